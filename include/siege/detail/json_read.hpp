@@ -1,0 +1,241 @@
+// siege/detail/json_read.hpp - strict JSON reading with named places.
+//
+// Every document the program reads (tables, state file, batch lines) goes
+// through parse_strict(): it refuses NUL bytes, inputs over a size cap,
+// nesting deeper than max_depth and duplicate object keys, and reports syntax
+// errors as "FILE:LINE:COLUMN: ...". Field readers then refuse floats or
+// strings where integers are due and integers out of range, naming the JSON
+// pointer of the value ("weapons.json:/4/pierce: expected an integer >= 0").
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "siege/error.hpp"
+
+namespace siege::detail {
+
+using nlohmann::json;
+
+inline constexpr std::size_t max_json_depth = 64;
+inline constexpr std::size_t max_json_bytes = 16u * 1024u * 1024u;
+
+// Where an error is reported: "FILE" or "FILE:LINE" and the kind of error.
+struct JsonSource {
+  std::string name;  // e.g. "weapons.json", "siege.json", "<stdin>:12"
+  ErrorKind kind = ErrorKind::data;
+};
+
+[[noreturn]] inline void fail_at(const JsonSource& src, const std::string& where,
+                                 const std::string& what) {
+  throw Error(src.kind, "bad-json", src.name + ":" + where + ": " + what);
+}
+
+inline void line_column(std::string_view text, std::size_t offset, std::size_t& line,
+                        std::size_t& column) {
+  line = 1;
+  column = 1;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+}
+
+[[noreturn]] inline void fail_position(const JsonSource& src, std::string_view text,
+                                       std::size_t offset, const std::string& what) {
+  std::size_t line = 0, column = 0;
+  line_column(text, offset, line, column);
+  fail_at(src, std::to_string(line) + ":" + std::to_string(column), what);
+}
+
+[[nodiscard]] inline std::string pointer_escape(std::string_view key) {
+  std::string out;
+  for (char c : key) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+// Parses `text` as one JSON value under the limits above.
+[[nodiscard]] inline json parse_strict(std::string_view text, const JsonSource& src) {
+  if (text.size() > max_json_bytes)
+    fail_at(src, "1:1",
+            "input is " + std::to_string(text.size()) + " bytes; the limit is " +
+                std::to_string(max_json_bytes));
+  if (const auto nul = text.find('\0'); nul != std::string_view::npos)
+    fail_position(src, text, nul, "NUL byte in input");
+
+  // Containers open at each depth: the keys seen so far (objects) and the
+  // pointer of the container, for duplicate-key messages.
+  struct Frame {
+    bool object = false;
+    std::vector<std::string> keys;
+    std::string pointer;
+    std::size_t index = 0;
+  };
+  std::vector<Frame> stack;
+  std::string pending_key;
+
+  auto child_pointer = [&]() -> std::string {
+    if (stack.empty()) return "";
+    const Frame& top = stack.back();
+    return top.pointer + "/" + (top.object ? pointer_escape(pending_key) : std::to_string(top.index));
+  };
+  auto value_done = [&]() {
+    if (!stack.empty() && !stack.back().object) ++stack.back().index;
+  };
+
+  json::parser_callback_t cb = [&](int depth, json::parse_event_t event, json& parsed) -> bool {
+    switch (event) {
+      case json::parse_event_t::object_start:
+      case json::parse_event_t::array_start: {
+        if (static_cast<std::size_t>(depth) >= max_json_depth)
+          fail_at(src, child_pointer().empty() ? "/" : child_pointer(),
+                  "nesting deeper than " + std::to_string(max_json_depth) + " levels");
+        Frame f;
+        f.object = event == json::parse_event_t::object_start;
+        f.pointer = child_pointer();
+        stack.push_back(std::move(f));
+        break;
+      }
+      case json::parse_event_t::key: {
+        auto& keys = stack.back().keys;
+        pending_key = parsed.get<std::string>();
+        for (const auto& k : keys)
+          if (k == pending_key)
+            fail_at(src, stack.back().pointer.empty() ? "/" : stack.back().pointer,
+                    "duplicate key '" + pending_key + "'");
+        keys.push_back(pending_key);
+        break;
+      }
+      case json::parse_event_t::object_end:
+      case json::parse_event_t::array_end:
+        stack.pop_back();
+        value_done();
+        break;
+      case json::parse_event_t::value:
+        value_done();
+        break;
+    }
+    return true;
+  };
+
+  try {
+    return json::parse(text.begin(), text.end(), cb);
+  } catch (const json::parse_error& e) {
+    std::string what = e.what();
+    // nlohmann: "[json.exception.parse_error.101] parse error at line L, column C: MSG"
+    if (const auto p = what.find(": ", what.find("column")); p != std::string::npos)
+      what = what.substr(p + 2);
+    const std::size_t offset = e.byte == 0 ? 0 : e.byte - 1;
+    fail_position(src, text, offset, what);
+  }
+}
+
+// A value and its place, for field readers.
+class Cursor {
+ public:
+  Cursor(const json& value, const JsonSource& src, std::string pointer)
+      : v_(&value), src_(&src), ptr_(std::move(pointer)) {}
+
+  [[nodiscard]] const json& value() const noexcept { return *v_; }
+  [[nodiscard]] const std::string& pointer() const noexcept { return ptr_; }
+  [[nodiscard]] const JsonSource& source() const noexcept { return *src_; }
+
+  [[noreturn]] void fail(const std::string& what) const {
+    fail_at(*src_, ptr_.empty() ? "/" : ptr_, what);
+  }
+
+  [[nodiscard]] Cursor at(std::size_t i) const {
+    return Cursor((*v_)[i], *src_, ptr_ + "/" + std::to_string(i));
+  }
+  [[nodiscard]] bool has(const char* key) const { return v_->contains(key); }
+  [[nodiscard]] Cursor at(const char* key) const {
+    if (!v_->contains(key)) fail(std::string("missing key '") + key + "'");
+    return Cursor((*v_)[key], *src_, ptr_ + "/" + pointer_escape(key));
+  }
+
+  const Cursor& expect_object() const {
+    if (!v_->is_object()) fail("expected an object");
+    return *this;
+  }
+  const Cursor& expect_array() const {
+    if (!v_->is_array()) fail("expected an array");
+    return *this;
+  }
+  // Refuses keys not in `allowed` (catches typos in homebrew tables).
+  void only_keys(std::initializer_list<std::string_view> allowed) const {
+    for (const auto& item : v_->items()) {
+      bool ok = false;
+      for (auto a : allowed) ok = ok || a == item.key();
+      if (!ok) {
+        std::string list;
+        for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+        Cursor(item.value(), *src_, ptr_ + "/" + pointer_escape(item.key()))
+            .fail("unknown key '" + item.key() + "' (expected one of: " + list + ")");
+      }
+    }
+  }
+
+  [[nodiscard]] std::int64_t integer(std::int64_t lo, std::int64_t hi) const {
+    auto range = [&]() -> std::string {
+      if (hi == std::numeric_limits<std::int64_t>::max()) return ">= " + std::to_string(lo);
+      return "from " + std::to_string(lo) + " to " + std::to_string(hi);
+    };
+    if (v_->is_number_unsigned()) {
+      const auto u = v_->get<std::uint64_t>();
+      if (u > static_cast<std::uint64_t>(hi)) fail("expected an integer " + range());
+      return static_cast<std::int64_t>(u);
+    }
+    if (!v_->is_number_integer()) fail("expected an integer " + range());
+    const auto i = v_->get<std::int64_t>();
+    if (i < lo || i > hi) fail("expected an integer " + range());
+    return i;
+  }
+  [[nodiscard]] int int_in(int lo, int hi) const { return static_cast<int>(integer(lo, hi)); }
+
+  [[nodiscard]] std::uint64_t uint64() const {
+    if (!v_->is_number_unsigned() && !(v_->is_number_integer() && v_->get<std::int64_t>() >= 0))
+      fail("expected an integer >= 0");
+    return v_->get<std::uint64_t>();
+  }
+
+  [[nodiscard]] bool boolean() const {
+    if (!v_->is_boolean()) fail("expected true or false");
+    return v_->get<bool>();
+  }
+
+  [[nodiscard]] std::string string(std::size_t max_len = 200) const {
+    if (!v_->is_string()) fail("expected a string");
+    auto s = v_->get<std::string>();
+    if (s.size() > max_len) fail("string longer than " + std::to_string(max_len) + " bytes");
+    return s;
+  }
+
+  // A kebab-case id: lower-case letters, digits and single hyphens.
+  [[nodiscard]] std::string id() const {
+    auto s = string(64);
+    bool ok = !s.empty() && s.front() != '-' && s.back() != '-';
+    for (char c : s) ok = ok && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-');
+    if (!ok) fail("expected an id of lower-case letters, digits and hyphens");
+    return s;
+  }
+
+ private:
+  const json* v_;
+  const JsonSource* src_;
+  std::string ptr_;
+};
+
+}  // namespace siege::detail

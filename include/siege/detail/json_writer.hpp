@@ -1,0 +1,148 @@
+// siege/detail/json_writer.hpp - a small streaming JSON writer.
+//
+// Outcomes are written straight into a string in a fixed key order (the order
+// of INTERFACE.md), with no intermediate DOM: fast enough for batch mode and
+// byte-for-byte deterministic. The caller keeps objects and arrays balanced.
+#pragma once
+
+#include <charconv>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace siege::detail {
+
+class JsonWriter {
+ public:
+  explicit JsonWriter(std::string& out) : out_(out) {}
+
+  JsonWriter& begin_object() { return open('{'); }
+  JsonWriter& end_object() { return close('}'); }
+  JsonWriter& begin_array() { return open('['); }
+  JsonWriter& end_array() { return close(']'); }
+
+  JsonWriter& key(std::string_view k) {
+    comma();
+    write_string(k);
+    out_ += ':';
+    after_key_ = true;
+    return *this;
+  }
+
+  JsonWriter& value(std::string_view s) {
+    comma();
+    write_string(s);
+    return *this;
+  }
+  JsonWriter& value(const char* s) { return value(std::string_view(s)); }
+  JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
+  JsonWriter& value(bool b) {
+    comma();
+    out_ += b ? "true" : "false";
+    return *this;
+  }
+  JsonWriter& value(int v) { return integer(static_cast<std::int64_t>(v)); }
+  JsonWriter& value(long v) { return integer(static_cast<std::int64_t>(v)); }
+  JsonWriter& value(long long v) { return integer(static_cast<std::int64_t>(v)); }
+  JsonWriter& value(unsigned long v) { return unsigned_integer(v); }
+  JsonWriter& value(unsigned long long v) { return unsigned_integer(v); }
+  JsonWriter& value(double d) {
+    comma();
+    char buf[32];
+    auto r = std::to_chars(buf, buf + sizeof buf, d);
+    out_.append(buf, r.ptr);
+    return *this;
+  }
+  JsonWriter& null() {
+    comma();
+    out_ += "null";
+    return *this;
+  }
+  // Writes pre-serialised JSON text as the next value.
+  JsonWriter& raw(std::string_view json) {
+    comma();
+    out_ += json;
+    return *this;
+  }
+
+  template <typename T>
+  JsonWriter& field(std::string_view k, const T& v) {
+    key(k);
+    return value(v);
+  }
+
+  template <typename Range>
+  JsonWriter& string_array(std::string_view k, const Range& items) {
+    key(k).begin_array();
+    for (const auto& s : items) value(std::string_view(s));
+    return end_array();
+  }
+
+ private:
+  JsonWriter& open(char c) {
+    comma();
+    out_ += c;
+    first_.push_back(true);
+    return *this;
+  }
+  JsonWriter& close(char c) {
+    out_ += c;
+    first_.pop_back();
+    return *this;
+  }
+  void comma() {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    if (!first_.empty()) {
+      if (!first_.back()) out_ += ',';
+      first_.back() = false;
+    }
+  }
+  JsonWriter& integer(std::int64_t v) {
+    comma();
+    char buf[24];
+    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out_.append(buf, r.ptr);
+    return *this;
+  }
+  JsonWriter& unsigned_integer(std::uint64_t v) {
+    comma();
+    char buf[24];
+    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out_.append(buf, r.ptr);
+    return *this;
+  }
+  void write_string(std::string_view s) {
+    static constexpr char hex[] = "0123456789abcdef";
+    out_ += '"';
+    for (unsigned char c : s) {
+      switch (c) {
+        case '"': out_ += "\\\""; break;
+        case '\\': out_ += "\\\\"; break;
+        case '\n': out_ += "\\n"; break;
+        case '\r': out_ += "\\r"; break;
+        case '\t': out_ += "\\t"; break;
+        case '\b': out_ += "\\b"; break;
+        case '\f': out_ += "\\f"; break;
+        default:
+          if (c < 0x20) {
+            out_ += "\\u00";
+            out_ += hex[c >> 4];
+            out_ += hex[c & 15];
+          } else {
+            out_ += static_cast<char>(c);
+          }
+      }
+    }
+    out_ += '"';
+  }
+
+  std::string& out_;
+  std::vector<bool> first_;
+  bool after_key_ = false;
+};
+
+}  // namespace siege::detail

@@ -1,0 +1,129 @@
+// siege/report.hpp - outcomes as JSON (the schema of docs/json-schema.md).
+//
+// One write_* function per outcome type, shared by the single commands and
+// batch mode so both print the same bytes. Every outcome object starts with
+// "schema" and "action" and carries "rules", "notes" and "not_modelled".
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "siege/detail/json_writer.hpp"
+#include "siege/dice.hpp"
+#include "siege/structure.hpp"
+
+namespace siege {
+
+inline constexpr int schema_version = 1;
+
+namespace detail {
+inline void write_face(JsonWriter& w, const Face& f) {
+  w.begin_array();
+  for (int i = 0; i < f.success; ++i) w.value("success");
+  for (int i = 0; i < f.failure; ++i) w.value("failure");
+  for (int i = 0; i < f.boon; ++i) w.value("boon");
+  for (int i = 0; i < f.bane; ++i) w.value("bane");
+  w.end_array();
+}
+
+inline void write_seed(JsonWriter& w, std::optional<std::uint64_t> seed) {
+  w.key("seed");
+  if (seed) w.value(static_cast<unsigned long long>(*seed));
+  else w.null();
+}
+
+inline void write_trailer(JsonWriter& w, const std::vector<std::string>& rules,
+                          const std::vector<std::string>& notes,
+                          const std::vector<std::string>& not_modelled) {
+  w.string_array("rules", rules);
+  w.string_array("notes", notes);
+  w.string_array("not_modelled", not_modelled);
+}
+}  // namespace detail
+
+// The "check" object: difficulty, who rolled, the dice and the net result.
+inline void write_check(detail::JsonWriter& w, const CheckResult& c,
+                        std::optional<std::uint64_t> seed) {
+  w.begin_object();
+  w.field("difficulty", name_of(c.difficulty));
+  w.field("rolled", c.rolled);
+  detail::write_seed(w, c.rolled ? seed : std::nullopt);
+  w.key("dice").begin_array();
+  for (const auto& d : c.dice) {
+    w.begin_object();
+    w.field("die", name_of(d.kind));
+    w.field("face", d.face + 1);
+    w.key("symbols");
+    detail::write_face(w, d.symbols);
+    w.end_object();
+  }
+  w.end_array();
+  w.field("successes", c.net_successes);
+  w.field("boons", c.net_boons);
+  if (c.rolled) {
+    w.key("symbols").begin_object();
+    w.field("success", c.successes).field("failure", c.failures);
+    w.field("boon", c.boons).field("bane", c.banes);
+    w.end_object();
+  }
+  w.field("passed", c.passed());
+  w.end_object();
+}
+
+inline void write_check_outcome(detail::JsonWriter& w, const CheckResult& c,
+                                std::optional<std::uint64_t> seed) {
+  w.begin_object();
+  w.field("schema", schema_version).field("action", "check");
+  detail::write_seed(w, seed);
+  w.key("check");
+  write_check(w, c, seed);
+  std::vector<std::string> rules{"symbol-dice"};
+  std::vector<std::string> notes{c.passed() ? "Passed." : "Failed: fewer than 1 net Success."};
+  detail::write_trailer(w, rules, notes, {});
+  w.end_object();
+}
+
+inline void write_attack(detail::JsonWriter& w, const AttackOutcome& o,
+                         std::optional<std::uint64_t> seed) {
+  w.begin_object();
+  w.field("schema", schema_version).field("action", "attack");
+  w.field("structure", o.structure).field("weapon", o.weapon);
+  detail::write_seed(w, seed);
+  w.key("weapon_stats").begin_object();
+  w.field("hull_damage", o.stats.hull_damage).field("pierce", o.stats.pierce);
+  w.key("crit");
+  if (o.stats.crit > 0) w.value(o.stats.crit);
+  else w.null();
+  w.field("mount", name_of(o.stats.mount));
+  w.key("qualities").begin_array();
+  for (std::size_t i = 0; i < quality_names.size(); ++i)
+    if (o.stats.qualities & (1u << i)) w.value(quality_names[i]);
+  w.end_array().end_object();
+  w.key("check");
+  write_check(w, o.check, seed);
+  w.key("armor").begin_object();
+  w.field("listed", o.armor.listed).field("effective", o.armor.effective);
+  w.key("steps").begin_array();
+  for (const auto& s : o.armor.steps)
+    w.begin_object().field("rule", s.rule).field("change", s.change).end_object();
+  w.end_array().end_object();
+  w.field("hit", o.hit);
+  w.field("hull_damage", o.hull_damage);
+  w.field("crit_bundles", o.crit_bundles);
+  w.field("damage", o.damage).field("overkill", o.overkill);
+  w.key("hull").begin_object();
+  w.field("max", o.hull.max).field("before", o.hull.before).field("after", o.hull.after);
+  w.end_object();
+  w.key("ladder").begin_object();
+  w.field("mode", o.ladder == LadderMode::hull ? "hull" : "steps");
+  if (o.ladder == LadderMode::steps) w.field("step", o.ladder_step).field("steps_moved", o.steps_moved);
+  w.end_object();
+  w.key("state").begin_object();
+  w.field("before", name_of(o.before)).field("after", name_of(o.after));
+  w.end_object();
+  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  w.end_object();
+}
+
+}  // namespace siege

@@ -1,0 +1,10 @@
+// siege/siege.hpp - umbrella header of the siege rules core.
+#pragma once
+
+#include "siege/dice.hpp"
+#include "siege/error.hpp"
+#include "siege/report.hpp"
+#include "siege/rules.hpp"
+#include "siege/structure.hpp"
+#include "siege/tables.hpp"
+#include "siege/tables_json.hpp"

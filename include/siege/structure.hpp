@@ -1,0 +1,322 @@
+// siege/structure.hpp - attacking a structure (rulings R1-R15).
+//
+// resolve_attack() is pure: an AttackInput (structure row, weapon stats, the
+// check already rolled or typed in, what the section has suffered) in, an
+// AttackOutcome with the full trace out. Rule ids in the trace are the ones
+// listed in docs/rulings.md.
+#pragma once
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "siege/dice.hpp"
+#include "siege/error.hpp"
+#include "siege/tables.hpp"
+
+namespace siege {
+
+enum class BreachState { intact, cracked, breached };
+inline constexpr std::array<std::string_view, 3> breach_state_names{"intact", "cracked",
+                                                                    "breached"};
+[[nodiscard]] inline std::string_view name_of(BreachState s) {
+  return breach_state_names[static_cast<std::size_t>(s)];
+}
+[[nodiscard]] inline BreachState parse_breach_state(std::string_view s) {
+  for (std::size_t i = 0; i < breach_state_names.size(); ++i)
+    if (breach_state_names[i] == s) return static_cast<BreachState>(i);
+  fail_usage("bad-state", "unknown ladder state '" + std::string(s) +
+                              "' (expected intact, cracked or breached)");
+}
+
+// How the table tracks damage (R4, R5).
+enum class LadderMode { hull, steps };
+
+// R4: the ladder state of a section of Hull `hull` that has suffered `suffered`.
+[[nodiscard]] constexpr BreachState ladder_state(int suffered, int hull) noexcept {
+  if (suffered >= hull) return BreachState::breached;
+  if (2 * suffered >= hull) return BreachState::cracked;
+  return BreachState::intact;
+}
+
+// R5: one step of the Ranged Armory ladder is half the Hull, rounded up.
+[[nodiscard]] constexpr int ladder_step(int hull) noexcept { return (hull + 1) / 2; }
+
+// In ladder-steps mode the Hull suffered that stands for a state: intact 0,
+// cracked one step, breached the whole Hull (so hull.before/after stay
+// meaningful in the outcome).
+[[nodiscard]] constexpr int suffered_for(BreachState s, int hull) noexcept {
+  switch (s) {
+    case BreachState::intact: return 0;
+    case BreachState::cracked: return ladder_step(hull);
+    case BreachState::breached: return hull;
+  }
+  return 0;
+}
+
+enum class Portcullis { no, yes };
+enum class FiringSlit { no, yes };
+
+// Hull and Armor of a structure row with its variant applied (R12).
+struct SectionStats {
+  int listed_armor = 0;  // the row's Armor
+  int base_armor = 0;    // after the variant
+  int hull = 1;          // after the variant
+};
+
+[[nodiscard]] inline SectionStats section_stats(const Structure& s, Portcullis p) {
+  SectionStats st{s.armor, s.armor, s.hull};
+  if (p == Portcullis::yes) {
+    const Variant* v = s.variant("portcullis");
+    if (v == nullptr)
+      fail_usage("no-portcullis", "--portcullis: " + s.id + " has no portcullis variant "
+                                  "(only a castle gate has one)");
+    st.base_armor = v->armor;
+    st.hull = s.hull + v->hull_bonus;
+  }
+  return st;
+}
+
+struct ArmorStep {
+  std::string rule;
+  int change = 0;
+};
+
+struct ArmorTrace {
+  int listed = 0;
+  int effective = 0;
+  std::vector<ArmorStep> steps;
+};
+
+struct AttackInput {
+  const Structure* structure = nullptr;
+  Weapon weapon;           // the row, with any inline overrides applied
+  bool weapon_inline = false;  // no table row: described by inline stats only
+  CheckResult check;
+  Portcullis portcullis = Portcullis::no;
+  FiringSlit firing_slit = FiringSlit::no;
+  LadderMode ladder = LadderMode::hull;
+  int damage_taken = 0;                     // hull mode: Hull already suffered
+  BreachState from = BreachState::intact;   // steps mode: the state before
+  std::optional<int> spend_boons;           // R3: default spends every full bundle
+};
+
+struct HullTrace {
+  int max = 0;
+  int before = 0;
+  int after = 0;
+};
+
+struct AttackOutcome {
+  std::string structure;
+  std::string weapon;  // weapon id, or "inline"
+  Weapon stats;        // the stats actually used
+  CheckResult check;
+  ArmorTrace armor;
+  bool hit = false;
+  int hull_damage = 0;    // the weapon's Hull damage after halving (R9)
+  int crit_bundles = 0;   // R3
+  int damage = 0;         // Hull damage dealt by the action
+  int overkill = 0;       // part of damage the section could not suffer
+  HullTrace hull;
+  LadderMode ladder = LadderMode::hull;
+  int ladder_step = 0;    // steps mode: Hull per step
+  int steps_moved = 0;    // steps mode
+  BreachState before = BreachState::intact;
+  BreachState after = BreachState::intact;
+  std::vector<std::string> rules;
+  std::vector<std::string> notes;
+  std::vector<std::string> not_modelled;
+};
+
+namespace detail {
+inline void add_rule(std::vector<std::string>& rules, std::string_view id) {
+  if (std::find(rules.begin(), rules.end(), id) == rules.end()) rules.emplace_back(id);
+}
+
+// R6: gunpowder, standard mount or larger, against tall masonry.
+[[nodiscard]] inline bool vulnerable_to(const Structure& s, const Weapon& w) {
+  return s.has(Tag::vulnerable_to_guns) && w.has(Quality::gunpowder) && w.mount >= Mount::standard;
+}
+
+// Notes that depend only on the structure and where it ends up (R13-R15).
+inline void section_notes(const Structure& s, BreachState after, std::vector<std::string>& rules,
+                          std::vector<std::string>& notes, std::vector<std::string>& not_modelled) {
+  if (after == BreachState::cracked) {
+    add_rule(rules, "cover-lost");
+    notes.emplace_back("Cracked: its Armor is 1 lower, and people behind it lose one step of cover.");
+  }
+  if (after == BreachState::breached) {
+    add_rule(rules, "breach-gap");
+    notes.emplace_back("Breached: a gap two people can pass abreast; the rubble is difficult "
+                       "ground, crossed at Rough Terrain speed.");
+    if (s.has(Tag::impassable_when_breached)) {
+      add_rule(rules, "impassable-when-breached");
+      notes.emplace_back("A breached " + s.name + " is impassable: nobody can cross it.");
+    }
+  }
+  if (s.has(Tag::heavy_cover) && after != BreachState::breached)
+    notes.emplace_back("Those inside have heavy cover.");
+  if (s.has(Tag::burns)) {
+    add_rule(rules, "burns");
+    notes.emplace_back("It is wooden and can burn: apply the Burn rules of the ship chapter.");
+    not_modelled.emplace_back("burn");
+  }
+}
+}  // namespace detail
+
+// R7: personal weapons use the personal-combat rules.
+inline void refuse_personal(const Weapon& w) {
+  if (w.mount == Mount::personal)
+    fail_usage("personal-weapon", "weapon '" + w.id + "' is a personal weapon: attacks with it "
+                                  "use the personal-combat rules (Chapter 4), not the structure rules");
+}
+
+// The check an attack makes: Easy (R2), 3 extra Bane dice through a firing
+// slit (R11).
+[[nodiscard]] inline CheckSpec attack_check_spec(FiringSlit slit, int pool, int extra_banes = 0,
+                                                 int extra_boons = 0) {
+  CheckSpec spec;
+  spec.pool = pool;
+  spec.difficulty = Difficulty::easy;
+  spec.bane_dice = extra_banes + (slit == FiringSlit::yes ? 3 : 0);
+  spec.boon_dice = extra_boons;
+  return spec;
+}
+
+// Armor after every modifier, in the order of R1.
+[[nodiscard]] inline ArmorTrace effective_armor(const Structure& s, const Weapon& w, Portcullis p,
+                                                FiringSlit slit, BreachState before) {
+  const SectionStats st = section_stats(s, p);
+  ArmorTrace a;
+  a.listed = st.listed_armor;
+  int armor = st.listed_armor;
+  auto step = [&](std::string_view rule, int change) {
+    armor += change;
+    a.steps.push_back({std::string(rule), change});
+  };
+  if (p == Portcullis::yes) step("portcullis", st.base_armor - st.listed_armor);
+  if (detail::vulnerable_to(s, w)) step("vulnerable-to-guns", -2);
+  if (before == BreachState::cracked) step("cracked", -1);
+  if (s.has(Tag::indirect_ignores_1) && w.has(Quality::indirect)) step("indirect-fire", -1);
+  if (w.pierce > 0) step("pierce", -w.pierce);
+  if (slit == FiringSlit::yes && armor > 0) step("firing-slit", -armor);
+  if (armor < 0) step("armor-floor", -armor);
+  a.effective = armor;
+  return a;
+}
+
+[[nodiscard]] inline AttackOutcome resolve_attack(const AttackInput& in) {
+  if (in.structure == nullptr) fail_usage("no-structure", "attack: no structure given");
+  const Structure& s = *in.structure;
+  const Weapon& w = in.weapon;
+  refuse_personal(w);
+  if (in.firing_slit == FiringSlit::yes && !s.has(Tag::firing_slit))
+    fail_usage("no-firing-slit", "--firing-slit: " + s.id + " has no firing slit (only a pillbox has one)");
+
+  AttackOutcome o;
+  o.structure = s.id;
+  o.weapon = in.weapon_inline ? "inline" : w.id;
+  o.stats = w;
+  o.check = in.check;
+  o.ladder = in.ladder;
+  const SectionStats st = section_stats(s, in.portcullis);
+  o.hull.max = st.hull;
+  const bool dug_only = s.has(Tag::dug_not_knocked_down);
+
+  if (in.ladder == LadderMode::hull) {
+    if (in.damage_taken < 0 || in.damage_taken > st.hull)
+      fail_usage("bad-damage-taken", "--damage-taken " + std::to_string(in.damage_taken) +
+                                         ": expected from 0 to the section's Hull " +
+                                         std::to_string(st.hull));
+    o.hull.before = in.damage_taken;
+    o.before = ladder_state(in.damage_taken, st.hull);
+  } else {
+    o.before = in.from;
+    o.hull.before = suffered_for(in.from, st.hull);
+    o.ladder_step = ladder_step(st.hull);
+  }
+  o.hull.after = o.hull.before;
+  o.after = o.before;
+
+  o.armor = effective_armor(s, w, in.portcullis, in.firing_slit, o.before);
+  if (in.firing_slit == FiringSlit::yes) {
+    detail::add_rule(o.rules, "firing-slit");
+    o.notes.emplace_back(in.check.rolled
+                             ? "Aimed through the firing slit: 3 Bane dice were added to the roll "
+                               "and its Armor is ignored."
+                             : "Aimed through the firing slit: the referee's roll already includes "
+                               "the 3 Bane dice; its Armor is ignored.");
+  }
+
+  o.hull_damage = w.hull_damage;
+  if (!in.check.passed()) {
+    detail::add_rule(o.rules, "miss");
+    o.notes.emplace_back("The attack check failed (" + std::to_string(in.check.net_successes) +
+                         " net Successes): a miss, the section is unchanged.");
+    detail::section_notes(s, o.after, o.rules, o.notes, o.not_modelled);
+    return o;
+  }
+  o.hit = true;
+  detail::add_rule(o.rules, "damage");
+  for (const auto& stp : o.armor.steps) detail::add_rule(o.rules, stp.rule);
+
+  if (s.has(Tag::heavy_weapons_only) && w.mount < Mount::heavy) {
+    detail::add_rule(o.rules, "heavy-weapons-only");
+    o.notes.emplace_back("Only heavy and capital weapons mark " + s.name + ": a " +
+                         std::string(name_of(w.mount)) + " weapon does no damage.");
+    detail::section_notes(s, o.after, o.rules, o.notes, o.not_modelled);
+    return o;
+  }
+
+  if (s.has(Tag::blast_halved) && w.has(Quality::blast)) {
+    o.hull_damage = w.hull_damage / 2;
+    detail::add_rule(o.rules, "blast-halved");
+  }
+  o.damage = std::max(0, o.hull_damage + in.check.net_successes - o.armor.effective);
+
+  if (in.spend_boons) {
+    if (*in.spend_boons < 0 || *in.spend_boons > std::max(0, in.check.net_boons))
+      fail_usage("bad-spend-boons", "--spend-boons " + std::to_string(*in.spend_boons) +
+                                        ": the roll has " +
+                                        std::to_string(std::max(0, in.check.net_boons)) +
+                                        " net Boons to spend");
+  }
+  const int boons = in.spend_boons ? *in.spend_boons : std::max(0, in.check.net_boons);
+  if (w.crit > 0 && boons >= w.crit) {
+    o.crit_bundles = boons / w.crit;
+    o.damage += 2 * o.crit_bundles;
+    detail::add_rule(o.rules, "crit-bundle");
+  }
+
+  int cap = dug_only ? st.hull - 1 : st.hull;
+  if (in.ladder == LadderMode::hull) {
+    const int target = std::min(o.hull.before + o.damage, cap);
+    o.hull.after = std::max(o.hull.before, target);
+    o.after = ladder_state(o.hull.after, st.hull);
+    if (dug_only && o.hull.before + o.damage > cap) detail::add_rule(o.rules, "dug-not-knocked-down");
+    o.overkill = o.damage - (o.hull.after - o.hull.before);
+  } else {
+    detail::add_rule(o.rules, "ladder-steps");
+    const int moved = o.damage / o.ladder_step;
+    int to = std::min(static_cast<int>(o.before) + moved, 2);
+    if (dug_only && to > 1) {
+      to = std::max(1, static_cast<int>(o.before));
+      detail::add_rule(o.rules, "dug-not-knocked-down");
+    }
+    o.after = static_cast<BreachState>(std::max(to, static_cast<int>(o.before)));
+    o.steps_moved = static_cast<int>(o.after) - static_cast<int>(o.before);
+    o.hull.after = suffered_for(o.after, st.hull);
+    o.overkill = o.damage - o.steps_moved * o.ladder_step;
+  }
+  if (o.overkill > 0 && in.ladder == LadderMode::hull && !dug_only) detail::add_rule(o.rules, "hull-cap");
+  if (o.after != o.before) detail::add_rule(o.rules, "breach-ladder");
+  if (dug_only && o.after == BreachState::cracked && o.hull.before + o.damage > cap)
+    o.notes.emplace_back("It can be dug through, not knocked down: attacks leave it at most cracked "
+                         "(a mine or digging through breaches it).");
+  detail::section_notes(s, o.after, o.rules, o.notes, o.not_modelled);
+  return o;
+}
+
+}  // namespace siege

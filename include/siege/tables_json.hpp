@@ -1,0 +1,285 @@
+// siege/tables_json.hpp - loading and validating the JSON tables.
+//
+// One function per table file. Each merges the file's entries into a Tables
+// value: an entry whose id is already present replaces it, a new id is
+// appended (that is how `--data DIR` overrides the built-in tables). Every
+// value is checked; a bad file is a data error (exit 3) naming the file and
+// the JSON pointer, or the line and column of a syntax error.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "siege/detail/json_read.hpp"
+#include "siege/tables.hpp"
+
+namespace siege {
+
+// The table files, in the order they are loaded.
+inline constexpr std::array<std::string_view, 6> table_files{
+    "structures.json", "weapons.json", "charges.json", "engines.json", "siege-rating.json",
+    "dice.json"};
+
+namespace detail {
+
+inline constexpr int max_stat = 1000;
+
+template <typename Bits, std::size_t N>
+[[nodiscard]] std::uint32_t read_flags(const Cursor& c, const std::array<std::string_view, N>& names,
+                                       const char* what) {
+  c.expect_array();
+  std::uint32_t bits = 0;
+  for (std::size_t i = 0; i < c.value().size(); ++i) {
+    const auto item = c.at(i);
+    const auto s = item.string();
+    std::size_t k = 0;
+    while (k < N && names[k] != s) ++k;
+    if (k == N) {
+      std::vector<std::string> known(names.begin(), names.end());
+      item.fail("unknown " + std::string(what) + " '" + s + "'" + did_you_mean(s, known));
+    }
+    bits |= 1u << k;
+  }
+  return bits;
+}
+
+template <typename T>
+void upsert(std::vector<T>& rows, T row, std::vector<std::string>& seen, const Cursor& at) {
+  for (const auto& s : seen)
+    if (s == row.id) at.fail("duplicate id '" + row.id + "' in this file");
+  seen.push_back(row.id);
+  for (auto& r : rows)
+    if (r.id == row.id) {
+      r = std::move(row);
+      return;
+    }
+  rows.push_back(std::move(row));
+}
+
+template <typename F>
+void each_entry(const Cursor& root, F&& f) {
+  root.expect_array();
+  for (std::size_t i = 0; i < root.value().size(); ++i) {
+    const auto c = root.at(i);
+    c.expect_object();
+    f(c);
+  }
+}
+
+[[nodiscard]] inline std::string opt_string(const Cursor& c, const char* key) {
+  return c.has(key) ? c.at(key).string(400) : std::string();
+}
+
+}  // namespace detail
+
+inline void merge_structures(Tables& t, const detail::Cursor& root) {
+  using namespace detail;
+  std::vector<std::string> seen;
+  each_entry(root, [&](const Cursor& c) {
+    c.only_keys({"id", "name", "armor", "hull", "tags", "aliases", "variants", "kick_opens", "notes"});
+    Structure s;
+    s.id = c.at("id").id();
+    s.name = c.at("name").string();
+    s.armor = c.at("armor").int_in(0, max_stat);
+    s.hull = c.at("hull").int_in(1, max_stat);
+    if (c.has("tags")) s.tags = read_flags<Tag>(c.at("tags"), tag_names, "tag");
+    if (c.has("aliases")) {
+      const auto a = c.at("aliases");
+      a.expect_array();
+      for (std::size_t i = 0; i < a.value().size(); ++i) s.aliases.push_back(a.at(i).id());
+    }
+    if (c.has("variants")) {
+      const auto vs = c.at("variants");
+      each_entry(vs, [&](const Cursor& v) {
+        v.only_keys({"id", "armor", "hull_bonus"});
+        s.variants.push_back({v.at("id").id(), v.at("armor").int_in(0, max_stat),
+                              v.at("hull_bonus").int_in(0, max_stat)});
+      });
+    }
+    if (c.has("kick_opens")) {
+      const auto k = c.at("kick_opens");
+      k.expect_object();
+      k.only_keys({"skill", "difficulty"});
+      const auto d = k.at("difficulty");
+      const auto ds = d.string();
+      Difficulty diff{};
+      try {
+        diff = parse_difficulty(ds);
+      } catch (const Error& e) {
+        d.fail(e.what());
+      }
+      s.kick_opens = KickOpens{k.at("skill").string(), diff};
+    }
+    s.notes = opt_string(c, "notes");
+    upsert(t.structures, std::move(s), seen, c);
+  });
+}
+
+[[nodiscard]] inline Mount parse_mount(std::string_view s) {
+  for (std::size_t i = 0; i < mount_names.size(); ++i)
+    if (mount_names[i] == s) return static_cast<Mount>(i);
+  fail_usage("bad-mount", "unknown mount '" + std::string(s) +
+                              "' (expected personal, light, standard, heavy or capital)");
+}
+
+inline void merge_weapons(Tables& t, const detail::Cursor& root) {
+  using namespace detail;
+  std::vector<std::string> seen;
+  each_entry(root, [&](const Cursor& c) {
+    c.only_keys({"id", "name", "hull_damage", "pierce", "crit", "mount", "qualities", "notes"});
+    Weapon w;
+    w.id = c.at("id").id();
+    w.name = c.at("name").string();
+    w.hull_damage = c.at("hull_damage").int_in(0, max_stat);
+    w.pierce = c.at("pierce").int_in(0, max_stat);
+    if (c.has("crit") && !c.at("crit").value().is_null()) w.crit = c.at("crit").int_in(1, max_stat);
+    const auto m = c.at("mount");
+    try {
+      w.mount = parse_mount(m.string());
+    } catch (const Error& e) {
+      m.fail(e.what());
+    }
+    if (c.has("qualities")) w.qualities = read_flags<Quality>(c.at("qualities"), quality_names, "quality");
+    w.notes = opt_string(c, "notes");
+    upsert(t.weapons, std::move(w), seen, c);
+  });
+}
+
+inline void merge_charges(Tables& t, const detail::Cursor& root) {
+  using namespace detail;
+  std::vector<std::string> seen;
+  each_entry(root, [&](const Cursor& c) {
+    c.only_keys({"id", "name", "siege", "prepare", "blast", "opens_doors", "notes"});
+    Charge ch;
+    ch.id = c.at("id").id();
+    ch.name = c.at("name").string();
+    ch.siege = c.at("siege").int_in(1, 100);
+    ch.prepare = c.at("prepare").int_in(0, 100);
+    if (c.has("blast")) ch.blast = c.at("blast").boolean();
+    if (c.has("opens_doors")) ch.opens_doors = c.at("opens_doors").boolean();
+    ch.notes = opt_string(c, "notes");
+    upsert(t.charges, std::move(ch), seen, c);
+  });
+}
+
+inline void merge_engines(Tables& t, const detail::Cursor& root) {
+  using namespace detail;
+  std::vector<std::string> seen;
+  each_entry(root, [&](const Cursor& c) {
+    c.only_keys({"id", "name", "armor", "hull", "tags", "weapon", "notes"});
+    Engine e;
+    e.id = c.at("id").id();
+    e.name = c.at("name").string();
+    e.armor = c.at("armor").int_in(0, max_stat);
+    e.hull = c.at("hull").int_in(1, max_stat);
+    if (c.has("tags")) e.tags = read_flags<Tag>(c.at("tags"), tag_names, "tag");
+    if (c.has("weapon")) e.weapon = c.at("weapon").id();
+    e.notes = opt_string(c, "notes");
+    upsert(t.engines, std::move(e), seen, c);
+  });
+}
+
+inline void merge_siege_rating(Tables& t, const detail::Cursor& root) {
+  using namespace detail;
+  std::vector<int> seen;
+  each_entry(root, [&](const Cursor& c) {
+    c.only_keys({"rating", "hull_damage"});
+    SiegeRatingRow r{c.at("rating").int_in(1, 100), c.at("hull_damage").int_in(0, max_stat)};
+    for (int s : seen)
+      if (s == r.rating) c.fail("duplicate rating " + std::to_string(r.rating) + " in this file");
+    seen.push_back(r.rating);
+    bool replaced = false;
+    for (auto& row : t.siege_rating)
+      if (row.rating == r.rating) {
+        row = r;
+        replaced = true;
+      }
+    if (!replaced) t.siege_rating.push_back(r);
+  });
+}
+
+inline void merge_dice(Tables& t, const detail::Cursor& root) {
+  using namespace detail;
+  root.expect_object();
+  root.only_keys({"faces", "difficulty_dice", "morale", "notes"});
+  if (root.has("faces")) {
+    const auto faces = root.at("faces");
+    faces.expect_object();
+    faces.only_keys({"skill", "difficulty", "bane", "boon"});
+    for (std::size_t k = 0; k < die_kind_names.size(); ++k) {
+      const std::string key(die_kind_names[k]);
+      if (!faces.has(key.c_str())) continue;
+      const auto list = faces.at(key.c_str());
+      list.expect_array();
+      if (list.value().empty() || list.value().size() > 100)
+        list.fail("expected from 1 to 100 faces");
+      std::vector<Face> out;
+      for (std::size_t i = 0; i < list.value().size(); ++i) {
+        const auto face = list.at(i);
+        face.expect_array();
+        if (face.value().size() > 10) face.fail("expected at most 10 symbols on a face");
+        Face f;
+        for (std::size_t j = 0; j < face.value().size(); ++j) {
+          const auto sym = face.at(j);
+          const auto s = sym.string();
+          if (s == "success") ++f.success;
+          else if (s == "failure") ++f.failure;
+          else if (s == "boon") ++f.boon;
+          else if (s == "bane") ++f.bane;
+          else sym.fail("unknown symbol '" + s + "' (expected success, failure, boon or bane)");
+        }
+        out.push_back(f);
+      }
+      t.dice.faces[k] = std::move(out);
+    }
+  }
+  if (root.has("difficulty_dice")) {
+    const auto d = root.at("difficulty_dice");
+    d.expect_object();
+    d.only_keys({"easy", "average", "hard", "daunting"});
+    for (std::size_t k = 0; k < difficulty_names.size(); ++k) {
+      const std::string key(difficulty_names[k]);
+      if (d.has(key.c_str())) t.dice.difficulty_dice[k] = d.at(key.c_str()).int_in(0, max_dice);
+    }
+  }
+  if (root.has("morale")) t.dice.morale = root.at("morale").string(32);
+}
+
+// Checks what no single file can: every die kind has faces, every engine's
+// weapon exists, aliases do not collide with ids.
+inline void validate_tables(const Tables& t, const std::string& where) {
+  for (std::size_t k = 0; k < t.dice.faces.size(); ++k)
+    if (t.dice.faces[k].empty())
+      fail_data("bad-table", where + "dice.json:/faces/" + std::string(die_kind_names[k]) +
+                                 ": no faces for this die");
+  for (std::size_t i = 0; i < t.engines.size(); ++i) {
+    const auto& e = t.engines[i];
+    if (!e.weapon.empty() && t.find_weapon(e.weapon) == nullptr)
+      fail_data("bad-table", where + "engines.json:/" + std::to_string(i) + "/weapon: unknown weapon '" +
+                                 e.weapon + "'");
+  }
+  for (const auto& s : t.structures)
+    for (const auto& a : s.aliases)
+      for (const auto& other : t.structures)
+        if (other.id == a)
+          fail_data("bad-table", where + "structures.json: alias '" + a + "' of '" + s.id +
+                                     "' is also an id");
+}
+
+// Merges one table file, given its text; `name` is the file name that picks
+// the table (one of table_files) and `shown` the name used in messages.
+inline void merge_table_text(Tables& t, std::string_view name, std::string_view text,
+                             const std::string& shown) {
+  const detail::JsonSource src{shown, ErrorKind::data};
+  const auto doc = detail::parse_strict(text, src);
+  const detail::Cursor root(doc, src, "");
+  if (name == "structures.json") merge_structures(t, root);
+  else if (name == "weapons.json") merge_weapons(t, root);
+  else if (name == "charges.json") merge_charges(t, root);
+  else if (name == "engines.json") merge_engines(t, root);
+  else if (name == "siege-rating.json") merge_siege_rating(t, root);
+  else if (name == "dice.json") merge_dice(t, root);
+  else fail_data("bad-table", shown + ": not a table file name");
+}
+
+}  // namespace siege

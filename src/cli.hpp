@@ -1,0 +1,80 @@
+// The command-line layer: global options, the per-invocation context, the
+// command table and the option helpers every command uses.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "siege/dice.hpp"
+#include "siege/tables.hpp"
+
+namespace CLI {
+class App;
+class Option;
+}  // namespace CLI
+
+namespace siege::cli {
+
+struct Globals {
+  bool json = false;
+  std::string data_dir;  // --data, else SIEGE_DATA
+  std::optional<std::uint64_t> seed;
+  std::string state_file;
+  bool dry_run = false;
+};
+
+// What one invocation shares between its parts: the global options, the
+// tables (loaded on first use) and the one random generator.
+class Context {
+ public:
+  Globals globals;
+
+  [[nodiscard]] const Tables& tables();
+  // The seed of this invocation: --seed, or one drawn at random once.
+  [[nodiscard]] std::uint64_t seed();
+  [[nodiscard]] Rng& rng();
+  // Prints an outcome: the JSON text with --json, the text otherwise.
+  void emit(const std::string& json, const std::string& text) const;
+
+ private:
+  std::unique_ptr<Tables> loaded_;
+  std::optional<std::uint64_t> seed_;
+  std::optional<Rng> rng_;
+};
+
+// A command: its options are added to `app` by setup(), which returns the
+// function to run once parsing succeeded.
+using Runner = std::function<void(Context&)>;
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  std::string_view example;  // shown under --help
+  Runner (*setup)(CLI::App& app);
+};
+
+[[nodiscard]] const std::vector<Command>& commands();
+
+// Entry point: parses argv, runs one command, maps every error to its exit
+// status (the only place that does).
+int main(int argc, char** argv);
+
+// ---- option helpers: strict decimal numbers with bounds ----
+
+// Parses a whole decimal number in [lo, hi]; `what` names the option.
+[[nodiscard]] std::int64_t parse_int(std::string_view text, std::int64_t lo, std::int64_t hi,
+                                     std::string_view what);
+
+CLI::Option* int_option(CLI::App& app, const std::string& name, std::optional<int>& dest, int lo,
+                        int hi, const std::string& help);
+CLI::Option* int_option(CLI::App& app, const std::string& name, int& dest, int lo, int hi,
+                        const std::string& help);
+
+// Random seed when none is given: below 2^53 so it survives jq and JavaScript.
+[[nodiscard]] std::uint64_t random_seed();
+
+}  // namespace siege::cli

@@ -1,0 +1,147 @@
+// `siege attack`: one attack on one section (R1-R15).
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include "commands.hpp"
+#include "render.hpp"
+#include "siege/report.hpp"
+#include "siege/tables_json.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+// The weapon an attack uses: the row, with inline stats over it (INTERFACE.md).
+Weapon attack_weapon(const AttackRequest& r, const Tables& t) {
+  Weapon w;
+  if (!r.weapon.empty()) {
+    w = t.weapon(r.weapon);
+  } else {
+    if (!r.hull_damage)
+      fail_usage("no-weapon", "attack: give --weapon ID or an inline weapon with --hull-damage N");
+    w.id = "inline";
+    w.name = "Inline weapon";
+  }
+  if (r.hull_damage) w.hull_damage = *r.hull_damage;
+  if (r.pierce) w.pierce = *r.pierce;
+  if (r.crit) w.crit = *r.crit;
+  if (!r.mount.empty()) w.mount = parse_mount(r.mount);
+  if (r.gunpowder) w.qualities |= static_cast<std::uint32_t>(Quality::gunpowder);
+  if (r.indirect) w.qualities |= static_cast<std::uint32_t>(Quality::indirect);
+  if (r.blast) w.qualities |= static_cast<std::uint32_t>(Quality::blast);
+  return w;
+}
+
+}  // namespace
+
+AttackOutcome run_attack(const AttackRequest& r, Context& ctx) {
+  const Tables& t = ctx.tables();
+  if (r.structure.empty()) fail_usage("no-structure", "attack: --structure ID is required");
+  AttackInput in;
+  in.structure = &t.structure(r.structure);
+  in.weapon = attack_weapon(r, t);
+  in.weapon_inline = r.weapon.empty();
+  refuse_personal(in.weapon);
+  in.portcullis = r.portcullis ? Portcullis::yes : Portcullis::no;
+  in.firing_slit = r.firing_slit ? FiringSlit::yes : FiringSlit::no;
+  if (r.ladder == "hull") {
+    in.ladder = LadderMode::hull;
+    if (!r.from.empty())
+      fail_usage("bad-option", "attack: --from goes with --ladder steps; in hull mode give --damage-taken");
+    in.damage_taken = r.damage_taken.value_or(0);
+  } else if (r.ladder == "steps") {
+    in.ladder = LadderMode::steps;
+    if (r.damage_taken)
+      fail_usage("bad-option", "attack: --damage-taken counts Hull Points; with --ladder steps give --from STATE");
+    in.from = r.from.empty() ? BreachState::intact : parse_breach_state(r.from);
+  } else {
+    fail_usage("bad-ladder", "attack: --ladder must be hull or steps, got '" + r.ladder + "'");
+  }
+  in.spend_boons = r.spend_boons;
+
+  if (r.successes) {
+    if (r.pool || r.bane_dice || r.boon_dice)
+      fail_usage("bad-option", "attack: --pool, --bane-dice and --boon-dice roll dice; they do not go "
+                               "with the referee's --successes");
+    in.check = referee_check(Difficulty::easy, *r.successes, r.boons.value_or(0));
+  } else {
+    if (r.boons) fail_usage("bad-option", "attack: --boons goes with --successes (the referee's own roll)");
+    const CheckSpec spec = attack_check_spec(in.firing_slit, r.pool.value_or(3), r.bane_dice.value_or(0),
+                                             r.boon_dice.value_or(0));
+    in.check = roll_check(spec, t.dice, ctx.rng());
+  }
+  return resolve_attack(in);
+}
+
+std::string attack_json(const AttackOutcome& o, std::uint64_t seed) {
+  std::string out;
+  detail::JsonWriter w(out);
+  write_attack(w, o, seed);
+  return out;
+}
+
+std::string attack_text(const AttackOutcome& o, std::uint64_t seed) {
+  std::string s;
+  s += fmt::format("Attack    {} ({}) on {}\n", o.weapon == "inline" ? "inline weapon" : o.stats.name,
+                   o.weapon, o.structure);
+  s += fmt::format("Check     {}\n", render_check(o.check, seed));
+  s += fmt::format("Armor     {:>3}  listed\n", o.armor.listed);
+  for (const auto& st : o.armor.steps)
+    s += fmt::format("          {:>+3}  {} ({})\n", st.change, st.rule, ruling_of(st.rule));
+  s += fmt::format("          {:>3}  effective\n", o.armor.effective);
+  if (!o.hit) {
+    s += "Damage    none: the attack missed (R2)\n";
+  } else if (o.damage == 0 && o.hull_damage == o.stats.hull_damage &&
+             std::find(o.rules.begin(), o.rules.end(), "heavy-weapons-only") != o.rules.end()) {
+    s += "Damage    none: too light a weapon (R8)\n";
+  } else {
+    const int raw = o.hull_damage + o.check.net_successes - o.armor.effective;
+    s += fmt::format("Damage    {} Hull damage{} {:+} Successes - {} Armor = {}{}", o.hull_damage,
+                     o.hull_damage != o.stats.hull_damage ? " (halved, R9)" : "",
+                     o.check.net_successes, o.armor.effective, raw, raw < 0 ? " -> 0" : "");
+    if (o.crit_bundles > 0)
+      s += fmt::format(", + {} x 2 for Crit (R3) = {}", o.crit_bundles, o.damage);
+    s += "\n";
+  }
+  s += fmt::format("Hull      {} suffered{}\n", hull_bar(o.hull.after, o.hull.max),
+                   o.overkill > 0 ? fmt::format(" ({} overkill)", o.overkill) : std::string());
+  if (o.ladder == LadderMode::steps)
+    s += fmt::format("Ladder    steps of {} Hull: moved {} step(s) (R5)\n", o.ladder_step, o.steps_moved);
+  s += fmt::format("State     {} -> {}\n", name_of(o.before), name_of(o.after));
+  s += fmt::format("Rules     {}\n", fmt::join(o.rules, ", "));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+Runner setup_attack(CLI::App& app) {
+  auto r = std::make_shared<AttackRequest>();
+  app.add_option("--structure,-s", r->structure, "Structure id (see 'siege list structures')")
+      ->type_name("ID");
+  app.add_option("--weapon,-w", r->weapon, "Weapon id (see 'siege list weapons')")->type_name("ID");
+  int_option(app, "--hull-damage", r->hull_damage, 0, 1000, "Inline weapon: Hull damage");
+  int_option(app, "--pierce", r->pierce, 0, 1000, "Inline weapon: Pierce");
+  int_option(app, "--crit", r->crit, 0, 1000, "Inline weapon: Boons per +2 Hull damage (0: none)");
+  app.add_option("--mount", r->mount, "Inline weapon: personal, light, standard, heavy or capital")
+      ->type_name("MOUNT");
+  app.add_flag("--gunpowder", r->gunpowder, "Inline weapon: gunpowder quality");
+  app.add_flag("--indirect", r->indirect, "Indirect fire (R10)");
+  app.add_flag("--blast", r->blast, "Inline weapon: Blast quality (R9)");
+  int_option(app, "--successes", r->successes, -100, 100, "The referee's roll: net Successes (no dice rolled)");
+  int_option(app, "--boons", r->boons, -100, 100, "The referee's roll: net Boons");
+  int_option(app, "--spend-boons", r->spend_boons, 0, 100, "Spend only N Boons on Crit bundles (R3)");
+  int_option(app, "--pool", r->pool, 0, max_dice, "Skill dice to roll (default 3)");
+  int_option(app, "--bane-dice", r->bane_dice, 0, max_dice, "Extra Bane dice");
+  int_option(app, "--boon-dice", r->boon_dice, 0, max_dice, "Extra Boon dice");
+  int_option(app, "--damage-taken", r->damage_taken, 0, 100000, "Hull the section has already suffered");
+  app.add_option("--ladder", r->ladder, "hull (count Hull Points, default) or steps (R5)")
+      ->type_name("MODE");
+  app.add_option("--from", r->from, "Steps mode: the state before (intact, cracked)")->type_name("STATE");
+  app.add_flag("--portcullis", r->portcullis, "Castle gate with a portcullis: Armor 3, Hull 10 (R12)");
+  app.add_flag("--firing-slit", r->firing_slit, "Pillbox: aim through the slit, +3 Bane dice (R11)");
+  return [r](Context& ctx) {
+    const auto o = run_attack(*r, ctx);
+    ctx.emit(attack_json(o, ctx.seed()), attack_text(o, ctx.seed()));
+  };
+}
+
+}  // namespace siege::cli

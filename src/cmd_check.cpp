@@ -1,0 +1,45 @@
+// `siege check`: one symbol-dice check (R27).
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include "commands.hpp"
+#include "render.hpp"
+#include "siege/report.hpp"
+
+namespace siege::cli {
+
+CheckResult run_check(const CheckRequest& r, Context& ctx) {
+  CheckSpec spec;
+  spec.difficulty = parse_difficulty(r.difficulty);
+  spec.pool = r.pool;
+  spec.bane_dice = r.bane_dice;
+  spec.boon_dice = r.boon_dice;
+  return roll_check(spec, ctx.tables().dice, ctx.rng());
+}
+
+std::string check_json(const CheckResult& c, std::uint64_t seed) {
+  std::string out;
+  detail::JsonWriter w(out);
+  write_check_outcome(w, c, seed);
+  return out;
+}
+
+std::string check_text(const CheckResult& c, std::uint64_t seed) {
+  return fmt::format("Check     {}\n", render_check(c, seed));
+}
+
+Runner setup_check(CLI::App& app) {
+  auto r = std::make_shared<CheckRequest>();
+  app.add_option("--difficulty,-d", r->difficulty, "easy, average, hard or daunting")
+      ->required()
+      ->type_name("D");
+  int_option(app, "--pool", r->pool, 0, max_dice, "Skill dice");
+  int_option(app, "--bane-dice", r->bane_dice, 0, max_dice, "Extra Bane dice");
+  int_option(app, "--boon-dice", r->boon_dice, 0, max_dice, "Extra Boon dice");
+  return [r](Context& ctx) {
+    const auto c = run_check(*r, ctx);
+    ctx.emit(check_json(c, ctx.seed()), check_text(c, ctx.seed()));
+  };
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,75 @@
+#include "render.hpp"
+
+#include <fmt/core.h>
+
+#include "siege/rules.hpp"
+
+namespace siege::cli {
+
+std::string capitalised(std::string_view s) {
+  std::string out(s);
+  if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
+  return out;
+}
+
+std::string render_dice(const CheckResult& c) {
+  std::string out;
+  DieKind last = DieKind::skill;
+  bool first = true;
+  for (const auto& d : c.dice) {
+    if (!first && d.kind != last) out += " |";
+    if (!first) out += ' ';
+    first = false;
+    last = d.kind;
+    std::string sym;
+    auto put = [&](int n, char ch) {
+      for (int i = 0; i < n; ++i) sym += sym.empty() ? std::string(1, ch) : std::string(" ") + ch;
+    };
+    put(d.symbols.success, 'S');
+    put(d.symbols.failure, 'F');
+    put(d.symbols.boon, 'B');
+    put(d.symbols.bane, 'X');
+    out += "[" + (sym.empty() ? std::string(" ") : sym) + "]";
+  }
+  return out;
+}
+
+std::string render_check(const CheckResult& c, std::uint64_t seed) {
+  if (!c.rolled)
+    return fmt::format("{} check, the referee's roll: {} net Successes, {} net Boons -> {}",
+                       capitalised(name_of(c.difficulty)), c.net_successes, c.net_boons,
+                       c.passed() ? "pass" : "fail");
+  int n[4] = {0, 0, 0, 0};
+  for (const auto& d : c.dice) ++n[static_cast<int>(d.kind)];
+  std::string dice = fmt::format("{} skill + {} difficulty", n[0], n[1]);
+  if (n[2] > 0) dice += fmt::format(" + {} Bane", n[2]);
+  if (n[3] > 0) dice += fmt::format(" + {} Boon", n[3]);
+  return fmt::format(
+      "{} check, {} dice (seed {})\n          {}\n          {} success, {} failure, {} boon, {} "
+      "bane -> {} net Successes, {} net Boons -> {}",
+      capitalised(name_of(c.difficulty)), dice, seed, render_dice(c), c.successes, c.failures,
+      c.boons, c.banes, c.net_successes, c.net_boons, c.passed() ? "pass" : "fail");
+}
+
+std::string hull_bar(int suffered, int hull, int width) {
+  if (hull <= 0) return "";
+  const long filled = static_cast<long>(suffered) * width / hull;
+  std::string bar = "[";
+  for (int i = 0; i < width; ++i) bar += i < filled ? '#' : '.';
+  return bar + fmt::format("] {}/{}", suffered, hull);
+}
+
+std::string render_notes(const std::vector<std::string>& notes,
+                         const std::vector<std::string>& not_modelled) {
+  std::string out;
+  for (const auto& n : notes) out += fmt::format("  - {}\n", n);
+  for (const auto& n : not_modelled) out += fmt::format("  - not modelled here: {}\n", n);
+  return out;
+}
+
+std::string ruling_of(const std::string& rule) {
+  const RuleInfo* r = rule_info(rule);
+  return r == nullptr ? std::string() : std::string(r->ruling);
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,25 @@
+// Text rendering shared by the commands: dice, Hull bars, rule lines, notes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "siege/dice.hpp"
+#include "siege/structure.hpp"
+
+namespace siege::cli {
+
+// "[S S] [F] [B] [ ]": one bracket a die, S success, F failure, B boon, X bane.
+[[nodiscard]] std::string render_dice(const CheckResult& c);
+// One line describing a check, e.g. "Easy check: 3 skill + 1 difficulty dice, seed 42".
+[[nodiscard]] std::string render_check(const CheckResult& c, std::uint64_t seed);
+// "[#######.............]  7/20" with width cells.
+[[nodiscard]] std::string hull_bar(int suffered, int hull, int width = 20);
+// "  - note" lines for notes and not-modelled items.
+[[nodiscard]] std::string render_notes(const std::vector<std::string>& notes,
+                                       const std::vector<std::string>& not_modelled);
+// The ruling of a rule id, e.g. "R6", or "" when unknown.
+[[nodiscard]] std::string ruling_of(const std::string& rule);
+[[nodiscard]] std::string capitalised(std::string_view s);
+
+}  // namespace siege::cli

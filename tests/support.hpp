@@ -1,0 +1,72 @@
+// Test helpers: in-memory tables, a fixed check, and running the built binary.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "builtin_tables.hpp"
+#include "siege/siege.hpp"
+
+namespace siege::test {
+
+inline const Tables& tables() { return cli::builtin_tables(); }
+
+// The result of running the siege binary.
+struct Run {
+  int status = -1;
+  std::string out;
+  std::string err;
+  [[nodiscard]] nlohmann::json json() const { return nlohmann::json::parse(out); }
+};
+
+inline std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Runs `siege ARGS...` with optional standard input and environment prefix.
+inline Run siege(const std::vector<std::string>& args, const std::string& stdin_text = "",
+                 const std::string& env = "") {
+  static int counter = 0;
+  const std::string base = "/tmp/siege-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+  std::string cmd = env.empty() ? "" : env + " ";
+  cmd += SIEGE_BINARY;
+  for (const auto& a : args) cmd += " " + shell_quote(a);
+  {
+    std::ofstream in(base + ".in", std::ios::binary);
+    in << stdin_text;
+  }
+  cmd += " <" + base + ".in >" + base + ".out 2>" + base + ".err";
+  const int rc = std::system(cmd.c_str());
+  Run r;
+  r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : 128 + WTERMSIG(rc);
+  r.out = slurp(base + ".out");
+  r.err = slurp(base + ".err");
+  std::remove((base + ".in").c_str());
+  std::remove((base + ".out").c_str());
+  std::remove((base + ".err").c_str());
+  return r;
+}
+
+// A referee's check: the given net Successes and Boons, no dice.
+inline CheckResult referee(int successes, int boons = 0) {
+  return referee_check(Difficulty::easy, successes, boons);
+}
+
+}  // namespace siege::test
