@@ -67,8 +67,8 @@ class Rng {
  public:
   static constexpr std::uint64_t stream = 0xda3e39cb94b95bdbULL;
 
-  explicit Rng(std::uint64_t seed) noexcept {
-    inc_ = (stream << 1u) | 1u;
+  explicit Rng(std::uint64_t seed, std::uint64_t sequence = stream) noexcept {
+    inc_ = (sequence << 1u) | 1u;
     state_ = 0;
     next();
     state_ += seed;

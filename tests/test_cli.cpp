@@ -1,0 +1,206 @@
+// End-to-end tests of the siege binary: exit statuses, JSON shape, errors.
+#include <catch2/catch.hpp>
+
+#include <sys/stat.h>
+
+#include "cli.hpp"
+#include "support.hpp"
+
+namespace {
+siege::test::Run run(const std::vector<std::string>& args, const std::string& in = "", const std::string& env = "") {
+  return siege::test::siege(args, in, env);
+}
+}  // namespace
+
+TEST_CASE("attack prints the interface's JSON outcome", "[cli][attack]") {
+  const auto r = run({"attack", "--structure", "curtain-wall", "--weapon", "cannon", "--successes", "2",
+                        "--boons", "1", "--json"});
+  REQUIRE(r.status == 0);
+  CHECK(r.err.empty());
+  const auto j = r.json();
+  CHECK(j["schema"] == 1);
+  CHECK(j["action"] == "attack");
+  CHECK(j["structure"] == "curtain-wall");
+  CHECK(j["weapon"] == "cannon");
+  CHECK(j["check"]["rolled"] == false);
+  CHECK(j["check"]["successes"] == 2);
+  CHECK(j["check"]["passed"] == true);
+  CHECK(j["armor"]["listed"] == 4);
+  CHECK(j["armor"]["effective"] == 1);
+  CHECK(j["armor"]["steps"] == nlohmann::json::parse(
+                                   R"([{"rule":"vulnerable-to-guns","change":-2},{"rule":"pierce","change":-1}])"));
+  CHECK(j["damage"] == 7);
+  CHECK(j["overkill"] == 0);
+  CHECK(j["hull"] == nlohmann::json::parse(R"({"max":20,"before":0,"after":7})"));
+  CHECK(j["state"] == nlohmann::json::parse(R"({"before":"intact","after":"intact"})"));
+  CHECK(j["rules"].is_array());
+  CHECK(j["notes"].is_array());
+  CHECK(j["not_modelled"].is_array());
+  CHECK(j["seed"].is_number_unsigned());
+}
+
+TEST_CASE("The same seed gives the same rolls, and the seed is reported", "[cli][attack][R27]") {
+  const std::vector<std::string> args{"attack", "-s", "curtain-wall", "-w", "cannon", "--seed", "1234", "--json"};
+  const auto a = run(args);
+  const auto b = run(args);
+  REQUIRE(a.status == 0);
+  CHECK(a.out == b.out);
+  CHECK(a.json()["seed"] == 1234);
+  CHECK(a.json()["check"]["seed"] == 1234);
+  CHECK(a.json()["check"]["dice"].size() == 4u);  // 3 skill + 1 difficulty (Easy)
+  const auto c = run({"attack", "-s", "curtain-wall", "-w", "cannon", "--json"});
+  REQUIRE(c.status == 0);
+  CHECK(c.json()["seed"].is_number_unsigned());
+  CHECK(c.json()["seed"].get<std::uint64_t>() < (std::uint64_t{1} << 53));
+}
+
+TEST_CASE("A rolled check's dice add up to the reported net result", "[cli][check][R27]") {
+  const auto r = run({"check", "--difficulty", "hard", "--pool", "4", "--bane-dice", "1", "--seed", "9", "--json"});
+  REQUIRE(r.status == 0);
+  const auto j = r.json();
+  int net = 0;
+  for (const auto& d : j["check"]["dice"])
+    for (const auto& s : d["symbols"]) net += s == "success" ? 1 : s == "failure" ? -1 : 0;
+  CHECK(j["check"]["dice"].size() == 8u);
+  CHECK(j["check"]["successes"] == net);
+  CHECK(j["check"]["passed"] == (net >= 1));
+}
+
+TEST_CASE("Text output shows the dice, the Armor steps with their rulings and the Hull bar", "[cli][attack]") {
+  const auto r = run({"attack", "--structure", "curtain-wall", "--weapon", "cannon", "--successes", "2"});
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("vulnerable-to-guns (R6)") && Catch::Contains("= 7") &&
+                        Catch::Contains("[#######.............] 7/20") && Catch::Contains("intact -> intact"));
+}
+
+TEST_CASE("Bad usage is exit 2 with one line naming the problem", "[cli][errors]") {
+  auto r = run({"attack", "--structure", "curtian-wall", "--weapon", "cannon"});
+  CHECK(r.status == 2);
+  CHECK(r.err == "siege: error: unknown structure 'curtian-wall' (did you mean curtain-wall?); see 'siege list structures'\n");
+  r = run({"attack", "--structure", "curtain-wall", "--weapon", "musket"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("personal weapon"));
+  r = run({"attack", "--structure", "curtain-wall", "--weapon", "cannon", "--pool", "-1"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("--pool: expected a whole number from 0 to 50, got '-1'"));
+  r = run({"attack", "--structure", "curtain-wall", "--weapon", "cannon", "--pool", "3x"});
+  CHECK(r.status == 2);
+  r = run({"attack", "--structure", "curtain-wall"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("--weapon"));
+  r = run({"atack"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("did you mean attack?"));
+  r = run({"attack", "--structure", "curtain-wall", "--weapon", "cannon", "--frobnicate"});
+  CHECK(r.status == 2);
+  r = run({});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("a command is required"));
+  r = run({"attack", "--structure", "curtain-wall", "--weapon", "cannon", "--damage-taken", "25"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("--damage-taken 25"));
+}
+
+TEST_CASE("Numbers are decimal: a leading zero is not octal", "[cli][errors]") {
+  const auto r = run({"attack", "-s", "curtain-wall", "-w", "cannon", "--successes", "010", "--json"});
+  REQUIRE(r.status == 0);
+  CHECK(r.json()["check"]["successes"] == 10);
+}
+
+TEST_CASE("With --json an error is also a JSON object on stdout", "[cli][errors]") {
+  const auto r = run({"attack", "--structure", "nowhere", "--weapon", "cannon", "--json"});
+  CHECK(r.status == 2);
+  const auto j = r.json();
+  CHECK(j["error"]["code"] == 2);
+  CHECK(j["error"]["id"] == "unknown-id");
+  CHECK_THAT(j["error"]["message"].get<std::string>(), Catch::Contains("unknown structure 'nowhere'"));
+}
+
+TEST_CASE("Global options work before and after the command", "[cli]") {
+  const auto a = run({"--json", "--seed", "5", "attack", "-s", "tower", "-w", "bombard"});
+  const auto b = run({"attack", "-s", "tower", "-w", "bombard", "--seed", "5", "--json"});
+  REQUIRE(a.status == 0);
+  CHECK(a.out == b.out);
+}
+
+TEST_CASE("list and show print the tables", "[cli][tables]") {
+  auto r = run({"list", "structures", "--json"});
+  REQUIRE(r.status == 0);
+  CHECK(r.json().size() == 15u);
+  r = run({"list", "weapons"});
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("siege-howitzer") && Catch::Contains("capital"));
+  r = run({"list", "weapon"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("did you mean weapons?"));
+  r = run({"show", "castle-gate"});
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("With portcullis: Armor 3, Hull 10"));
+  r = run({"show", "trebuchet", "--json"});
+  REQUIRE(r.status == 0);
+  CHECK(r.json()["entries"].size() == 2u);  // a weapon and an engine
+  r = run({"show", "curtain"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("did you mean curtain-wall?"));
+}
+
+TEST_CASE("Help on every command shows an example", "[cli][help]") {
+  for (const auto& c : siege::cli::commands()) {
+    const auto r = run({std::string(c.name), "--help"});
+    INFO(c.name);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("Example:") && Catch::Contains("siege " + std::string(c.name)));
+  }
+  const auto all = run({"--help"});
+  CHECK(all.status == 0);
+  for (const auto& c : siege::cli::commands()) CHECK_THAT(all.out, Catch::Contains(std::string(c.name)));
+}
+
+namespace {
+std::string temp_dir() {
+  char tmpl[] = "/tmp/siege-data-XXXXXX";
+  return ::mkdtemp(tmpl);
+}
+void write(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+}  // namespace
+
+TEST_CASE("Folders given by --data or SIEGE_DATA replace and extend entries by id", "[cli][data]") {
+  const auto dir = temp_dir();
+  write(dir + "/weapons.json",
+        R"([{"id": "springald", "name": "Springald", "hull_damage": 3, "pierce": 1, "crit": 2, "mount": "standard"},
+            {"id": "cannon", "name": "Light cannon", "hull_damage": 4, "pierce": 1, "crit": 3, "mount": "heavy", "qualities": ["gunpowder"]}])");
+  auto r = run({"attack", "-s", "curtain-wall", "-w", "springald", "--successes", "1", "--json", "--data", dir});
+  REQUIRE(r.status == 0);
+  CHECK(r.json()["damage"] == 1);  // 3 + 1 - (4 - 1)
+  r = run({"attack", "-s", "curtain-wall", "-w", "cannon", "--successes", "2", "--json"}, "", "SIEGE_DATA=" + dir);
+  REQUIRE(r.status == 0);
+  CHECK(r.json()["damage"] == 5);  // 4 + 2 - 1
+  r = run({"attack", "-s", "curtain-wall", "-w", "trebuchet", "--successes", "2", "--json", "--data", dir});
+  CHECK(r.json()["damage"] == 3);  // untouched rows stay
+  std::system(("rm -rf " + dir).c_str());
+}
+
+TEST_CASE("A bad table is exit 3 naming the file and the place", "[cli][data]") {
+  const auto dir = temp_dir();
+  write(dir + "/weapons.json", R"([{"id": "x", "name": "X", "hull_damage": 1, "pierce": -1, "mount": "heavy"}])");
+  auto r = run({"list", "weapons", "--data", dir});
+  CHECK(r.status == 3);
+  CHECK(r.err == "siege: error: " + dir + "/weapons.json:/0/pierce: expected an integer from 0 to 1000\n");
+  write(dir + "/weapons.json", "[\n{\"id\": }\n]");
+  r = run({"list", "weapons", "--data", dir, "--json"});
+  CHECK(r.status == 3);
+  CHECK_THAT(r.err, Catch::StartsWith("siege: error: " + dir + "/weapons.json:2:8: "));
+  CHECK(r.json()["error"]["code"] == 3);
+  r = run({"list", "weapons", "--data", dir + "/missing"});
+  CHECK(r.status == 3);
+  CHECK_THAT(r.err, Catch::Contains("no such folder"));
+  std::system(("rm -rf " + dir).c_str());
+}
+
+TEST_CASE("The version flag prints the version", "[cli]") {
+  const auto r = run({"--version"});
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::StartsWith("siege "));
+}
