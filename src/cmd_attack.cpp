@@ -34,10 +34,10 @@ Weapon attack_weapon(const AttackRequest& r, const Tables& t) {
 
 }  // namespace
 
-AttackOutcome run_attack(const AttackRequest& r, Context& ctx) {
-  const Tables& t = ctx.tables();
+PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t) {
   if (r.structure.empty()) fail_usage("no-structure", "attack: --structure ID is required");
-  AttackInput in;
+  PreparedAttack p;
+  AttackInput& in = p.input;
   in.structure = &t.structure(r.structure);
   in.weapon = attack_weapon(r, t);
   in.weapon_inline = r.weapon.empty();
@@ -66,11 +66,17 @@ AttackOutcome run_attack(const AttackRequest& r, Context& ctx) {
     in.check = referee_check(Difficulty::easy, *r.successes, r.boons.value_or(0));
   } else {
     if (r.boons) fail_usage("bad-option", "attack: --boons goes with --successes (the referee's own roll)");
-    const CheckSpec spec = attack_check_spec(in.firing_slit, r.pool.value_or(3), r.bane_dice.value_or(0),
-                                             r.boon_dice.value_or(0));
-    in.check = roll_check(spec, t.dice, ctx.rng());
+    p.spec = attack_check_spec(in.firing_slit, r.pool.value_or(3), r.bane_dice.value_or(0),
+                               r.boon_dice.value_or(0));
   }
-  return resolve_attack(in);
+  return p;
+}
+
+AttackOutcome run_attack(const AttackRequest& r, Context& ctx) {
+  const Tables& t = ctx.tables();
+  PreparedAttack p = prepare_attack(r, t);
+  if (p.spec) p.input.check = roll_check(*p.spec, t.dice, ctx.rng());
+  return resolve_attack(p.input);
 }
 
 std::string attack_json(const AttackOutcome& o, std::uint64_t seed) {
@@ -113,8 +119,8 @@ std::string attack_text(const AttackOutcome& o, std::uint64_t seed) {
   return s;
 }
 
-Runner setup_attack(CLI::App& app) {
-  auto r = std::make_shared<AttackRequest>();
+void add_attack_options(CLI::App& app, AttackRequest& req) {
+  AttackRequest* r = &req;
   app.add_option("--structure,-s", r->structure, "Structure id (see 'siege list structures')")
       ->type_name("ID");
   app.add_option("--weapon,-w", r->weapon, "Weapon id (see 'siege list weapons')")->type_name("ID");
@@ -138,6 +144,11 @@ Runner setup_attack(CLI::App& app) {
   app.add_option("--from", r->from, "Steps mode: the state before (intact, cracked)")->type_name("STATE");
   app.add_flag("--portcullis", r->portcullis, "Castle gate with a portcullis: Armor 3, Hull 10 (R12)");
   app.add_flag("--firing-slit", r->firing_slit, "Pillbox: aim through the slit, +3 Bane dice (R11)");
+}
+
+Runner setup_attack(CLI::App& app) {
+  auto r = std::make_shared<AttackRequest>();
+  add_attack_options(app, *r);
   return [r](Context& ctx) {
     const auto o = run_attack(*r, ctx);
     ctx.emit(attack_json(o, ctx.seed()), attack_text(o, ctx.seed()));

@@ -8,13 +8,17 @@
 
 namespace siege::cli {
 
-CheckResult run_check(const CheckRequest& r, Context& ctx) {
+CheckSpec check_spec(const CheckRequest& r) {
   CheckSpec spec;
   spec.difficulty = parse_difficulty(r.difficulty);
   spec.pool = r.pool;
   spec.bane_dice = r.bane_dice;
   spec.boon_dice = r.boon_dice;
-  return roll_check(spec, ctx.tables().dice, ctx.rng());
+  return spec;
+}
+
+CheckResult run_check(const CheckRequest& r, Context& ctx) {
+  return roll_check(check_spec(r), ctx.tables().dice, ctx.rng());
 }
 
 std::string check_json(const CheckResult& c, std::uint64_t seed) {
@@ -28,14 +32,19 @@ std::string check_text(const CheckResult& c, std::uint64_t seed) {
   return fmt::format("Check     {}\n", render_check(c, seed));
 }
 
-Runner setup_check(CLI::App& app) {
-  auto r = std::make_shared<CheckRequest>();
+void add_check_options(CLI::App& app, CheckRequest& req) {
+  CheckRequest* r = &req;
   app.add_option("--difficulty,-d", r->difficulty, "easy, average, hard or daunting")
       ->required()
       ->type_name("D");
   int_option(app, "--pool", r->pool, 0, max_dice, "Skill dice");
   int_option(app, "--bane-dice", r->bane_dice, 0, max_dice, "Extra Bane dice");
   int_option(app, "--boon-dice", r->boon_dice, 0, max_dice, "Extra Boon dice");
+}
+
+Runner setup_check(CLI::App& app) {
+  auto r = std::make_shared<CheckRequest>();
+  add_check_options(app, *r);
   return [r](Context& ctx) {
     const auto c = run_check(*r, ctx);
     ctx.emit(check_json(c, ctx.seed()), check_text(c, ctx.seed()));

@@ -21,6 +21,8 @@ struct CheckRequest {
 [[nodiscard]] CheckResult run_check(const CheckRequest& r, Context& ctx);
 [[nodiscard]] std::string check_json(const CheckResult& c, std::uint64_t seed);
 [[nodiscard]] std::string check_text(const CheckResult& c, std::uint64_t seed);
+void add_check_options(CLI::App& app, CheckRequest& r);
+[[nodiscard]] CheckSpec check_spec(const CheckRequest& r);
 
 // `attack`: one attack on one section.
 struct AttackRequest {
@@ -36,7 +38,15 @@ struct AttackRequest {
   std::string ladder = "hull";
   bool portcullis = false, firing_slit = false;
 };
+// The attack with everything but the dice: `spec` is the check to roll, or
+// empty when the referee gave the result (then input.check holds it).
+struct PreparedAttack {
+  AttackInput input;
+  std::optional<CheckSpec> spec;
+};
+[[nodiscard]] PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t);
 [[nodiscard]] AttackOutcome run_attack(const AttackRequest& r, Context& ctx);
+void add_attack_options(CLI::App& app, AttackRequest& r);
 [[nodiscard]] std::string attack_json(const AttackOutcome& o, std::uint64_t seed);
 [[nodiscard]] std::string attack_text(const AttackOutcome& o, std::uint64_t seed);
 

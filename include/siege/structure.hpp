@@ -55,6 +55,25 @@ enum class LadderMode { hull, steps };
   return 0;
 }
 
+// R4/R9: Hull suffered after `damage` more, capped at the Hull (at Hull - 1
+// for a section that attacks cannot knock down), never lowered.
+[[nodiscard]] constexpr int suffered_after(int before, int damage, int hull, bool dug_only) noexcept {
+  const int cap = dug_only ? hull - 1 : hull;
+  const int target = before + damage < cap ? before + damage : cap;
+  return target > before ? target : before;
+}
+
+// R5/R9: the state after `damage` in ladder-steps mode: whole steps only,
+// at most breached (at most cracked for a section dug, not knocked down).
+[[nodiscard]] constexpr BreachState state_after_steps(BreachState before, int damage, int step,
+                                                      bool dug_only) noexcept {
+  int to = static_cast<int>(before) + damage / step;
+  const int cap = dug_only ? 1 : 2;
+  if (to > cap) to = cap;
+  if (to < static_cast<int>(before)) to = static_cast<int>(before);
+  return static_cast<BreachState>(to);
+}
+
 enum class Portcullis { no, yes };
 enum class FiringSlit { no, yes };
 
@@ -290,22 +309,17 @@ inline void refuse_personal(const Weapon& w) {
     detail::add_rule(o.rules, "crit-bundle");
   }
 
-  int cap = dug_only ? st.hull - 1 : st.hull;
+  const int cap = dug_only ? st.hull - 1 : st.hull;
   if (in.ladder == LadderMode::hull) {
-    const int target = std::min(o.hull.before + o.damage, cap);
-    o.hull.after = std::max(o.hull.before, target);
+    o.hull.after = suffered_after(o.hull.before, o.damage, st.hull, dug_only);
     o.after = ladder_state(o.hull.after, st.hull);
     if (dug_only && o.hull.before + o.damage > cap) detail::add_rule(o.rules, "dug-not-knocked-down");
     o.overkill = o.damage - (o.hull.after - o.hull.before);
   } else {
     detail::add_rule(o.rules, "ladder-steps");
-    const int moved = o.damage / o.ladder_step;
-    int to = std::min(static_cast<int>(o.before) + moved, 2);
-    if (dug_only && to > 1) {
-      to = std::max(1, static_cast<int>(o.before));
+    o.after = state_after_steps(o.before, o.damage, o.ladder_step, dug_only);
+    if (dug_only && static_cast<int>(o.before) + o.damage / o.ladder_step > 1)
       detail::add_rule(o.rules, "dug-not-knocked-down");
-    }
-    o.after = static_cast<BreachState>(std::max(to, static_cast<int>(o.before)));
     o.steps_moved = static_cast<int>(o.after) - static_cast<int>(o.before);
     o.hull.after = suffered_for(o.after, st.hull);
     o.overkill = o.damage - o.steps_moved * o.ladder_step;
