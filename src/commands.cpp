@@ -15,6 +15,11 @@ const std::vector<Command>& commands() {
        "siege attack --structure curtain-wall --weapon cannon --seed 42\n"
        "  siege attack --structure castle-gate --portcullis --weapon ram --successes 2 --boons 2",
        setup_attack},
+      {"odds", "Exact odds of a check's or an attack's outcomes; --compare weapons against structures",
+       "siege odds attack --structure curtain-wall --weapon cannon --attacks 3\n"
+       "  siege odds check --difficulty hard --pool 4\n"
+       "  siege odds --compare --weapons cannon,trebuchet --structures curtain-wall,tower --attacks 4",
+       setup_odds},
   };
   return table;
 }

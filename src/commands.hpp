@@ -55,5 +55,6 @@ Runner setup_list(CLI::App& app);
 Runner setup_show(CLI::App& app);
 Runner setup_check(CLI::App& app);
 Runner setup_attack(CLI::App& app);
+Runner setup_odds(CLI::App& app);
 
 }  // namespace siege::cli

@@ -39,6 +39,7 @@ inline constexpr RuleInfo rule_catalogue[] = {
     {"personal-weapon", "R7", "personal weapons use the personal-combat rules"},
     {"charge-opens-door", "R18", "a petard or breaching charge opens a door or gate"},
     {"pier-counts-double", "R13", "a charge on a stone bridge pier counts double"},
+    {"exact-odds", "R27", "odds by exact enumeration of the dice faces"},
 };
 
 // The catalogue entry of `id`, or nullptr.

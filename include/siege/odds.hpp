@@ -1,0 +1,236 @@
+// siege/odds.hpp - exact odds of checks and attacks (no sampling).
+//
+// Distributions are kept as integer counts over a common denominator (the
+// number of equally likely ways the dice can fall), in arbitrary precision
+// (Boost.Multiprecision, header-only), and reduced to exact fractions only
+// for output. Outcomes of an attack come from running the real resolver
+// (resolve_attack) once for each distinct check result, so the rolled and
+// exact paths use the same dice faces and the same rules.
+//
+// This header needs Boost's headers (Debian: libboost-dev); siege.hpp does
+// not include it.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <boost/multiprecision/cpp_int.hpp>
+
+#include "siege/dice.hpp"
+#include "siege/structure.hpp"
+
+namespace siege::odds {
+
+using Int = boost::multiprecision::cpp_int;
+using Rational = boost::multiprecision::cpp_rational;
+
+[[nodiscard]] inline Rational ratio(const Int& count, const Int& total) { return Rational(count, total); }
+
+// "numerator/denominator" in lowest terms ("0/1", "1/1").
+[[nodiscard]] inline std::string fraction_text(const Rational& r) {
+  return boost::multiprecision::numerator(r).str() + "/" + boost::multiprecision::denominator(r).str();
+}
+[[nodiscard]] inline double to_double(const Rational& r) { return r.convert_to<double>(); }
+
+// ---------------------------------------------------------------- checks
+
+// Net (Successes, Boons) of a check, each with the number of ways it comes up.
+struct CheckOdds {
+  std::map<std::pair<int, int>, Int> ways;
+  Int total = 1;
+
+  [[nodiscard]] Rational pass() const {
+    Int n = 0;
+    for (const auto& [k, w] : ways)
+      if (k.first >= 1) n += w;
+    return ratio(n, total);
+  }
+};
+
+// Enumerates the dice of `spec` exactly, die by die (R27).
+[[nodiscard]] inline CheckOdds check_odds(const CheckSpec& spec, const DiceTable& table) {
+  CheckOdds o;
+  o.ways[{0, 0}] = 1;
+  auto add_dice = [&](DieKind kind, int count) {
+    // Faces of one die grouped by their net effect.
+    std::map<std::pair<int, int>, int> net;
+    for (const auto& f : table.of(kind)) ++net[{f.success - f.failure, f.boon - f.bane}];
+    for (int i = 0; i < count; ++i) {
+      std::map<std::pair<int, int>, Int> next;
+      for (const auto& [k, w] : o.ways)
+        for (const auto& [d, m] : net) next[{k.first + d.first, k.second + d.second}] += w * m;
+      o.ways = std::move(next);
+      o.total *= static_cast<unsigned>(table.of(kind).size());
+    }
+  };
+  add_dice(DieKind::skill, spec.pool);
+  add_dice(DieKind::difficulty, difficulty_dice(table, spec.difficulty));
+  add_dice(DieKind::bane, spec.bane_dice);
+  add_dice(DieKind::boon, spec.boon_dice);
+  return o;
+}
+
+// ---------------------------------------------------------------- one attack
+
+// What an attack outcome is, for counting: everything a table acts on.
+struct AttackKey {
+  bool hit = false;
+  int damage = 0;
+  int hull_after = 0;
+  BreachState after = BreachState::intact;
+  friend auto operator<=>(const AttackKey&, const AttackKey&) = default;
+};
+
+struct AttackOdds {
+  std::map<AttackKey, Int> ways;
+  Int total = 1;
+};
+
+// Every outcome of the attack `base` with its dice `spec` (empty: the
+// referee's result in base.check is certain).
+[[nodiscard]] inline AttackOdds attack_odds(const AttackInput& base, const std::optional<CheckSpec>& spec,
+                                            const DiceTable& table) {
+  AttackOdds out;
+  auto add = [&](const AttackInput& in, const Int& ways) {
+    const AttackOutcome o = resolve_attack(in);
+    out.ways[AttackKey{o.hit, o.damage, o.hull.after, o.after}] += ways;
+  };
+  if (!spec) {
+    add(base, 1);
+    return out;
+  }
+  const CheckOdds c = check_odds(*spec, table);
+  out.total = c.total;
+  for (const auto& [k, ways] : c.ways) {
+    AttackInput in = base;
+    in.check = referee_check(spec->difficulty, k.first, k.second);
+    in.check.rolled = true;
+    // Spend what the referee asked for, or all this roll has if fewer.
+    if (base.spend_boons) in.spend_boons = std::min(*base.spend_boons, std::max(0, k.second));
+    add(in, ways);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- chains of attacks
+
+// Probability of each Hull-suffered value of one section: ways[s] out of total.
+struct SectionOdds {
+  int hull = 1;
+  LadderMode mode = LadderMode::hull;
+  std::vector<Int> ways;  // index: Hull suffered (hull mode) or state 0..2 (steps mode)
+  Int total = 1;
+
+  [[nodiscard]] BreachState state_of(std::size_t i) const {
+    return mode == LadderMode::hull ? ladder_state(static_cast<int>(i), hull) : static_cast<BreachState>(i);
+  }
+  [[nodiscard]] Rational p_state(BreachState s) const {
+    Int n = 0;
+    for (std::size_t i = 0; i < ways.size(); ++i)
+      if (state_of(i) == s) n += ways[i];
+    return ratio(n, total);
+  }
+};
+
+// A section at the state of `base` (its damage_taken or from) with certainty.
+[[nodiscard]] inline SectionOdds start_odds(const AttackInput& base) {
+  SectionOdds s;
+  s.hull = section_stats(*base.structure, base.portcullis).hull;
+  s.mode = base.ladder;
+  if (s.mode == LadderMode::hull) {
+    s.ways.assign(static_cast<std::size_t>(s.hull) + 1, 0);
+    s.ways[static_cast<std::size_t>(base.damage_taken)] = 1;
+  } else {
+    s.ways.assign(3, 0);
+    s.ways[static_cast<std::size_t>(base.from)] = 1;
+  }
+  return s;
+}
+
+// Transition of one attack: for each position, where it goes and in how many
+// ways, out of `total`. Rows are built from the resolver once per position.
+struct Transition {
+  std::vector<std::map<std::size_t, Int>> rows;
+  Int total = 1;
+};
+
+// Damage depends on the position only through its ladder state (R1: the
+// cracked step), so the resolver runs once per state and positions of the
+// same state share its damage distribution, capped by suffered_after().
+[[nodiscard]] inline Transition attack_transition(const AttackInput& base, const std::optional<CheckSpec>& spec,
+                                                  const DiceTable& table) {
+  const SectionOdds shape = start_odds(base);
+  const bool dug_only = base.structure->has(Tag::dug_not_knocked_down);
+  Transition t;
+  t.rows.resize(shape.ways.size());
+  std::map<BreachState, std::map<int, Int>> damage_by_state;
+  for (std::size_t i = 0; i < shape.ways.size(); ++i) {
+    const BreachState st = shape.state_of(i);
+    auto found = damage_by_state.find(st);
+    if (found == damage_by_state.end()) {
+      AttackInput in = base;
+      if (shape.mode == LadderMode::hull) in.damage_taken = static_cast<int>(i);
+      else in.from = st;
+      const AttackOdds a = attack_odds(in, spec, table);
+      t.total = a.total;
+      std::map<int, Int> by_damage;
+      for (const auto& [k, ways] : a.ways) by_damage[k.damage] += ways;
+      found = damage_by_state.emplace(st, std::move(by_damage)).first;
+    }
+    for (const auto& [damage, ways] : found->second) {
+      const std::size_t to =
+          shape.mode == LadderMode::hull
+              ? static_cast<std::size_t>(suffered_after(static_cast<int>(i), damage, shape.hull, dug_only))
+              : static_cast<std::size_t>(state_after_steps(st, damage, ladder_step(shape.hull), dug_only));
+      t.rows[i][to] += ways;
+    }
+  }
+  return t;
+}
+
+// The section's odds after one more attack with transition `t`.
+[[nodiscard]] inline SectionOdds step(const SectionOdds& s, const Transition& t) {
+  SectionOdds n = s;
+  n.ways.assign(s.ways.size(), 0);
+  for (std::size_t i = 0; i < s.ways.size(); ++i) {
+    if (s.ways[i] == 0) continue;
+    for (const auto& [to, ways] : t.rows[i]) n.ways[to] += s.ways[i] * ways;
+  }
+  n.total = s.total * t.total;
+  return n;
+}
+
+// Expected number of attacks with transition `t` until the section is
+// breached, from position `from`; empty when it may never be breached.
+[[nodiscard]] inline std::optional<Rational> expected_attacks_to_breach(const SectionOdds& shape,
+                                                                        const Transition& t, std::size_t from) {
+  const std::size_t n = shape.ways.size();
+  std::vector<std::optional<Rational>> e(n);
+  // Positions only move up, so solve from the top down.
+  for (std::size_t k = n; k-- > 0;) {
+    if (shape.state_of(k) == BreachState::breached) {
+      e[k] = Rational(0);
+      continue;
+    }
+    Int stay = 0;
+    Rational sum = 0;
+    bool finite = true;
+    for (const auto& [to, ways] : t.rows[k]) {
+      if (to == k) {
+        stay += ways;
+      } else if (!e[to]) {
+        finite = false;
+      } else {
+        sum += ratio(ways, t.total) * *e[to];
+      }
+    }
+    if (!finite || stay == t.total) continue;  // a trap or a dead end: never breached
+    e[k] = (Rational(1) + sum) / (Rational(1) - ratio(stay, t.total));
+  }
+  return e[from];
+}
+
+}  // namespace siege::odds

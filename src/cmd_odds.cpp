@@ -1,0 +1,347 @@
+// `siege odds`: exact probabilities of a check's or an attack's outcomes,
+// of the ladder state after N attacks, and a weapons-against-structures
+// comparison. Every figure comes from siege/odds.hpp (exact enumeration).
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "render.hpp"
+#include "siege/detail/json_writer.hpp"
+#include "siege/odds.hpp"
+#include "siege/report.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+using detail::JsonWriter;
+using odds::Int;
+using odds::Rational;
+
+void write_p(JsonWriter& w, std::string_view key, const Rational& r) {
+  w.key(key).begin_object();
+  w.field("p", odds::fraction_text(r)).field("value", odds::to_double(r));
+  w.end_object();
+}
+
+std::string percent(const Rational& r) { return fmt::format("{:6.2f}%", 100.0 * odds::to_double(r)); }
+
+std::string bar(const Rational& r, int width = 40) {
+  const double v = odds::to_double(r);
+  int n = static_cast<int>(v * width + 0.5);
+  if (n == 0 && v > 0) n = 1;
+  return std::string(static_cast<std::size_t>(n), '#');
+}
+
+std::string dice_words(const CheckSpec& spec, const DiceTable& t) {
+  std::string s = fmt::format("{} skill + {} difficulty", spec.pool, difficulty_dice(t, spec.difficulty));
+  if (spec.bane_dice > 0) s += fmt::format(" + {} Bane", spec.bane_dice);
+  if (spec.boon_dice > 0) s += fmt::format(" + {} Boon", spec.boon_dice);
+  return s + " dice";
+}
+
+void write_trailer(JsonWriter& w, const std::vector<std::string>& rules, const std::vector<std::string>& notes) {
+  w.string_array("rules", rules);
+  w.string_array("notes", notes);
+  w.string_array("not_modelled", std::vector<std::string>{});
+}
+
+// ---------------------------------------------------------------- check
+
+void odds_of_check(const CheckRequest& r, Context& ctx) {
+  const CheckSpec spec = check_spec(r);
+  const auto& dice = ctx.tables().dice;
+  const odds::CheckOdds c = odds::check_odds(spec, dice);
+  std::map<int, Int> succ, boons;
+  for (const auto& [k, ways] : c.ways) {
+    succ[k.first] += ways;
+    boons[k.second] += ways;
+  }
+  std::string json;
+  JsonWriter w(json);
+  w.begin_object().field("schema", schema_version).field("action", "odds").field("of", "check");
+  w.field("difficulty", name_of(spec.difficulty)).field("pool", spec.pool);
+  w.field("bane_dice", spec.bane_dice).field("boon_dice", spec.boon_dice);
+  w.field("ways", c.total.str());
+  write_p(w, "pass", c.pass());
+  w.key("net_successes").begin_array();
+  for (const auto& [v, ways] : succ) {
+    w.begin_object().field("successes", v);
+    write_p(w, "probability", odds::ratio(ways, c.total));
+    w.end_object();
+  }
+  w.end_array();
+  w.key("net_boons").begin_array();
+  for (const auto& [v, ways] : boons) {
+    w.begin_object().field("boons", v);
+    write_p(w, "probability", odds::ratio(ways, c.total));
+    w.end_object();
+  }
+  w.end_array();
+  write_trailer(w, {"symbol-dice", "exact-odds"}, {});
+  w.end_object();
+
+  std::string text = fmt::format("Odds      {} check, {} ({} equally likely ways)\n",
+                                 capitalised(name_of(spec.difficulty)), dice_words(spec, dice), c.total.str());
+  text += fmt::format("Pass      {}  {}\n", percent(c.pass()), bar(c.pass()));
+  text += "Net Successes\n";
+  for (const auto& [v, ways] : succ) {
+    const auto p = odds::ratio(ways, c.total);
+    text += fmt::format("  {:>4}  {}  {}\n", v, percent(p), bar(p));
+  }
+  ctx.emit(json, text);
+}
+
+// ---------------------------------------------------------------- attack
+
+struct AttackOddsRequest {
+  AttackRequest attack;
+  int attacks = 1;
+};
+
+void odds_of_attack(const AttackOddsRequest& r, Context& ctx) {
+  const Tables& t = ctx.tables();
+  const PreparedAttack p = prepare_attack(r.attack, t);
+  const AttackInput& in = p.input;
+  const auto one = odds::attack_odds(in, p.spec, t.dice);
+  const auto start = odds::start_odds(in);
+  const auto transition = odds::attack_transition(in, p.spec, t.dice);
+  std::vector<odds::SectionOdds> after{start};
+  for (int i = 0; i < r.attacks; ++i) after.push_back(odds::step(after.back(), transition));
+  const std::size_t from = in.ladder == LadderMode::hull ? static_cast<std::size_t>(in.damage_taken)
+                                                         : static_cast<std::size_t>(in.from);
+  const auto expected = odds::expected_attacks_to_breach(start, transition, from);
+
+  // Grouped views of the single attack.
+  Int miss = 0;
+  std::map<int, Int> by_damage;
+  std::map<BreachState, Int> by_state;
+  for (const auto& [k, ways] : one.ways) {
+    if (!k.hit) miss += ways;
+    else by_damage[k.damage] += ways;
+    by_state[k.after] += ways;
+  }
+  const SectionStats st = section_stats(*in.structure, in.portcullis);
+  const int before = in.ladder == LadderMode::hull ? in.damage_taken : suffered_for(in.from, st.hull);
+
+  std::string json;
+  JsonWriter w(json);
+  w.begin_object().field("schema", schema_version).field("action", "odds").field("of", "attack");
+  w.field("structure", in.structure->id).field("weapon", in.weapon_inline ? std::string("inline") : in.weapon.id);
+  w.key("hull").begin_object().field("max", st.hull).field("before", before).end_object();
+  w.field("ladder", in.ladder == LadderMode::hull ? "hull" : "steps");
+  w.field("ways", one.total.str());
+  write_p(w, "miss", odds::ratio(miss, one.total));
+  w.key("damage").begin_array();
+  for (const auto& [d, ways] : by_damage) {
+    w.begin_object().field("damage", d);
+    write_p(w, "probability", odds::ratio(ways, one.total));
+    w.end_object();
+  }
+  w.end_array();
+  w.key("outcomes").begin_array();
+  for (const auto& [k, ways] : one.ways) {
+    w.begin_object().field("hit", k.hit).field("damage", k.damage).field("hull_after", k.hull_after);
+    w.field("state", name_of(k.after));
+    write_p(w, "probability", odds::ratio(ways, one.total));
+    w.end_object();
+  }
+  w.end_array();
+  w.key("state_after").begin_object();
+  for (auto s : {BreachState::intact, BreachState::cracked, BreachState::breached})
+    write_p(w, name_of(s), odds::ratio(by_state[s], one.total));
+  w.end_object();
+  w.field("attacks", r.attacks);
+  w.key("after_attacks").begin_array();
+  for (std::size_t n = 1; n < after.size(); ++n) {
+    w.begin_object().field("attacks", static_cast<int>(n));
+    for (auto s : {BreachState::intact, BreachState::cracked, BreachState::breached})
+      write_p(w, name_of(s), after[n].p_state(s));
+    w.end_object();
+  }
+  w.end_array();
+  if (expected) write_p(w, "expected_attacks_to_breach", *expected);
+  else w.key("expected_attacks_to_breach").null();
+  std::vector<std::string> notes;
+  if (!p.spec) notes.emplace_back("The referee's result was given, so this outcome is certain.");
+  if (!expected)
+    notes.emplace_back("Attacks like this one can never breach the section from here.");
+  write_trailer(w, {"exact-odds", "damage", "breach-ladder"}, notes);
+  w.end_object();
+
+  std::string text = fmt::format("Odds      {} on {}, {}/{} suffered ({}), {}\n",
+                                 in.weapon_inline ? std::string("inline weapon") : in.weapon.id, in.structure->id,
+                                 before, st.hull, name_of(ladder_state(before, st.hull)),
+                                 p.spec ? fmt::format("{}: {} ways", dice_words(*p.spec, t.dice), one.total.str())
+                                        : std::string("the referee's roll"));
+  const auto pm = odds::ratio(miss, one.total);
+  text += fmt::format("Miss          {}  {}\n", percent(pm), bar(pm));
+  for (const auto& [d, ways] : by_damage) {
+    const auto pd = odds::ratio(ways, one.total);
+    text += fmt::format("Damage {:>4}   {}  {}\n", d, percent(pd), bar(pd));
+  }
+  text += "After 1 attack\n";
+  for (auto s : {BreachState::intact, BreachState::cracked, BreachState::breached}) {
+    const auto ps = odds::ratio(by_state[s], one.total);
+    text += fmt::format("  {:<9}   {}  {}\n", name_of(s), percent(ps), bar(ps));
+  }
+  if (r.attacks > 1) {
+    text += fmt::format("After {} attacks\n", r.attacks);
+    for (auto s : {BreachState::intact, BreachState::cracked, BreachState::breached}) {
+      const auto ps = after.back().p_state(s);
+      text += fmt::format("  {:<9}   {}  {}\n", name_of(s), percent(ps), bar(ps));
+    }
+  }
+  text += expected ? fmt::format("Expected attacks to breach: {:.2f} (exactly {})\n", odds::to_double(*expected),
+                                 odds::fraction_text(*expected))
+                   : std::string("Expected attacks to breach: never (it cannot be breached by attacks like this)\n");
+  ctx.emit(json, text);
+}
+
+// ---------------------------------------------------------------- compare
+
+struct CompareRequest {
+  std::vector<std::string> weapons;
+  std::vector<std::string> structures;
+  int attacks = 4;
+  int pool = 3;
+};
+
+void compare(const CompareRequest& r, Context& ctx) {
+  const Tables& t = ctx.tables();
+  std::vector<const Weapon*> weapons;
+  if (r.weapons.empty()) {
+    for (const auto& w : t.weapons)
+      if (w.mount != Mount::personal) weapons.push_back(&w);
+  } else {
+    for (const auto& id : r.weapons) {
+      weapons.push_back(&t.weapon(id));
+      refuse_personal(*weapons.back());
+    }
+  }
+  std::vector<const Structure*> structures;
+  if (r.structures.empty()) {
+    for (const char* id : {"curtain-wall", "tower", "castle-gate", "bastion", "rampart", "palisade"})
+      if (const auto* s = t.find_structure(id)) structures.push_back(s);
+  } else {
+    for (const auto& id : r.structures) structures.push_back(&t.structure(id));
+  }
+  struct Cell {
+    Rational breached;
+    std::optional<Rational> expected;
+  };
+  std::vector<std::vector<Cell>> cells;
+  const CheckSpec spec = attack_check_spec(FiringSlit::no, r.pool);
+  for (const auto* w : weapons) {
+    cells.emplace_back();
+    for (const auto* s : structures) {
+      AttackInput in;
+      in.structure = s;
+      in.weapon = *w;
+      const auto start = odds::start_odds(in);
+      const auto tr = odds::attack_transition(in, spec, t.dice);
+      auto cur = start;
+      for (int i = 0; i < r.attacks; ++i) cur = odds::step(cur, tr);
+      cells.back().push_back({cur.p_state(BreachState::breached), odds::expected_attacks_to_breach(start, tr, 0)});
+    }
+  }
+
+  std::string json;
+  JsonWriter w(json);
+  w.begin_object().field("schema", schema_version).field("action", "odds").field("of", "compare");
+  w.field("attacks", r.attacks).field("pool", r.pool);
+  w.key("cells").begin_array();
+  for (std::size_t i = 0; i < weapons.size(); ++i)
+    for (std::size_t j = 0; j < structures.size(); ++j) {
+      w.begin_object().field("weapon", weapons[i]->id).field("structure", structures[j]->id);
+      write_p(w, "breached", cells[i][j].breached);
+      if (cells[i][j].expected) write_p(w, "expected_attacks", *cells[i][j].expected);
+      else w.key("expected_attacks").null();
+      w.end_object();
+    }
+  w.end_array();
+  write_trailer(w, {"exact-odds"},
+                {fmt::format("Chance that an intact section is breached within {} attacks, and the expected "
+                             "number of attacks to breach it; {} skill dice, Easy.",
+                             r.attacks, r.pool)});
+  w.end_object();
+
+  std::string text = fmt::format("Breached within {} attack(s) (expected attacks to breach), {} skill dice\n",
+                                 r.attacks, r.pool);
+  std::vector<std::size_t> width;
+  std::size_t first = 6;
+  for (const auto* x : weapons) first = std::max(first, x->id.size());
+  text += fmt::format("{:<{}}", "WEAPON", first);
+  for (const auto* s : structures) {
+    width.push_back(std::max<std::size_t>(s->id.size(), 15));
+    text += fmt::format("  {:>{}}", s->id, width.back());
+  }
+  text += "\n";
+  for (std::size_t i = 0; i < weapons.size(); ++i) {
+    text += fmt::format("{:<{}}", weapons[i]->id, first);
+    for (std::size_t j = 0; j < structures.size(); ++j) {
+      const auto& c = cells[i][j];
+      const std::string e = c.expected ? fmt::format("{:.1f}", odds::to_double(*c.expected)) : "never";
+      text += fmt::format("  {:>{}}", fmt::format("{:5.1f}% ({:>5})", 100 * odds::to_double(c.breached), e),
+                          width[j]);
+    }
+    text += "\n";
+  }
+  ctx.emit(json, text);
+}
+
+std::vector<std::string> split_ids(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == ',') {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+}  // namespace
+
+Runner setup_odds(CLI::App& app) {
+  app.require_subcommand(0, 1);
+  auto check = std::make_shared<CheckRequest>();
+  auto* c = app.add_subcommand("check", "Odds of a check's net Successes and Boons");
+  c->fallthrough();
+  add_check_options(*c, *check);
+
+  auto attack = std::make_shared<AttackOddsRequest>();
+  auto* a = app.add_subcommand("attack", "Odds of an attack's outcomes, and of the state after N attacks");
+  a->fallthrough();
+  add_attack_options(*a, attack->attack);
+  int_option(*a, "--attacks", attack->attacks, 1, 1000, "Attacks in a row");
+
+  auto cmp = std::make_shared<CompareRequest>();
+  auto compare_flag = std::make_shared<bool>(false);
+  auto weapons = std::make_shared<std::string>();
+  auto structures = std::make_shared<std::string>();
+  app.add_flag("--compare", *compare_flag, "Weapons against structures in one table");
+  app.add_option("--weapons", *weapons, "With --compare: weapon ids, comma-separated (default: all)")
+      ->type_name("IDS");
+  app.add_option("--structures", *structures, "With --compare: structure ids, comma-separated")
+      ->type_name("IDS");
+  int_option(app, "--attacks", cmp->attacks, 1, 1000, "With --compare: attacks in a row");
+  int_option(app, "--pool", cmp->pool, 0, max_dice, "With --compare: skill dice");
+
+  return [=](Context& ctx) {
+    if (c->parsed()) return odds_of_check(*check, ctx);
+    if (a->parsed()) return odds_of_attack(*attack, ctx);
+    if (*compare_flag) {
+      cmp->weapons = split_ids(*weapons);
+      cmp->structures = split_ids(*structures);
+      return compare(*cmp, ctx);
+    }
+    fail_usage("bad-usage", "odds: name what to compute: 'odds check ...', 'odds attack ...' or 'odds --compare'");
+  };
+}
+
+}  // namespace siege::cli

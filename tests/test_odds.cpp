@@ -1,0 +1,156 @@
+// Exact odds: hand enumeration for small cases, the real resolver for the
+// rest, and a seeded Monte Carlo run of the rolling path as a cross-check.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "siege/odds.hpp"
+#include "support.hpp"
+
+using namespace siege;
+using odds::Rational;
+
+namespace {
+
+AttackInput attack_on(const char* structure, const char* weapon, int taken = 0) {
+  AttackInput in;
+  in.structure = &test::tables().structure(structure);
+  in.weapon = test::tables().weapon(weapon);
+  in.damage_taken = taken;
+  return in;
+}
+
+const CheckSpec easy3{3, Difficulty::easy, 0, 0};
+
+}  // namespace
+
+TEST_CASE("One skill die against Easy passes in 19 of 64 ways (hand count)", "[odds][R27]") {
+  // Skill die: 0/1/2 Successes on 3/4/1 faces of 8; the difficulty die mirrors it.
+  // Pass: S=1,F=0 (4*3) or S=2,F<=1 (1*7) = 19 of 64.
+  const auto c = odds::check_odds({1, Difficulty::easy, 0, 0}, test::tables().dice);
+  CHECK(c.total == 64);
+  CHECK(c.pass() == Rational(19, 64));
+  CHECK(odds::fraction_text(c.pass()) == "19/64");
+}
+
+TEST_CASE("With no skill dice a check never passes", "[odds][R27]") {
+  const auto c = odds::check_odds({0, Difficulty::average, 0, 0}, test::tables().dice);
+  CHECK(c.total == 64);
+  CHECK(c.pass() == 0);
+}
+
+TEST_CASE("The ways of a check add up to the total", "[odds][R27]") {
+  const auto c = odds::check_odds({4, Difficulty::hard, 2, 1}, test::tables().dice);
+  odds::Int sum = 0;
+  for (const auto& [k, w] : c.ways) sum += w;
+  CHECK(sum == c.total);
+  CHECK(c.total == odds::Int(8 * 8 * 8 * 8) * 8 * 8 * 8 * 6 * 6 * 6);
+}
+
+TEST_CASE("A referee's result is a certain outcome", "[odds]") {
+  auto in = attack_on("curtain-wall", "cannon");
+  in.check = test::referee(2, 1);
+  const auto a = odds::attack_odds(in, std::nullopt, test::tables().dice);
+  REQUIRE(a.ways.size() == 1u);
+  CHECK(a.ways.begin()->first.damage == 7);
+  CHECK(a.total == 1);
+}
+
+TEST_CASE("A door of Hull 1 is breached by the first hit: odds equal the pass chance", "[odds][R4]") {
+  const auto in = attack_on("interior-door", "ram");
+  const auto pass = odds::check_odds(easy3, test::tables().dice).pass();
+  const auto start = odds::start_odds(in);
+  const auto tr = odds::attack_transition(in, easy3, test::tables().dice);
+  const auto one = odds::step(start, tr);
+  CHECK(one.p_state(BreachState::breached) == pass);
+  const auto two = odds::step(one, tr);
+  CHECK(two.p_state(BreachState::breached) == 1 - (1 - pass) * (1 - pass));
+  // Geometric: expected attacks = 1 / p.
+  CHECK(odds::expected_attacks_to_breach(start, tr, 0) == 1 / pass);
+}
+
+TEST_CASE("Attacks can never breach a rampart: expected attacks is never", "[odds][R9]") {
+  const auto in = attack_on("rampart", "naval-gun");
+  const auto start = odds::start_odds(in);
+  const auto tr = odds::attack_transition(in, easy3, test::tables().dice);
+  auto s = start;
+  for (int i = 0; i < 10; ++i) s = odds::step(s, tr);
+  CHECK(s.p_state(BreachState::breached) == 0);
+  CHECK(s.p_state(BreachState::cracked) > Rational(99, 100));
+  CHECK_FALSE(odds::expected_attacks_to_breach(start, tr, 0).has_value());
+}
+
+TEST_CASE("The shared-state transition equals running the resolver at every position", "[odds]") {
+  for (auto [structure, weapon] : {std::pair{"curtain-wall", "cannon"}, std::pair{"rampart", "siege-howitzer"},
+                                   std::pair{"castle-gate", "ram"}, std::pair{"bunker", "mortar"}}) {
+    auto in = attack_on(structure, weapon);
+    in.spend_boons = 3;
+    const auto tr = odds::attack_transition(in, easy3, test::tables().dice);
+    for (int pos = 0; pos <= in.structure->hull; ++pos) {
+      AttackInput at = in;
+      at.damage_taken = pos;
+      const auto a = odds::attack_odds(at, easy3, test::tables().dice);
+      std::map<std::size_t, odds::Int> naive;
+      for (const auto& [k, w] : a.ways) naive[static_cast<std::size_t>(k.hull_after)] += w;
+      INFO(structure << " " << weapon << " at " << pos);
+      CHECK(naive == tr.rows[static_cast<std::size_t>(pos)]);
+    }
+  }
+}
+
+TEST_CASE("Rolled attacks match the exact odds within statistical bounds", "[odds][montecarlo]") {
+  const auto in = attack_on("curtain-wall", "cannon");
+  const auto exact = odds::attack_odds(in, easy3, test::tables().dice);
+  std::map<int, odds::Int> exact_damage;
+  for (const auto& [k, w] : exact.ways) exact_damage[k.damage] += w;
+  constexpr int n = 40000;
+  std::map<int, int> seen;
+  Rng rng(20261129);
+  for (int i = 0; i < n; ++i) {
+    AttackInput at = in;
+    at.check = roll_check(easy3, test::tables().dice, rng);
+    ++seen[resolve_attack(at).damage];
+  }
+  for (const auto& [d, w] : exact_damage) {
+    const double p = odds::to_double(odds::ratio(w, exact.total));
+    const double sigma = std::sqrt(p * (1 - p) / n);
+    INFO("damage " << d << ": exact " << p << ", rolled " << seen[d] / double(n));
+    CHECK(std::abs(seen[d] / double(n) - p) <= 5 * sigma + 1e-9);
+  }
+  for (const auto& [d, count] : seen) CHECK(exact_damage.count(d) == 1u);  // nothing the odds call impossible
+}
+
+TEST_CASE("Breach after three rolled attacks matches the exact chain", "[odds][montecarlo]") {
+  const auto in = attack_on("curtain-wall", "bombard");
+  const auto tr = odds::attack_transition(in, easy3, test::tables().dice);
+  auto s = odds::start_odds(in);
+  for (int i = 0; i < 3; ++i) s = odds::step(s, tr);
+  const double p = odds::to_double(s.p_state(BreachState::breached));
+  constexpr int n = 20000;
+  int breached = 0;
+  Rng rng(7);
+  for (int i = 0; i < n; ++i) {
+    int taken = 0;
+    for (int a = 0; a < 3; ++a) {
+      AttackInput at = in;
+      at.damage_taken = taken;
+      at.check = roll_check(easy3, test::tables().dice, rng);
+      taken = resolve_attack(at).hull.after;
+    }
+    breached += taken >= 20 ? 1 : 0;
+  }
+  const double sigma = std::sqrt(p * (1 - p) / n);
+  CHECK(std::abs(breached / double(n) - p) <= 5 * sigma);
+}
+
+TEST_CASE("Steps mode chains move whole steps", "[odds][R5]") {
+  auto in = attack_on("curtain-wall", "naval-gun");
+  in.ladder = LadderMode::steps;
+  const auto start = odds::start_odds(in);
+  REQUIRE(start.ways.size() == 3u);
+  const auto tr = odds::attack_transition(in, easy3, test::tables().dice);
+  const auto one = odds::step(start, tr);
+  // Naval gun: 10 + s - 0 >= 11 on any hit: at least one step of 10.
+  const auto pass = odds::check_odds(easy3, test::tables().dice).pass();
+  CHECK(one.p_state(BreachState::intact) == 1 - pass);
+}
