@@ -89,30 +89,36 @@ struct AttackOdds {
   Int total = 1;
 };
 
-// Every outcome of the attack `base` with its dice `spec` (empty: the
-// referee's result in base.check is certain).
-[[nodiscard]] inline AttackOdds attack_odds(const AttackInput& base, const std::optional<CheckSpec>& spec,
-                                            const DiceTable& table) {
+// Every outcome of the attack `base` given the odds `c` of its check
+// (nullptr: the referee's result in base.check is certain).
+[[nodiscard]] inline AttackOdds attack_odds(const AttackInput& base, const CheckOdds* c, Difficulty difficulty) {
   AttackOdds out;
   auto add = [&](const AttackInput& in, const Int& ways) {
     const AttackOutcome o = resolve_attack(in);
     out.ways[AttackKey{o.hit, o.damage, o.hull.after, o.after}] += ways;
   };
-  if (!spec) {
+  if (c == nullptr) {
     add(base, 1);
     return out;
   }
-  const CheckOdds c = check_odds(*spec, table);
-  out.total = c.total;
-  for (const auto& [k, ways] : c.ways) {
+  out.total = c->total;
+  for (const auto& [k, ways] : c->ways) {
     AttackInput in = base;
-    in.check = referee_check(spec->difficulty, k.first, k.second);
+    in.check = referee_check(difficulty, k.first, k.second);
     in.check.rolled = true;
     // Spend what the referee asked for, or all this roll has if fewer.
     if (base.spend_boons) in.spend_boons = std::min(*base.spend_boons, std::max(0, k.second));
     add(in, ways);
   }
   return out;
+}
+
+// The same, rolling `spec` (empty: the referee's result is certain).
+[[nodiscard]] inline AttackOdds attack_odds(const AttackInput& base, const std::optional<CheckSpec>& spec,
+                                            const DiceTable& table) {
+  if (!spec) return attack_odds(base, nullptr, Difficulty::easy);
+  const CheckOdds c = check_odds(*spec, table);
+  return attack_odds(base, &c, spec->difficulty);
 }
 
 // ---------------------------------------------------------------- chains of attacks
@@ -167,6 +173,8 @@ struct Transition {
   Transition t;
   t.rows.resize(shape.ways.size());
   std::map<BreachState, std::map<int, Int>> damage_by_state;
+  std::optional<CheckOdds> c;
+  if (spec) c = check_odds(*spec, table);
   for (std::size_t i = 0; i < shape.ways.size(); ++i) {
     const BreachState st = shape.state_of(i);
     auto found = damage_by_state.find(st);
@@ -174,7 +182,7 @@ struct Transition {
       AttackInput in = base;
       if (shape.mode == LadderMode::hull) in.damage_taken = static_cast<int>(i);
       else in.from = st;
-      const AttackOdds a = attack_odds(in, spec, table);
+      const AttackOdds a = attack_odds(in, c ? &*c : nullptr, spec ? spec->difficulty : Difficulty::easy);
       t.total = a.total;
       std::map<int, Int> by_damage;
       for (const auto& [k, ways] : a.ways) by_damage[k.damage] += ways;
