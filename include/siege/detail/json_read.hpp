@@ -75,6 +75,25 @@ inline void line_column(std::string_view text, std::size_t offset, std::size_t& 
                 std::to_string(max_json_bytes));
   if (const auto nul = text.find('\0'); nul != std::string_view::npos)
     fail_position(src, text, nul, "NUL byte in input");
+  // Depth first, with a position, before the parser builds anything deep.
+  {
+    std::size_t depth = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const char c = text[i];
+      if (in_string) {
+        if (c == '\\') ++i;
+        else if (c == '"') in_string = false;
+      } else if (c == '"') {
+        in_string = true;
+      } else if (c == '[' || c == '{') {
+        if (++depth > max_json_depth)
+          fail_position(src, text, i, "nesting deeper than " + std::to_string(max_json_depth) + " levels");
+      } else if ((c == ']' || c == '}') && depth > 0) {
+        --depth;
+      }
+    }
+  }
 
   // Containers open at each depth: the keys seen so far (objects) and the
   // pointer of the container, for duplicate-key messages.
@@ -140,6 +159,9 @@ inline void line_column(std::string_view text, std::size_t offset, std::size_t& 
       what = what.substr(p + 2);
     const std::size_t offset = e.byte == 0 ? 0 : e.byte - 1;
     fail_position(src, text, offset, what);
+  } catch (const json::out_of_range&) {
+    // nlohmann refuses numbers past a double's range without a position.
+    throw Error(src.kind, "bad-json", src.name + ": a number is too large to read (past a double's range)");
   }
 }
 
