@@ -1,8 +1,10 @@
 // Parsing, the context, and the single place where errors become exit codes.
 #include "cli.hpp"
 
+#include <sys/ioctl.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -16,6 +18,7 @@
 #include <fmt/core.h>
 
 #include "builtin_tables.hpp"
+#include "render.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/detail/suggest.hpp"
 #include "siege/tables_json.hpp"
@@ -132,13 +135,40 @@ void Context::emit(const std::string& json, const std::string& text) const {
   if (globals.json) std::fputc('\n', stdout);
 }
 
+namespace {
+
+// Width to fit tables to: the terminal's, or COLUMNS; 0 (no limit) in a pipe.
+std::size_t output_width() {
+  if (::isatty(STDOUT_FILENO) == 0) return 0;
+  winsize ws{};
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+  if (const char* c = std::getenv("COLUMNS")) return static_cast<std::size_t>(std::atoi(c));
+  return 0;
+}
+
+}  // namespace
+
+void Context::emit_table(const std::string& json, const std::vector<std::vector<std::string>>& rows) const {
+  const Format f = globals.json ? Format::json : parse_format(globals.format);
+  if (f == Format::json) return emit(json, json);
+  const std::string text = render_table(rows, f, output_width());
+  std::fwrite(text.data(), 1, text.size(), stdout);
+}
+
+void Context::text_or_json_only(std::string_view command) const {
+  const Format f = parse_format(globals.format);
+  if (f == Format::markdown || f == Format::csv)
+    fail_usage("bad-format", "--format " + globals.format + ": " + std::string(command) +
+                                 " prints no table (markdown and csv are for list, odds --compare and status)");
+}
+
 // ---------------------------------------------------------------- parsing
 
 namespace {
 
 // Global options that take a value, for the pre-scan below.
 bool takes_value(std::string_view arg) {
-  return arg == "--data" || arg == "--seed" || arg == "--state";
+  return arg == "--data" || arg == "--seed" || arg == "--state" || arg == "--color" || arg == "--format";
 }
 
 // The command named on the command line, found without building the parser
@@ -170,6 +200,10 @@ void add_globals(CLI::App& app, Globals& g) {
       ->type_name("N");
   app.add_option("--state", g.state_file, "Siege state file to read and update")->type_name("FILE");
   app.add_flag("--dry-run", g.dry_run, "With --state: resolve and print, write nothing");
+  app.add_option("--color", g.color, "Colour: auto (on a terminal, unless NO_COLOR is set), always or never")
+      ->type_name("WHEN");
+  app.add_option("--format", g.format, "Tables (list, odds --compare, status): text, markdown, csv or json")
+      ->type_name("FMT");
 }
 
 CLI::App* add_command(CLI::App& app, const Command& c, Runner& runner) {
@@ -252,6 +286,17 @@ int main(int argc, char** argv) {
       print_error(ctx.globals, 2, "bad-usage", where + msg);
       return 2;
     }
+    const auto& g = ctx.globals;
+    if (g.color != "auto" && g.color != "always" && g.color != "never")
+      fail_usage("bad-color", "--color: expected auto, always or never, got '" + g.color + "'");
+    (void)parse_format(g.format);
+    if (g.format == "json") ctx.globals.json = true;
+    const char* no_color = std::getenv("NO_COLOR");
+    const char* term = std::getenv("TERM");
+    set_colour(!g.json && (g.color == "always" ||
+                           (g.color == "auto" && ::isatty(STDOUT_FILENO) != 0 &&
+                            (no_color == nullptr || *no_color == '\0') &&
+                            !(term != nullptr && std::string_view(term) == "dumb"))));
     if (runner) runner(ctx);
     std::fflush(stdout);
     return 0;

@@ -26,6 +26,8 @@ struct Globals {
   std::optional<std::uint64_t> seed;
   std::string state_file;
   bool dry_run = false;
+  std::string color = "auto";   // auto, always, never
+  std::string format = "text";  // text, markdown, csv, json (tables)
 };
 
 // What one invocation shares between its parts: the global options, the
@@ -40,6 +42,11 @@ class Context {
   [[nodiscard]] Rng& rng();
   // Prints an outcome: the JSON text with --json, the text otherwise.
   void emit(const std::string& json, const std::string& text) const;
+  // Prints a table (first row the header) in the --format asked for, or
+  // `json` with --json / --format json.
+  void emit_table(const std::string& json, const std::vector<std::vector<std::string>>& rows) const;
+  // Refuses --format markdown/csv on a command that prints no table.
+  void text_or_json_only(std::string_view command) const;
 
  private:
   std::unique_ptr<Tables> loaded_;

@@ -113,7 +113,7 @@ std::string attack_text(const AttackOutcome& o, std::uint64_t seed) {
                    o.overkill > 0 ? fmt::format(" ({} overkill)", o.overkill) : std::string());
   if (o.ladder == LadderMode::steps)
     s += fmt::format("Ladder    steps of {} Hull: moved {} step(s) (R5)\n", o.ladder_step, o.steps_moved);
-  s += fmt::format("State     {} -> {}\n", name_of(o.before), name_of(o.after));
+  s += fmt::format("State     {} -> {}\n", painted_state(o.before), painted_state(o.after));
   s += fmt::format("Rules     {}\n", fmt::join(o.rules, ", "));
   if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
   return s;
@@ -150,6 +150,7 @@ Runner setup_attack(CLI::App& app) {
   auto r = std::make_shared<AttackRequest>();
   add_attack_options(app, *r);
   return [r](Context& ctx) {
+    ctx.text_or_json_only("attack");
     const auto o = run_attack(*r, ctx);
     ctx.emit(attack_json(o, ctx.seed()), attack_text(o, ctx.seed()));
   };

@@ -46,6 +46,7 @@ Runner setup_check(CLI::App& app) {
   auto r = std::make_shared<CheckRequest>();
   add_check_options(app, *r);
   return [r](Context& ctx) {
+    ctx.text_or_json_only("check");
     const auto c = run_check(*r, ctx);
     ctx.emit(check_json(c, ctx.seed()), check_text(c, ctx.seed()));
   };

@@ -266,28 +266,23 @@ void compare(const CompareRequest& r, Context& ctx) {
                              r.attacks, r.pool)});
   w.end_object();
 
-  std::string text = fmt::format("Breached within {} attack(s) (expected attacks to breach), {} skill dice\n",
-                                 r.attacks, r.pool);
-  std::vector<std::size_t> width;
-  std::size_t first = 6;
-  for (const auto* x : weapons) first = std::max(first, x->id.size());
-  text += fmt::format("{:<{}}", "WEAPON", first);
-  for (const auto* s : structures) {
-    width.push_back(std::max<std::size_t>(s->id.size(), 15));
-    text += fmt::format("  {:>{}}", s->id, width.back());
-  }
-  text += "\n";
+  std::vector<std::vector<std::string>> rows;
+  rows.emplace_back(std::vector<std::string>{"WEAPON"});
+  for (const auto* st : structures) rows[0].push_back(st->id);
   for (std::size_t i = 0; i < weapons.size(); ++i) {
-    text += fmt::format("{:<{}}", weapons[i]->id, first);
+    rows.emplace_back(std::vector<std::string>{weapons[i]->id});
     for (std::size_t j = 0; j < structures.size(); ++j) {
       const auto& c = cells[i][j];
       const std::string e = c.expected ? fmt::format("{:.1f}", odds::to_double(*c.expected)) : "never";
-      text += fmt::format("  {:>{}}", fmt::format("{:5.1f}% ({:>5})", 100 * odds::to_double(c.breached), e),
-                          width[j]);
+      rows.back().push_back(fmt::format("{:.1f}% ({})", 100 * odds::to_double(c.breached), e));
     }
-    text += "\n";
   }
-  ctx.emit(json, text);
+  if (!ctx.globals.json && ctx.globals.format == "text")
+    std::fputs(fmt::format("Breached within {} attack(s) (expected attacks to breach), {} skill dice\n", r.attacks,
+                           r.pool)
+                   .c_str(),
+               stdout);
+  ctx.emit_table(json, rows);
 }
 
 std::vector<std::string> split_ids(const std::string& s) {
@@ -333,6 +328,7 @@ Runner setup_odds(CLI::App& app) {
   int_option(app, "--pool", cmp->pool, 0, max_dice, "With --compare: skill dice");
 
   return [=](Context& ctx) {
+    if (!*compare_flag) ctx.text_or_json_only("odds");
     if (c->parsed()) return odds_of_check(*check, ctx);
     if (a->parsed()) return odds_of_attack(*attack, ctx);
     if (*compare_flag) {

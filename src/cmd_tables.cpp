@@ -76,25 +76,6 @@ void write_entry(JsonWriter& w, const Engine& e) {
 
 std::string join(const std::vector<std::string>& v) { return fmt::format("{}", fmt::join(v, ", ")); }
 
-// Column-aligned text table.
-std::string aligned(const std::vector<std::vector<std::string>>& rows) {
-  std::vector<std::size_t> width;
-  for (const auto& r : rows)
-    for (std::size_t i = 0; i < r.size(); ++i) {
-      if (width.size() <= i) width.push_back(0);
-      width[i] = std::max(width[i], r[i].size());
-    }
-  std::string out;
-  for (const auto& r : rows) {
-    std::string line;
-    for (std::size_t i = 0; i < r.size(); ++i)
-      line += i + 1 < r.size() ? fmt::format("{:<{}}  ", r[i], width[i]) : r[i];
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + "\n";
-  }
-  return out;
-}
-
 std::string crit_text(int crit) { return crit > 0 ? std::to_string(crit) : "-"; }
 
 const std::vector<std::string> list_kinds{"structures", "weapons", "charges", "engines"};
@@ -146,7 +127,7 @@ Runner setup_list(CLI::App& app) {
                                        " (expected structures, weapons, charges or engines)");
     }
     w.end_array();
-    ctx.emit(json, aligned(rows));
+    ctx.emit_table(json, rows);
   };
 }
 
@@ -154,6 +135,7 @@ Runner setup_show(CLI::App& app) {
   auto id = std::make_shared<std::string>();
   app.add_option("ID", *id, "A structure, weapon, charge or engine id")->required();
   return [id](Context& ctx) {
+    ctx.text_or_json_only("show");
     const Tables& t = ctx.tables();
     std::string json;
     JsonWriter w(json);

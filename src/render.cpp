@@ -67,6 +67,88 @@ std::string render_notes(const std::vector<std::string>& notes,
   return out;
 }
 
+Format parse_format(std::string_view s) {
+  if (s == "text") return Format::text;
+  if (s == "markdown") return Format::markdown;
+  if (s == "csv") return Format::csv;
+  if (s == "json") return Format::json;
+  fail_usage("bad-format", "--format: unknown format '" + std::string(s) + "' (expected text, markdown, csv or json)");
+}
+
+namespace {
+
+std::string csv_cell(const std::string& c) {
+  if (c.find_first_of(",\"\r\n") == std::string::npos) return c;
+  std::string q = "\"";
+  for (char ch : c) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return q + "\"";
+}
+
+std::string md_cell(const std::string& c) {
+  std::string out;
+  for (char ch : c) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
+  return out;
+}
+
+}  // namespace
+
+std::string render_table(const std::vector<std::vector<std::string>>& rows, Format f, std::size_t width) {
+  std::string out;
+  if (f == Format::csv) {
+    for (const auto& r : rows) {
+      for (std::size_t i = 0; i < r.size(); ++i) out += (i ? "," : "") + csv_cell(r[i]);
+      out += "\r\n";
+    }
+    return out;
+  }
+  if (f == Format::markdown) {
+    for (std::size_t n = 0; n < rows.size(); ++n) {
+      out += "|";
+      for (const auto& c : rows[n]) out += " " + md_cell(c) + " |";
+      out += "\n";
+      if (n == 0) {
+        out += "|";
+        for (std::size_t i = 0; i < rows[0].size(); ++i) out += "---|";
+        out += "\n";
+      }
+    }
+    return out;
+  }
+  std::vector<std::size_t> w;
+  for (const auto& r : rows)
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      if (w.size() <= i) w.push_back(0);
+      w[i] = std::max(w[i], r[i].size());
+    }
+  for (const auto& r : rows) {
+    std::string line;
+    for (std::size_t i = 0; i < r.size(); ++i)
+      line += i + 1 < r.size() ? fmt::format("{:<{}}  ", r[i], w[i]) : r[i];
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    if (width > 3 && line.size() > width) line = line.substr(0, width - 3) + "...";
+    out += line + "\n";
+  }
+  return out;
+}
+
+namespace {
+bool g_colour = false;
+}  // namespace
+
+void set_colour(bool on) { g_colour = on; }
+bool colour_on() { return g_colour; }
+
+std::string paint(std::string_view text, Colour c) {
+  if (!g_colour || c == Colour::none) return std::string(text);
+  static constexpr const char* codes[] = {"", "1", "32", "33", "31", "2"};
+  return fmt::format("\x1b[{}m{}\x1b[0m", codes[static_cast<int>(c)], text);
+}
+
+std::string painted_state(BreachState s) {
+  static constexpr Colour colours[] = {Colour::green, Colour::yellow, Colour::red};
+  return paint(name_of(s), colours[static_cast<int>(s)]);
+}
+
 std::string ruling_of(const std::string& rule) {
   const RuleInfo* r = rule_info(rule);
   return r == nullptr ? std::string() : std::string(r->ruling);

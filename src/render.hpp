@@ -18,6 +18,23 @@ namespace siege::cli {
 // "  - note" lines for notes and not-modelled items.
 [[nodiscard]] std::string render_notes(const std::vector<std::string>& notes,
                                        const std::vector<std::string>& not_modelled);
+// Output format of tables (list, odds --compare, status).
+enum class Format { text, markdown, csv, json };
+[[nodiscard]] Format parse_format(std::string_view s);
+
+// A table as rows of cells, the first row the header: aligned text (the
+// last column cut to fit `width` when width > 0), a Markdown table, or CSV.
+[[nodiscard]] std::string render_table(const std::vector<std::vector<std::string>>& rows, Format f,
+                                       std::size_t width = 0);
+
+// Colour on the terminal (ANSI), set once by the CLI: --color, NO_COLOR.
+enum class Colour { none, bold, green, yellow, red, dim };
+void set_colour(bool on);
+[[nodiscard]] bool colour_on();
+[[nodiscard]] std::string paint(std::string_view text, Colour c);
+// A ladder state's name in its colour: intact green, cracked yellow, breached red.
+[[nodiscard]] std::string painted_state(BreachState s);
+
 // The ruling of a rule id, e.g. "R6", or "" when unknown.
 [[nodiscard]] std::string ruling_of(const std::string& rule);
 [[nodiscard]] std::string capitalised(std::string_view s);

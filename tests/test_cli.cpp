@@ -204,3 +204,36 @@ TEST_CASE("The version flag prints the version", "[cli]") {
   CHECK(r.status == 0);
   CHECK_THAT(r.out, Catch::StartsWith("siege "));
 }
+
+TEST_CASE("Tables print as text, Markdown, CSV or JSON", "[cli][format]") {
+  auto r = run({"list", "charges", "--format", "csv"});
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::StartsWith("ID,SIEGE,HULL,PREPARE,NAME,NOTES\r\n"));
+  CHECK_THAT(r.out, Catch::Contains("petard,2,4,1,Petard,\"blast, opens doors and gates\"\r\n"));
+  r = run({"list", "structures", "--format", "markdown"});
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::StartsWith("| ID | ARMOR | HULL | NAME | TAGS |\n|---|---|---|---|---|\n"));
+  r = run({"list", "weapons", "--format", "json"});
+  REQUIRE(r.status == 0);
+  CHECK(r.json().is_array());
+  r = run({"list", "weapons", "--format", "yaml"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("expected text, markdown, csv or json"));
+  r = run({"attack", "-s", "curtain-wall", "-w", "cannon", "--format", "csv"});
+  CHECK(r.status == 2);
+}
+
+TEST_CASE("Colour only when asked for or on a terminal, and never with NO_COLOR", "[cli][color]") {
+  const std::vector<std::string> a{"attack", "-s", "curtain-wall", "-w", "cannon", "--successes", "2"};
+  auto with = a;
+  with.insert(with.end(), {"--color", "always"});
+  CHECK_THAT(run(with).out, Catch::Contains("\x1b[32mintact\x1b[0m"));
+  CHECK(run(a).out.find('\x1b') == std::string::npos);  // a pipe is not a terminal
+  auto never = a;
+  never.insert(never.end(), {"--color", "never"});
+  CHECK(run(never).out.find('\x1b') == std::string::npos);
+  CHECK(run(a, "", "NO_COLOR=1").out.find('\x1b') == std::string::npos);
+  auto bad = a;
+  bad.insert(bad.end(), {"--color", "sometimes"});
+  CHECK(run(bad).status == 2);
+}
