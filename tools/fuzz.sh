@@ -1,0 +1,35 @@
+#!/bin/sh
+# Runs every libFuzzer harness for a bounded time and prints what it did.
+#   tools/fuzz.sh [SECONDS_EACH]      (default 60)
+# Builds the "fuzz" preset (clang, ASan, UBSan). Each harness starts from a
+# scratch copy of its saved corpus in fuzz/corpus/<target>; a crash stops
+# the script with a non-zero status and leaves the crashing input in
+# build/fuzz/findings/.
+set -eu
+seconds=${1:-60}
+cd "$(dirname "$0")/.."
+command -v clang++ >/dev/null || { echo "fuzz: clang++ not installed (apt-get install clang)"; exit 2; }
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz >/dev/null
+mkdir -p build/fuzz/findings
+status=0
+for harness in build/fuzz/fuzz/fuzz_*; do
+  case $harness in *fuzz_replay_*) continue ;; esac
+  [ -x "$harness" ] || continue
+  target=${harness##*/fuzz_}
+  work=$(mktemp -d)
+  cp -r "fuzz/corpus/$target/." "$work/" 2>/dev/null || true
+  log=build/fuzz/findings/$target.log
+  if "$harness" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix=build/fuzz/findings/"$target"- "$work" >"$log" 2>&1; then
+    verdict="no findings"
+  else
+    verdict="FINDING (see $log)"
+    status=1
+  fi
+  runs=$(sed -n 's/^Done \([0-9]*\) runs in \([0-9]*\) second.*/\1 runs in \2 s/p' "$log" | tail -1)
+  printf '%-10s %-28s corpus %4s -> %4s inputs  %s\n' "$target" "${runs:-?}" \
+    "$(ls "fuzz/corpus/$target" | wc -l)" "$(ls "$work" | wc -l)" "$verdict"
+  rm -rf "$work"
+done
+exit $status
