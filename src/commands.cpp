@@ -1,5 +1,6 @@
 // The command table: name, one-line help, example, setup.
 #include "commands.hpp"
+#include "cmd_troops.hpp"
 
 namespace siege::cli {
 
@@ -20,6 +21,18 @@ const std::vector<Command>& commands() {
        "  siege odds check --difficulty hard --pool 4\n"
        "  siege odds --compare --weapons cannon,trebuchet --structures curtain-wall,tower --attacks 4",
        setup_odds},
+      {"hold", "Hold a breach: the morale check and how many enemy figures force their way through",
+       "siege hold --needed 12 --rolled 15 --order good --site breach", setup_hold},
+      {"rout", "A rout result within walls: the special procedure beside the standard rout",
+       "siege rout --figures 8 --order good --blocked 1", setup_rout},
+      {"army-morale", "Whether an army checks morale after its losses",
+       "siege army-morale --strength 30 --killed 10", setup_army_morale},
+      {"abatis", "One turn of building or tearing down abatis in a breach",
+       "siege abatis build --progress 2", setup_abatis},
+      {"casualties", "Casualties on an enemy unit partly through a breach",
+       "siege casualties --through 3 --behind 7 --killed 4", setup_casualties},
+      {"move", "A unit's move, at Rough Terrain speed through a breach",
+       "siege move --speed 9 --through-breach", setup_move},
   };
   return table;
 }

@@ -113,6 +113,10 @@ int main(int argc, char** argv) {
   o << "    t.dice.difficulty_dice = {";
   for (int n : t.dice.difficulty_dice) o << n << ",";
   o << "};\n    t.dice.morale = " << lit(t.dice.morale) << ";\n";
+  o << "    t.troops.rough_terrain = {" << t.troops.rough_terrain.numerator << ", "
+    << t.troops.rough_terrain.denominator << "};\n"
+    << "    t.troops.rout_move_inches = " << t.troops.rout_move_inches << ";\n"
+    << "    t.troops.abatis_turns = " << t.troops.abatis_turns << ";\n";
   o << "    return t;\n  }();\n  return tables;\n}\n\n}  // namespace siege::cli\n";
 
   const std::string text = o.str();

@@ -1,8 +1,11 @@
 // siege/siege.hpp - umbrella header of the siege rules core.
 #pragma once
 
+#include "siege/breach.hpp"
 #include "siege/dice.hpp"
+#include "siege/dice_expr.hpp"
 #include "siege/error.hpp"
+#include "siege/morale.hpp"
 #include "siege/report.hpp"
 #include "siege/rules.hpp"
 #include "siege/structure.hpp"

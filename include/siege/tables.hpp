@@ -126,6 +126,20 @@ struct SiegeRatingRow {
   int hull_damage = 0;
 };
 
+// A fraction num/den, e.g. Rough Terrain speed 1/2.
+struct Ratio {
+  int numerator = 1;
+  int denominator = 1;
+  friend bool operator==(const Ratio&, const Ratio&) = default;
+};
+
+// Numbers of the troop rules (troops.json).
+struct TroopsTable {
+  Ratio rough_terrain{1, 2};  // speed through a breach (R15), rounded down
+  int rout_move_inches = 4;   // the move of a rout within walls (R24)
+  int abatis_turns = 3;       // turns to build or tear down abatis (R26)
+};
+
 struct Tables {
   std::vector<Structure> structures;
   std::vector<Weapon> weapons;
@@ -133,6 +147,7 @@ struct Tables {
   std::vector<Engine> engines;
   std::vector<SiegeRatingRow> siege_rating;
   DiceTable dice;
+  TroopsTable troops;
 
   [[nodiscard]] const Structure& structure(std::string_view id) const;
   [[nodiscard]] const Weapon& weapon(std::string_view id) const;

@@ -11,14 +11,15 @@
 #include <string_view>
 
 #include "siege/detail/json_read.hpp"
+#include "siege/dice_expr.hpp"
 #include "siege/tables.hpp"
 
 namespace siege {
 
 // The table files, in the order they are loaded.
-inline constexpr std::array<std::string_view, 6> table_files{
+inline constexpr std::array<std::string_view, 7> table_files{
     "structures.json", "weapons.json", "charges.json", "engines.json", "siege-rating.json",
-    "dice.json"};
+    "dice.json", "troops.json"};
 
 namespace detail {
 
@@ -242,7 +243,35 @@ inline void merge_dice(Tables& t, const detail::Cursor& root) {
       if (d.has(key.c_str())) t.dice.difficulty_dice[k] = d.at(key.c_str()).int_in(0, max_dice);
     }
   }
-  if (root.has("morale")) t.dice.morale = root.at("morale").string(32);
+  if (root.has("morale")) {
+    // R28: the morale expression must parse, or the table is refused.
+    const auto m = root.at("morale");
+    auto expr = m.string(32);
+    try {
+      (void)parse_dice_expr(expr);
+    } catch (const Error& e) {
+      m.fail(e.what());
+    }
+    t.dice.morale = std::move(expr);
+  }
+}
+
+// troops.json: every key optional (a --data file may change one number).
+inline void merge_troops(Tables& t, const detail::Cursor& root) {
+  root.expect_object();
+  root.only_keys({"rough_terrain", "rout_move_inches", "abatis_turns", "notes"});
+  if (root.has("rough_terrain")) {
+    const auto r = root.at("rough_terrain");
+    r.expect_object();
+    r.only_keys({"numerator", "denominator"});
+    const int den = r.at("denominator").int_in(1, 100);
+    const auto num = r.at("numerator");
+    // A speed factor above one would make rubble faster than open ground.
+    t.troops.rough_terrain = Ratio{num.int_in(1, den), den};
+  }
+  if (root.has("rout_move_inches")) t.troops.rout_move_inches = root.at("rout_move_inches").int_in(1, 100);
+  if (root.has("abatis_turns")) t.troops.abatis_turns = root.at("abatis_turns").int_in(1, 100);
+  if (root.has("notes")) (void)root.at("notes").string(400);
 }
 
 // Checks what no single file can: every die kind has faces, every engine's
@@ -279,6 +308,7 @@ inline void merge_table_text(Tables& t, std::string_view name, std::string_view 
   else if (name == "engines.json") merge_engines(t, root);
   else if (name == "siege-rating.json") merge_siege_rating(t, root);
   else if (name == "dice.json") merge_dice(t, root);
+  else if (name == "troops.json") merge_troops(t, root);
   else fail_data("bad-table", shown + ": not a table file name");
 }
 

@@ -217,7 +217,9 @@ class Cursor {
     };
     if (v_->is_number_unsigned()) {
       const auto u = v_->get<std::uint64_t>();
-      if (u > static_cast<std::uint64_t>(hi)) fail("expected an integer " + range());
+      // nlohmann stores every non-negative literal as unsigned: check both ends.
+      if (u > static_cast<std::uint64_t>(hi) || static_cast<std::int64_t>(u) < lo)
+        fail("expected an integer " + range());
       return static_cast<std::int64_t>(u);
     }
     if (!v_->is_number_integer()) fail("expected an integer " + range());

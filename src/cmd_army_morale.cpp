@@ -1,0 +1,53 @@
+// `siege army-morale`: whether the army checks morale (R25).
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include "cmd_troops.hpp"
+#include "render.hpp"
+
+namespace siege::cli {
+
+ArmyMoraleOutcome run_army_morale(const ArmyMoraleRequest& r, Context&) {
+  ArmyMoraleInput in;
+  in.strength = required(r.strength, "army-morale", "--strength");
+  in.killed = required(r.killed, "army-morale", "--killed");
+  in.defender_in_castle = r.defender_in_castle ? InCastle::yes : InCastle::no;
+  return army_morale(in);
+}
+
+std::string army_morale_json(const ArmyMoraleOutcome& o) {
+  std::string out;
+  detail::JsonWriter w(out);
+  write_army_morale(w, o);
+  return out;
+}
+
+std::string army_morale_text(const ArmyMoraleOutcome& o) {
+  std::string s;
+  s += fmt::format("Army      {} figures, {} killed{}\n", o.strength, o.killed,
+                   o.defender_in_castle ? ", defending a castle" : "");
+  s += fmt::format("Third     {} killed (killed x 3 >= strength; exactly a third counts)\n", o.threshold);
+  if (o.defender_in_castle)
+    s += "Check     never: defenders in a castle do not check (R25)\n";
+  else if (o.due)
+    s += fmt::format("Check     due now: {} x 3 = {} >= {} (R25)\n", o.killed, static_cast<long long>(o.killed) * 3,
+                     o.strength);
+  else
+    s += fmt::format("Check     not yet: due after {} more killed (R25)\n", o.remaining);
+  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+Runner setup_army_morale(CLI::App& app) {
+  auto r = std::make_shared<ArmyMoraleRequest>();
+  int_option(app, "--strength", r->strength, 1, max_army, "Figures the army started with")->required();
+  int_option(app, "--killed", r->killed, 0, max_army, "Figures of it killed so far")->required();
+  app.add_flag("--defender-in-castle", r->defender_in_castle, "The army defends a castle: it never checks");
+  return [r](Context& ctx) {
+    const auto o = run_army_morale(*r, ctx);
+    ctx.emit(army_morale_json(o), army_morale_text(o));
+  };
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,49 @@
+// `siege casualties`: casualties on a unit partly through a breach (R23).
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include "cmd_troops.hpp"
+#include "render.hpp"
+
+namespace siege::cli {
+
+CasualtiesOutcome run_casualties(const CasualtiesRequest& r, Context&) {
+  CasualtiesInput in;
+  in.through = required(r.through, "casualties", "--through");
+  in.behind = required(r.behind, "casualties", "--behind");
+  in.killed = required(r.killed, "casualties", "--killed");
+  return resolve_casualties(in);
+}
+
+std::string casualties_json(const CasualtiesOutcome& o) {
+  std::string out;
+  detail::JsonWriter w(out);
+  write_casualties(w, o);
+  return out;
+}
+
+std::string casualties_text(const CasualtiesOutcome& o) {
+  std::string s;
+  s += fmt::format("Unit      {} through the breach, {} behind; {} killed\n", o.through, o.behind, o.killed);
+  s += fmt::format("Removed   {} from those through, {} from those behind (R23)\n", o.removed_through,
+                   o.removed_behind);
+  s += fmt::format("Left      {} through, {} behind\n", o.through_after, o.behind_after);
+  s += fmt::format("Gaps      {} for the defenders to step into\n", o.gaps);
+  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+Runner setup_casualties(CLI::App& app) {
+  auto r = std::make_shared<CasualtiesRequest>();
+  int_option(app, "--through", r->through, 0, max_figures, "Enemy figures already through the breach")->required();
+  int_option(app, "--behind", r->behind, 0, max_figures, "Enemy figures of the same unit not yet through")
+      ->required();
+  int_option(app, "--killed", r->killed, 0, max_figures, "Casualties inflicted on that unit")->required();
+  return [r](Context& ctx) {
+    const auto o = run_casualties(*r, ctx);
+    ctx.emit(casualties_json(o), casualties_text(o));
+  };
+}
+
+}  // namespace siege::cli

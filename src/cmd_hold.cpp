@@ -1,0 +1,97 @@
+// `siege hold`: a unit holding a breach takes a morale check (R21, R22, R28).
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+#include <fmt/format.h>
+
+#include "cmd_troops.hpp"
+#include "render.hpp"
+
+namespace siege::cli {
+
+HoldOutcome run_hold(const HoldRequest& r, Context& ctx) {
+  HoldInput in;
+  in.hero = r.hero ? Hero::yes : Hero::no;
+  if (r.order.empty() && !r.hero)
+    fail_usage("missing-option", "hold: --order good|shaken is required");
+  in.order = r.order.empty() ? Order::good : parse_order(r.order);
+  in.site = parse_hold_site(r.site);
+  in.unprotected_in_contact = r.unprotected_in_contact;
+  in.needed = r.needed;
+  in.figures = r.figures;
+  in.enemy_figures = r.enemy_figures;
+  if (r.rolled) in.roll = referee_roll(*r.rolled);
+  // A hero never fails, so nothing is rolled for one unless the referee did.
+  const bool roll_here = !r.rolled && !r.hero;
+  validate_hold(in, roll_here ? RollComing::yes : RollComing::no);
+  if (roll_here) in.roll = roll_morale(ctx.tables().dice, ctx.rng());
+  return resolve_hold(in);
+}
+
+std::string hold_json(const HoldOutcome& o, std::uint64_t seed) {
+  std::string out;
+  detail::JsonWriter w(out);
+  write_hold(w, o, seed);
+  return out;
+}
+
+std::string hold_text(const HoldOutcome& o, std::uint64_t seed) {
+  std::string s;
+  const std::string figures = o.figures ? fmt::format(", {} figures", *o.figures) : std::string();
+  s += fmt::format("Hold      {} at the {} ({}){}\n",
+                   o.hero ? std::string("a hero") : fmt::format("{} unit", name_of(o.order_before)),
+                   name_of(o.site), name_of(site_kind(o.site)), figures);
+  if (!o.roll) {
+    s += "Roll      none: a hero never fails a morale check (R21)\n";
+  } else if (o.roll->rolled) {
+    std::string dice;
+    for (int d : o.roll->dice) dice += fmt::format("[{}] ", d);
+    if (o.roll->modifier != 0) dice += fmt::format("{:+} ", o.roll->modifier);
+    s += fmt::format("Roll      {} (seed {}): {}= {}\n", o.roll->expression, seed, dice, o.roll->total);
+  } else {
+    s += fmt::format("Roll      {} (the referee's roll)\n", o.roll->total);
+  }
+  if (o.needed && o.roll) {
+    const bool roll_ok = morale_passed(o.roll->total, *o.needed);
+    s += fmt::format("Needed    {} or less -> {}{}\n", *o.needed,
+                     roll_ok ? "pass" : fmt::format("fail by {}", o.roll->total - static_cast<std::int64_t>(*o.needed)),
+                     o.hero && !roll_ok ? ", but a hero never fails (R21)" : "");
+  }
+  if (o.passed) {
+    s += fmt::format("Result    held: no enemy figure gets past\n");
+  } else {
+    s += fmt::format("Result    {} enemy figure{} force{} a way through{} (R21)\n", o.through,
+                     o.through == 1 ? "" : "s", o.through == 1 ? "s" : "",
+                     o.capped ? fmt::format(" (margin {}, capped at the enemy's {})", o.margin, *o.enemy_figures)
+                              : std::string());
+    s += "Defender  steps back just enough to let them through; no 4\" withdrawal\n";
+  }
+  if (!o.hero) s += fmt::format("Order     {} -> {}\n", name_of(o.order_before), name_of(o.order_after));
+  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+Runner setup_hold(CLI::App& app) {
+  auto r = std::make_shared<HoldRequest>();
+  int_option(app, "--needed", r->needed, 0, max_morale_number, "The morale roll needed (pass when rolled <= needed)");
+  int_option(app, "--rolled", r->rolled, -max_morale_number, max_morale_number,
+             "The referee's morale roll; without it the data's morale dice are rolled (default 2d10)");
+  app.add_option("--order", r->order, "The unit's order: good or shaken (a routed unit cannot hold)")
+      ->type_name("ORDER");
+  app.add_option("--site", r->site,
+                 "breach (default), gateway, doorway, window, wall-top, rampart, parapet, breastwork; "
+                 "corridor, bridge and passage are refused (R22)")
+      ->type_name("SITE");
+  int_option(app, "--unprotected-in-contact", r->unprotected_in_contact, 0, max_figures,
+             "On a wall-top/rampart/parapet/breastwork: figures in contact not behind the barrier");
+  app.add_flag("--hero", r->hero, "A hero holds: never fails a morale check (R21)");
+  int_option(app, "--figures", r->figures, 1, max_figures, "Figures in the holding unit (reported)");
+  int_option(app, "--enemy-figures", r->enemy_figures, 1, max_figures,
+             "Enemy figures that could pass: caps the number forced through");
+  return [r](Context& ctx) {
+    const auto o = run_hold(*r, ctx);
+    ctx.emit(hold_json(o, ctx.seed()), hold_text(o, ctx.seed()));
+  };
+}
+
+}  // namespace siege::cli

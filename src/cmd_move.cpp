@@ -1,0 +1,48 @@
+// `siege move`: a unit's move, through a breach at Rough Terrain speed (R15).
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include "cmd_troops.hpp"
+#include "render.hpp"
+
+namespace siege::cli {
+
+MoveOutcome run_move(const MoveRequest& r, Context& ctx) {
+  MoveInput in;
+  in.speed = required(r.speed, "move", "--speed");
+  in.through_breach = r.through_breach ? ThroughBreach::yes : ThroughBreach::no;
+  in.rough_terrain = ctx.tables().troops.rough_terrain;
+  return resolve_move(in);
+}
+
+std::string move_json(const MoveOutcome& o) {
+  std::string out;
+  detail::JsonWriter w(out);
+  write_move(w, o);
+  return out;
+}
+
+std::string move_text(const MoveOutcome& o) {
+  std::string s;
+  s += fmt::format("Speed     {}\"\n", o.speed);
+  if (o.through_breach)
+    s += fmt::format("Breach    x {}/{} Rough Terrain (R15) = {}\"{}\n", o.factor.numerator, o.factor.denominator,
+                     o.speed_after, o.rounded ? ", rounded down to whole inches" : "");
+  else
+    s += fmt::format("Breach    not crossing one: {}\" unchanged\n", o.speed_after);
+  if (!o.rules.empty()) s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+Runner setup_move(CLI::App& app) {
+  auto r = std::make_shared<MoveRequest>();
+  int_option(app, "--speed", r->speed, 0, max_speed, "The unit's move in whole inches")->required();
+  app.add_flag("--through-breach", r->through_breach, "The move goes through a breach (Rough Terrain speed)");
+  return [r](Context& ctx) {
+    const auto o = run_move(*r, ctx);
+    ctx.emit(move_json(o), move_text(o));
+  };
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,72 @@
+// `siege rout`: a rout result within walls (R24), beside the standard rout.
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include "cmd_troops.hpp"
+#include "render.hpp"
+
+namespace siege::cli {
+
+RoutOutcome run_rout(const RoutRequest& r, Context& ctx) {
+  RoutInput in;
+  in.figures = required(r.figures, "rout", "--figures");
+  in.order = parse_order(r.order);
+  in.side = parse_side(r.side);
+  in.within_walls = r.all_within_walls ? WithinWalls::yes : WithinWalls::no;
+  in.room_figures = r.room_figures;
+  in.blocked = r.blocked;
+  in.move_inches = ctx.tables().troops.rout_move_inches;
+  return resolve_rout(in);
+}
+
+std::string rout_json(const RoutOutcome& o) {
+  std::string out;
+  detail::JsonWriter w(out);
+  write_rout(w, o);
+  return out;
+}
+
+std::string rout_text(const RoutOutcome& o) {
+  std::string s;
+  s += fmt::format("Rout      {} unit of {} figures in {} order{}\n", name_of(o.side), o.figures,
+                   name_of(o.order_before),
+                   o.side == Side::defender ? ", defending within the walls"
+                   : o.within_walls         ? ", every figure within the walls"
+                                            : ", not all within the walls");
+  if (o.steps.empty()) {
+    s += "Special   not open to this unit (R24)\n";
+  } else {
+    if (o.split)
+      s += fmt::format("Split     {} of the {} figures are in the affected room\n", o.room_figures, o.figures);
+    s += fmt::format("Special   {:>3}  figures at the start\n", o.figures);
+    int n = 0;
+    for (const auto& st : o.steps) s += fmt::format("          {:>3}  {}. {}\n", st.figures, ++n, st.text);
+    s += fmt::format("          ->   {} figures, {} (R24)\n", o.special_figures_after, name_of(o.special_order_after));
+  }
+  s += fmt::format("Standard  rout by the normal morale rules -> {} figures, {}\n", o.standard_figures_after,
+                   name_of(o.standard_order_after));
+  if (!o.steps.empty()) s += "Choice    the player picks one, and may do so after seeing the dice\n";
+  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+Runner setup_rout(CLI::App& app) {
+  auto r = std::make_shared<RoutRequest>();
+  int_option(app, "--figures", r->figures, 1, max_figures, "Figures in the unit when the rout result comes")
+      ->required();
+  app.add_option("--order", r->order, "The unit's order before: good (default) or shaken")->type_name("ORDER");
+  app.add_option("--side", r->side, "defender (default) or attacker")->type_name("SIDE");
+  app.add_flag("--all-within-walls,--within-walls", r->all_within_walls,
+               "Attacker: every surviving figure of the unit is within the walls");
+  int_option(app, "--room-figures", r->room_figures, 1, max_figures,
+             "Unit split between rooms: figures in the room that took the rout result");
+  int_option(app, "--blocked", r->blocked, 0, max_figures,
+             "Movers that cannot finish the move or that touch the enemy (eliminated)");
+  return [r](Context& ctx) {
+    const auto o = run_rout(*r, ctx);
+    ctx.emit(rout_json(o), rout_text(o));
+  };
+}
+
+}  // namespace siege::cli
