@@ -59,6 +59,13 @@ std::string hull_bar(int suffered, int hull, int width) {
   return bar + fmt::format("] {}/{}", suffered, hull);
 }
 
+std::string render_armor(const ArmorTrace& a) {
+  std::string s = fmt::format("Armor     {:>3}  listed\n", a.listed);
+  for (const auto& st : a.steps)
+    s += fmt::format("          {:>+3}  {} ({})\n", st.change, st.rule, ruling_of(st.rule));
+  return s + fmt::format("          {:>3}  effective\n", a.effective);
+}
+
 std::string render_notes(const std::vector<std::string>& notes,
                          const std::vector<std::string>& not_modelled) {
   std::string out;

@@ -1,8 +1,11 @@
 // siege/siege.hpp - umbrella header of the siege rules core.
 #pragma once
 
+#include "siege/demolition.hpp"
 #include "siege/dice.hpp"
+#include "siege/escalade.hpp"
 #include "siege/error.hpp"
+#include "siege/mine.hpp"
 #include "siege/report.hpp"
 #include "siege/rules.hpp"
 #include "siege/structure.hpp"

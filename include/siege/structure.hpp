@@ -55,6 +55,35 @@ enum class LadderMode { hull, steps };
   return 0;
 }
 
+// Whether an earthwork's "dug, not knocked down" cap applies to the damage
+// (R9): attacks and charges use it, a mine does not.
+enum class EarthCap { no, yes };
+
+// Hull suffered after `damage` more on a section that has suffered `before`
+// out of `hull` (R4): capped at the Hull, or at Hull - 1 under the earthwork
+// cap (R9); never below `before`. What the section could not take is overkill.
+struct HullChange {
+  int after = 0;
+  int overkill = 0;
+  bool earth_capped = false;  // the earthwork cap held the damage back
+};
+[[nodiscard]] constexpr HullChange suffer(int before, int damage, int hull, EarthCap cap) noexcept {
+  const int limit = cap == EarthCap::yes ? hull - 1 : hull;
+  HullChange c;
+  c.after = std::max(before, std::min(before + damage, limit));
+  c.overkill = damage - (c.after - before);
+  c.earth_capped = cap == EarthCap::yes && before + damage > limit;
+  return c;
+}
+
+// Refuses a --damage-taken outside 0..hull (usage error naming the option).
+inline void require_damage_taken(int taken, int hull) {
+  if (taken < 0 || taken > hull)
+    fail_usage("bad-damage-taken", "--damage-taken " + std::to_string(taken) +
+                                       ": expected from 0 to the section's Hull " +
+                                       std::to_string(hull));
+}
+
 enum class Portcullis { no, yes };
 enum class FiringSlit { no, yes };
 
@@ -226,10 +255,7 @@ inline void refuse_personal(const Weapon& w) {
   const bool dug_only = s.has(Tag::dug_not_knocked_down);
 
   if (in.ladder == LadderMode::hull) {
-    if (in.damage_taken < 0 || in.damage_taken > st.hull)
-      fail_usage("bad-damage-taken", "--damage-taken " + std::to_string(in.damage_taken) +
-                                         ": expected from 0 to the section's Hull " +
-                                         std::to_string(st.hull));
+    require_damage_taken(in.damage_taken, st.hull);
     o.hull.before = in.damage_taken;
     o.before = ladder_state(in.damage_taken, st.hull);
   } else {
@@ -292,11 +318,11 @@ inline void refuse_personal(const Weapon& w) {
 
   int cap = dug_only ? st.hull - 1 : st.hull;
   if (in.ladder == LadderMode::hull) {
-    const int target = std::min(o.hull.before + o.damage, cap);
-    o.hull.after = std::max(o.hull.before, target);
+    const HullChange c = suffer(o.hull.before, o.damage, st.hull, dug_only ? EarthCap::yes : EarthCap::no);
+    o.hull.after = c.after;
     o.after = ladder_state(o.hull.after, st.hull);
-    if (dug_only && o.hull.before + o.damage > cap) detail::add_rule(o.rules, "dug-not-knocked-down");
-    o.overkill = o.damage - (o.hull.after - o.hull.before);
+    if (c.earth_capped) detail::add_rule(o.rules, "dug-not-knocked-down");
+    o.overkill = c.overkill;
   } else {
     detail::add_rule(o.rules, "ladder-steps");
     const int moved = o.damage / o.ladder_step;
