@@ -202,6 +202,10 @@ TEST_CASE("Bad escalade input is refused", "[escalade]") {
   auto too_long = climb(ClimbMethod::ladder, 1);
   too_long.referee_rounds = std::vector<int>{1, 0};
   CHECK_THROWS_WITH(resolve(too_long), Catch::Contains("everybody was up after 1"));
+  auto both = climb(ClimbMethod::ladder, 1);
+  both.referee_rounds = std::vector<int>{1};
+  both.rounds = 1;
+  CHECK_THROWS_WITH(resolve(both), Catch::Contains("--rounds"));
   auto tower = climb(ClimbMethod::tower, 1);
   tower.referee_rounds = std::vector<int>{1};
   CHECK_THROWS_WITH(resolve(tower), Catch::Contains("no check"));

@@ -121,6 +121,10 @@ struct EscaladeOutcome {
                                  std::to_string(max_climb_rounds));
   if (in.referee_rounds && in.method == ClimbMethod::tower)
     fail_usage("bad-option", "--successes-per-round: a siege tower makes no check");
+  if (in.referee_rounds && in.rounds)
+    fail_usage("bad-option", "--rounds: the referee's results already say how many rounds were played");
+  if (in.referee_rounds && in.referee_rounds->size() > static_cast<std::size_t>(max_climb_rounds))
+    fail_usage("bad-rounds", "--successes-per-round: at most " + std::to_string(max_climb_rounds) + " rounds");
   require_damage_taken(in.damage_taken, s.hull);
 
   EscaladeOutcome o;
@@ -180,10 +184,6 @@ struct EscaladeOutcome {
 
   const int limit = in.referee_rounds ? static_cast<int>(in.referee_rounds->size())
                                       : in.rounds.value_or(max_climb_rounds);
-  if (in.referee_rounds && in.rounds)
-    fail_usage("bad-option", "--rounds: the referee's results already say how many rounds were played");
-  if (in.referee_rounds && limit > max_climb_rounds)
-    fail_usage("bad-rounds", "--successes-per-round: at most " + std::to_string(max_climb_rounds) + " rounds");
   bool retried = false;
   for (int r = 1; r <= limit && o.up < in.attackers; ++r) {
     ClimbRound cr;
