@@ -93,9 +93,7 @@ std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed) {
                      o.rounds.size(), o.at_foot());
   else
     s += "Result    nothing climbed: the section is breached\n";
-  s += fmt::format("Rules     {}\n", fmt::join(o.rules, ", "));
-  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return s;
+  return s + render_trailer(o.rules, o.notes, o.not_modelled);
 }
 
 Runner setup_escalade(CLI::App& app) {

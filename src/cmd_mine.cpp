@@ -109,12 +109,8 @@ std::string mine_text(const MineOutcome& o, std::uint64_t seed) {
     s += fmt::format("Not yet   {} day(s) left to dig\n", o.days_left());
   else
     s += fmt::format("Fired     {} Hull damage, Armor ignored (R19)\n", o.damage);
-  s += fmt::format("Hull      {} suffered{}\n", hull_bar(o.hull.after, o.hull.max),
-                   o.overkill > 0 ? fmt::format(" ({} overkill)", o.overkill) : std::string());
-  s += fmt::format("State     {} -> {}\n", name_of(o.before), name_of(o.after));
-  s += fmt::format("Rules     {}\n", fmt::join(o.rules, ", "));
-  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return s;
+  s += render_hull_and_state(o.hull, o.overkill, o.before, o.after);
+  return s + render_trailer(o.rules, o.notes, o.not_modelled);
 }
 
 Runner setup_mine(CLI::App& app) {
