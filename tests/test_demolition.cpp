@@ -211,6 +211,26 @@ TEST_CASE("A rampart dug to its cap stays at 11 of 12 whatever charges follow (R
   CHECK(o.after == BreachState::cracked);
 }
 
+TEST_CASE("Charges on a rampart already dug through add only overkill (R9, R4)", "[demolition]") {
+  auto in = set("rampart", {{&charge("demolition-charge"), 1}});
+  in.damage_taken = 12;
+  const auto o = resolve(in);
+  CHECK(o.hull.after == 12);
+  CHECK(o.overkill == o.damage);
+  CHECK(has_rule(o, "hull-cap"));
+  CHECK_FALSE(has_rule(o, "dug-not-knocked-down"));
+}
+
+TEST_CASE("The Hull change caps at the Hull, or at Hull - 1 on an earthwork (R4, R9)", "[demolition][structure]") {
+  CHECK(suffer(0, 25, 20, EarthCap::no).after == 20);
+  CHECK(suffer(0, 25, 20, EarthCap::no).overkill == 5);
+  CHECK(suffer(0, 25, 12, EarthCap::yes).after == 11);
+  CHECK(suffer(0, 25, 12, EarthCap::yes).earth_capped);
+  CHECK_FALSE(suffer(11, 0, 12, EarthCap::yes).earth_capped);
+  CHECK_FALSE(suffer(12, 5, 12, EarthCap::yes).earth_capped);
+  CHECK(suffer(12, 5, 12, EarthCap::yes).after == 12);
+}
+
 TEST_CASE("A cracked section has 1 Armor less against charges too (R1)", "[demolition]") {
   auto in = set("curtain-wall", {{&charge("powder-keg"), 2}});
   in.damage_taken = 10;

@@ -220,7 +220,7 @@ namespace detail {
     o.notes.emplace_back("Charges cannot knock an earthwork down: they leave it at most cracked "
                          "(a mine or digging through breaches it).");
   }
-  if (o.overkill > 0 && !dug_only) detail::add_rule(o.rules, "hull-cap");
+  if (o.overkill > 0 && !c.earth_capped) detail::add_rule(o.rules, "hull-cap");
   if (o.after != o.before) detail::add_rule(o.rules, "breach-ladder");
   detail::section_notes(s, o.after, o.rules, o.notes, o.not_modelled);
   return o;

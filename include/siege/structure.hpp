@@ -72,7 +72,7 @@ struct HullChange {
   HullChange c;
   c.after = std::max(before, std::min(before + damage, limit));
   c.overkill = damage - (c.after - before);
-  c.earth_capped = cap == EarthCap::yes && before + damage > limit;
+  c.earth_capped = cap == EarthCap::yes && before <= limit && before + damage > limit;
   return c;
 }
 
