@@ -1,6 +1,7 @@
 // The command table: name, one-line help, example, setup.
 #include "commands.hpp"
 #include "cmd_troops.hpp"
+#include "cmd_works.hpp"
 
 namespace siege::cli {
 
@@ -33,6 +34,15 @@ const std::vector<Command>& commands() {
        "siege casualties --through 3 --behind 7 --killed 4", setup_casualties},
       {"move", "A unit's move, at Rough Terrain speed through a breach",
        "siege move --speed 9 --through-breach", setup_move},
+      {"demolish", "Set demolition charges against a section: Craft check, then Hull damage",
+       "siege demolish --structure stone-bridge --on-pier --charge powder-keg:2 --craft-successes 1\n"
+       "  siege demolish --structure iron-bound-door --charge petard", setup_demolish},
+      {"mine", "Dig a mine under a section day by day, then fire it",
+       "siege mine --structure curtain-wall --seed 7\n"
+       "  siege mine --structure rampart --day-results \"1:0,2:2,0:1\" --countermine", setup_mine},
+      {"escalade", "Climb an unbreached section by ladder, grapnel or siege tower, round by round",
+       "siege escalade --method ladder --ladders 2 --attackers 10 --defended --seed 3\n"
+       "  siege escalade --method tower --attackers 10", setup_escalade},
   };
   return table;
 }

@@ -1,6 +1,7 @@
 #include "render.hpp"
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include "siege/rules.hpp"
 
@@ -57,6 +58,26 @@ std::string hull_bar(int suffered, int hull, int width) {
   std::string bar = "[";
   for (int i = 0; i < width; ++i) bar += i < filled ? '#' : '.';
   return bar + fmt::format("] {}/{}", suffered, hull);
+}
+
+std::string render_armor(const ArmorTrace& a) {
+  std::string s = fmt::format("Armor     {:>3}  listed\n", a.listed);
+  for (const auto& st : a.steps)
+    s += fmt::format("          {:>+3}  {} ({})\n", st.change, st.rule, ruling_of(st.rule));
+  return s + fmt::format("          {:>3}  effective\n", a.effective);
+}
+
+std::string render_hull_and_state(const HullTrace& h, int overkill, BreachState before, BreachState after) {
+  return fmt::format("Hull      {} suffered{}\nState     {} -> {}\n", hull_bar(h.after, h.max),
+                     overkill > 0 ? fmt::format(" ({} overkill)", overkill) : std::string(),
+                     name_of(before), name_of(after));
+}
+
+std::string render_trailer(const std::vector<std::string>& rules, const std::vector<std::string>& notes,
+                           const std::vector<std::string>& not_modelled) {
+  std::string s = fmt::format("Rules     {}\n", fmt::join(rules, ", "));
+  if (!notes.empty() || !not_modelled.empty()) s += "Notes\n" + render_notes(notes, not_modelled);
+  return s;
 }
 
 std::string render_notes(const std::vector<std::string>& notes,

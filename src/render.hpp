@@ -15,6 +15,15 @@ namespace siege::cli {
 [[nodiscard]] std::string render_check(const CheckResult& c, std::uint64_t seed);
 // "[#######.............]  7/20" with width cells.
 [[nodiscard]] std::string hull_bar(int suffered, int hull, int width = 20);
+// The "Armor" lines: listed, each step of R1 with its ruling, effective.
+[[nodiscard]] std::string render_armor(const ArmorTrace& a);
+// The "Hull" bar (with any overkill) and the "State" line of a section.
+[[nodiscard]] std::string render_hull_and_state(const HullTrace& h, int overkill, BreachState before,
+                                                BreachState after);
+// The "Rules" line, then the notes and not-modelled items under "Notes".
+[[nodiscard]] std::string render_trailer(const std::vector<std::string>& rules,
+                                         const std::vector<std::string>& notes,
+                                         const std::vector<std::string>& not_modelled);
 // "  - note" lines for notes and not-modelled items.
 [[nodiscard]] std::string render_notes(const std::vector<std::string>& notes,
                                        const std::vector<std::string>& not_modelled);

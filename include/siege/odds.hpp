@@ -165,7 +165,7 @@ struct Transition {
 
 // Damage depends on the position only through its ladder state (R1: the
 // cracked step), so the resolver runs once per state and positions of the
-// same state share its damage distribution, capped by suffered_after().
+// same state share its damage distribution, capped by suffer().
 [[nodiscard]] inline Transition attack_transition(const AttackInput& base, const std::optional<CheckSpec>& spec,
                                                   const DiceTable& table) {
   const SectionOdds shape = start_odds(base);
@@ -191,7 +191,7 @@ struct Transition {
     for (const auto& [damage, ways] : found->second) {
       const std::size_t to =
           shape.mode == LadderMode::hull
-              ? static_cast<std::size_t>(suffered_after(static_cast<int>(i), damage, shape.hull, dug_only))
+              ? static_cast<std::size_t>(suffer(static_cast<int>(i), damage, shape.hull, dug_only ? EarthCap::yes : EarthCap::no).after)
               : static_cast<std::size_t>(state_after_steps(st, damage, ladder_step(shape.hull), dug_only));
       t.rows[i][to] += ways;
     }

@@ -40,6 +40,27 @@ inline void write_trailer(JsonWriter& w, const std::vector<std::string>& rules,
   w.string_array("notes", notes);
   w.string_array("not_modelled", not_modelled);
 }
+
+// "armor": listed, effective and every step of R1.
+inline void write_armor(JsonWriter& w, const ArmorTrace& a) {
+  w.key("armor").begin_object();
+  w.field("listed", a.listed).field("effective", a.effective);
+  w.key("steps").begin_array();
+  for (const auto& s : a.steps)
+    w.begin_object().field("rule", s.rule).field("change", s.change).end_object();
+  w.end_array().end_object();
+}
+
+// "hull" (max, before, after) and "state" (before, after).
+inline void write_hull_and_state(JsonWriter& w, const HullTrace& h, BreachState before,
+                                 BreachState after) {
+  w.key("hull").begin_object();
+  w.field("max", h.max).field("before", h.before).field("after", h.after);
+  w.end_object();
+  w.key("state").begin_object();
+  w.field("before", name_of(before)).field("after", name_of(after));
+  w.end_object();
+}
 }  // namespace detail
 
 // The "check" object: difficulty, who rolled, the dice and the net result.
@@ -102,12 +123,7 @@ inline void write_attack(detail::JsonWriter& w, const AttackOutcome& o,
   w.end_array().end_object();
   w.key("check");
   write_check(w, o.check, seed);
-  w.key("armor").begin_object();
-  w.field("listed", o.armor.listed).field("effective", o.armor.effective);
-  w.key("steps").begin_array();
-  for (const auto& s : o.armor.steps)
-    w.begin_object().field("rule", s.rule).field("change", s.change).end_object();
-  w.end_array().end_object();
+  detail::write_armor(w, o.armor);
   w.field("hit", o.hit);
   w.field("hull_damage", o.hull_damage);
   w.field("crit_bundles", o.crit_bundles);

@@ -61,6 +61,23 @@ inline constexpr RuleInfo rule_catalogue[] = {
     {"abatis-work", "R26", "abatis is built or torn down in 3 turns of work"},
     {"abatis-spoiled", "R26", "attackers in the breach (build) or an attack (tear) reset the work to 0"},
     {"abatis-mantlet", "R26", "standing abatis counts as a movable mantlet"},
+    {"charge-craft-check", "R16", "charges are set with an Average Craft check, Prepare maneuvers"},
+    {"charge-fails", "R16", "a failed Craft check: the charges do nothing"},
+    {"siege-rating", "R17", "a charge's Hull damage comes from its Siege rating"},
+    {"charges-add", "R17", "charges set together add up; Armor is taken off once"},
+    {"charge-not-a-gun", "R17", "a charge is no mounted gun: no gun weakness, no mount limit"},
+    {"mine-days", "R19", "a mine takes one day of digging per point of listed Armor"},
+    {"dug-through", "R9", "a mine or digging through breaches an earthwork"},
+    {"mine-opposed-check", "R19", "each day: opposed Perception, each side pool + Average dice"},
+    {"tie-to-sappers", "R19", "equal net Successes: the gallery stays hidden"},
+    {"countermine-possible", "R19", "a detected mine is not fired: countermine possible"},
+    {"mine-fired", "R19", "a fired mine deals 20 Hull damage and ignores Armor"},
+    {"breach-not-climbed", "R20", "a breached section is not climbed: go through the breach"},
+    {"escalade-ladder", "R20", "ladder: Average Athletics, one climber a round per ladder"},
+    {"escalade-grapnel", "R20", "grapnel: Hard Athletics, one climber a round per rope, silent"},
+    {"escalade-tower", "R20", "siege tower at the wall: no check, 4 attackers a round"},
+    {"defenders-at-top", "R20", "defenders at the top of a ladder: +2 Bane dice"},
+    {"climb-retry", "R20", "failed climbers stay at the foot and try again next round"},
 };
 
 // The catalogue entry of `id`, or nullptr.

@@ -2,9 +2,12 @@
 #pragma once
 
 #include "siege/breach.hpp"
+#include "siege/demolition.hpp"
 #include "siege/dice.hpp"
 #include "siege/dice_expr.hpp"
 #include "siege/error.hpp"
+#include "siege/escalade.hpp"
+#include "siege/mine.hpp"
 #include "siege/morale.hpp"
 #include "siege/report.hpp"
 #include "siege/rules.hpp"

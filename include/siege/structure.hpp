@@ -55,12 +55,33 @@ enum class LadderMode { hull, steps };
   return 0;
 }
 
-// R4/R9: Hull suffered after `damage` more, capped at the Hull (at Hull - 1
-// for a section that attacks cannot knock down), never lowered.
-[[nodiscard]] constexpr int suffered_after(int before, int damage, int hull, bool dug_only) noexcept {
-  const int cap = dug_only ? hull - 1 : hull;
-  const int target = before + damage < cap ? before + damage : cap;
-  return target > before ? target : before;
+// Whether an earthwork's "dug, not knocked down" cap applies to the damage
+// (R9): attacks and charges use it, a mine does not.
+enum class EarthCap { no, yes };
+
+// Hull suffered after `damage` more on a section that has suffered `before`
+// out of `hull` (R4): capped at the Hull, or at Hull - 1 under the earthwork
+// cap (R9); never below `before`. What the section could not take is overkill.
+struct HullChange {
+  int after = 0;
+  int overkill = 0;
+  bool earth_capped = false;  // the earthwork cap held the damage back
+};
+[[nodiscard]] constexpr HullChange suffer(int before, int damage, int hull, EarthCap cap) noexcept {
+  const int limit = cap == EarthCap::yes ? hull - 1 : hull;
+  HullChange c;
+  c.after = std::max(before, std::min(before + damage, limit));
+  c.overkill = damage - (c.after - before);
+  c.earth_capped = cap == EarthCap::yes && before <= limit && before + damage > limit;
+  return c;
+}
+
+// Refuses a --damage-taken outside 0..hull (usage error naming the option).
+inline void require_damage_taken(int taken, int hull) {
+  if (taken < 0 || taken > hull)
+    fail_usage("bad-damage-taken", "--damage-taken " + std::to_string(taken) +
+                                       ": expected from 0 to the section's Hull " +
+                                       std::to_string(hull));
 }
 
 // R5/R9: the state after `damage` in ladder-steps mode: whole steps only,
@@ -245,10 +266,7 @@ inline void refuse_personal(const Weapon& w) {
   const bool dug_only = s.has(Tag::dug_not_knocked_down);
 
   if (in.ladder == LadderMode::hull) {
-    if (in.damage_taken < 0 || in.damage_taken > st.hull)
-      fail_usage("bad-damage-taken", "--damage-taken " + std::to_string(in.damage_taken) +
-                                         ": expected from 0 to the section's Hull " +
-                                         std::to_string(st.hull));
+    require_damage_taken(in.damage_taken, st.hull);
     o.hull.before = in.damage_taken;
     o.before = ladder_state(in.damage_taken, st.hull);
   } else {
@@ -311,10 +329,11 @@ inline void refuse_personal(const Weapon& w) {
 
   const int cap = dug_only ? st.hull - 1 : st.hull;
   if (in.ladder == LadderMode::hull) {
-    o.hull.after = suffered_after(o.hull.before, o.damage, st.hull, dug_only);
+    const HullChange c = suffer(o.hull.before, o.damage, st.hull, dug_only ? EarthCap::yes : EarthCap::no);
+    o.hull.after = c.after;
     o.after = ladder_state(o.hull.after, st.hull);
-    if (dug_only && o.hull.before + o.damage > cap) detail::add_rule(o.rules, "dug-not-knocked-down");
-    o.overkill = o.damage - (o.hull.after - o.hull.before);
+    if (c.earth_capped) detail::add_rule(o.rules, "dug-not-knocked-down");
+    o.overkill = c.overkill;
   } else {
     detail::add_rule(o.rules, "ladder-steps");
     o.after = state_after_steps(o.before, o.damage, o.ladder_step, dug_only);

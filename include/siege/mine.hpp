@@ -1,0 +1,223 @@
+// siege/mine.hpp - a mine from digging to firing (rulings R9, R19).
+//
+// Sappers dig one day per point of the section's listed Armor. Each day both
+// sides make a Perception check: each rolls its own pool plus the difficulty
+// dice of an Average check, and the defenders find the gallery when their net
+// Successes are strictly more than the sappers' (a tie goes to the sappers).
+// A gallery dug to the end unseen is fired: 20 Hull damage, Armor ignored,
+// no earthwork cap. A found gallery is not fired ("countermine possible").
+//
+// resolve_mine() is pure: the day-by-day results come from the referee or
+// are rolled with the Rng passed in.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "siege/report.hpp"
+#include "siege/structure.hpp"
+
+namespace siege {
+
+// R19: the Hull damage of a fired mine.
+inline constexpr int mine_hull_damage = 20;
+// Upper bound on days of digging and on the days given by the referee.
+inline constexpr int max_mine_days = 1000;
+
+enum class Countermine { no, yes };
+
+// R19: each side's daily Perception check: its pool plus the Average dice.
+[[nodiscard]] inline CheckSpec perception_check_spec(int pool) {
+  CheckSpec spec;
+  spec.pool = pool;
+  spec.difficulty = Difficulty::average;
+  return spec;
+}
+
+// The referee's net Successes of one day's opposed check.
+struct MineDayResult {
+  int sappers = 0;
+  int defenders = 0;
+};
+
+struct MineInput {
+  const Structure* structure = nullptr;
+  int days_dug = 0;                // days already dug before this call
+  std::optional<int> days;         // dig at most this many more days (default: to the end)
+  int damage_taken = 0;            // Hull the section has already suffered
+  Countermine countermine = Countermine::no;
+  int sapper_pool = 3;
+  int defender_pool = 3;
+  // The referee's results, one a day; when given, nothing is rolled and
+  // digging goes on for as many days as there are results.
+  std::optional<std::vector<MineDayResult>> referee_days;
+};
+
+struct MineDay {
+  int day = 0;  // counted from the start of the mine
+  CheckResult sappers;
+  CheckResult defenders;
+  bool detected = false;
+};
+
+struct MineOutcome {
+  std::string structure;
+  int days_needed = 0;  // R19: the listed Armor
+  int days_before = 0;
+  int days_dug = 0;     // after this call
+  Countermine countermine = Countermine::no;
+  std::vector<MineDay> days;
+  std::optional<int> detected_on;
+  bool fired = false;
+  int damage = 0;
+  int overkill = 0;
+  HullTrace hull;
+  BreachState before = BreachState::intact;
+  BreachState after = BreachState::intact;
+  std::vector<std::string> rules;
+  std::vector<std::string> notes;
+  std::vector<std::string> not_modelled;
+
+  [[nodiscard]] int days_left() const noexcept { return days_needed - days_dug; }
+};
+
+// R19: the defenders find the gallery only when they beat the sappers.
+[[nodiscard]] constexpr bool gallery_detected(int sapper_net, int defender_net) noexcept {
+  return defender_net > sapper_net;
+}
+
+[[nodiscard]] inline MineOutcome resolve_mine(const MineInput& in, const DiceTable& dice, Rng& rng) {
+  if (in.structure == nullptr) fail_usage("no-structure", "mine: no structure given");
+  const Structure& s = *in.structure;
+  MineOutcome o;
+  o.structure = s.id;
+  o.days_needed = s.armor;
+  o.countermine = in.countermine;
+  if (in.days_dug < 0 || in.days_dug > o.days_needed)
+    fail_usage("bad-days-dug", "--days-dug " + std::to_string(in.days_dug) + ": " + s.id +
+                                   " takes " + std::to_string(o.days_needed) +
+                                   " days of digging (one a point of its listed Armor), so expected "
+                                   "from 0 to " + std::to_string(o.days_needed));
+  if (in.days && (*in.days < 1 || *in.days > max_mine_days))
+    fail_usage("bad-days", "--days " + std::to_string(*in.days) + ": expected from 1 to " +
+                               std::to_string(max_mine_days));
+  require_damage_taken(in.damage_taken, s.hull);
+  o.days_before = o.days_dug = in.days_dug;
+  o.hull.max = s.hull;
+  o.hull.before = o.hull.after = in.damage_taken;
+  o.before = o.after = ladder_state(in.damage_taken, s.hull);
+
+  detail::add_rule(o.rules, "mine-days");
+  if (s.has(Tag::dug_not_knocked_down)) detail::add_rule(o.rules, "dug-through");
+
+  const int left = o.days_needed - in.days_dug;
+  int today = left;
+  if (in.referee_days) {
+    today = static_cast<int>(in.referee_days->size());
+    if (today > left)
+      fail_usage("too-many-days", "--day-results: " + std::to_string(today) + " days given, but " +
+                                      s.id + " has only " + std::to_string(left) +
+                                      " days of digging left");
+  } else if (in.days) {
+    today = std::min(*in.days, left);
+  }
+
+  for (int i = 0; i < today; ++i) {
+    MineDay d;
+    d.day = in.days_dug + i + 1;
+    if (in.referee_days) {
+      const auto& r = (*in.referee_days)[static_cast<std::size_t>(i)];
+      d.sappers = referee_check(Difficulty::average, r.sappers, 0);
+      d.defenders = referee_check(Difficulty::average, r.defenders, 0);
+    } else {
+      d.sappers = roll_check(perception_check_spec(in.sapper_pool), dice, rng);
+      d.defenders = roll_check(perception_check_spec(in.defender_pool), dice, rng);
+    }
+    detail::add_rule(o.rules, "mine-opposed-check");
+    if (d.sappers.net_successes == d.defenders.net_successes) detail::add_rule(o.rules, "tie-to-sappers");
+    d.detected = gallery_detected(d.sappers.net_successes, d.defenders.net_successes);
+    o.days.push_back(d);
+    o.days_dug = d.day;
+    if (d.detected) {
+      o.detected_on = d.day;
+      break;
+    }
+  }
+
+  if (o.detected_on) {
+    detail::add_rule(o.rules, "countermine-possible");
+    o.notes.emplace_back("The defenders found the gallery on day " + std::to_string(*o.detected_on) +
+                         ": countermine possible. The mine is not fired.");
+    if (in.countermine == Countermine::yes) {
+      o.notes.emplace_back("The defenders' countermine can now break into the gallery: play the "
+                           "fight underground; the mine fires only if the sappers win it and "
+                           "finish their days.");
+      o.not_modelled.emplace_back("the fight in the gallery");
+    } else {
+      o.notes.emplace_back("The defenders may now dig a countermine toward it.");
+    }
+    return o;
+  }
+  if (in.countermine == Countermine::yes)
+    o.notes.emplace_back("The defenders dug a countermine, but it has not found the gallery.");
+  if (o.days_left() > 0) {
+    o.notes.emplace_back(std::to_string(o.days_dug) + " of " + std::to_string(o.days_needed) +
+                         " days dug, unseen: " + std::to_string(o.days_left()) +
+                         " left. Go on with --days-dug " + std::to_string(o.days_dug) + ".");
+    return o;
+  }
+
+  o.fired = true;
+  detail::add_rule(o.rules, "mine-fired");
+  if (o.days_needed == 0)
+    o.notes.emplace_back("No Armor: the gallery needs no days of digging.");
+  o.damage = mine_hull_damage;
+  const HullChange c = suffer(o.hull.before, o.damage, s.hull, EarthCap::no);
+  o.hull.after = c.after;
+  o.overkill = c.overkill;
+  o.after = ladder_state(o.hull.after, s.hull);
+  o.notes.emplace_back("The mine is fired: " + std::to_string(mine_hull_damage) +
+                       " Hull damage to the section above, its Armor ignored.");
+  if (s.has(Tag::dug_not_knocked_down) && o.after == BreachState::breached)
+    o.notes.emplace_back("A mine breaches an earthwork, which shot and charges can only crack.");
+  if (o.overkill > 0) detail::add_rule(o.rules, "hull-cap");
+  if (o.after != o.before) detail::add_rule(o.rules, "breach-ladder");
+  detail::section_notes(s, o.after, o.rules, o.notes, o.not_modelled);
+  return o;
+}
+
+inline void write_mine(detail::JsonWriter& w, const MineOutcome& o, std::optional<std::uint64_t> seed) {
+  w.begin_object();
+  w.field("schema", schema_version).field("action", "mine");
+  w.field("structure", o.structure);
+  detail::write_seed(w, seed);
+  w.key("days").begin_object();
+  w.field("needed", o.days_needed).field("before", o.days_before).field("dug", o.days_dug);
+  w.field("left", o.days_left());
+  w.end_object();
+  w.field("countermine", o.countermine == Countermine::yes);
+  w.key("checks").begin_array();
+  for (const auto& d : o.days) {
+    w.begin_object();
+    w.field("day", d.day);
+    w.key("sappers");
+    write_check(w, d.sappers, seed);
+    w.key("defenders");
+    write_check(w, d.defenders, seed);
+    w.field("detected", d.detected);
+    w.end_object();
+  }
+  w.end_array();
+  w.field("detected", o.detected_on.has_value());
+  w.key("detected_on");
+  if (o.detected_on) w.value(*o.detected_on);
+  else w.null();
+  w.field("fired", o.fired);
+  w.field("damage", o.damage).field("overkill", o.overkill);
+  detail::write_hull_and_state(w, o.hull, o.before, o.after);
+  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  w.end_object();
+}
+
+}  // namespace siege

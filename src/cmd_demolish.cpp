@@ -1,0 +1,115 @@
+// `siege demolish`: charges set against one section (R9, R13, R16-R18).
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+#include <fmt/format.h>
+
+#include "cmd_works.hpp"
+#include "render.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+// "ID" or "ID:COUNT" (COUNT from 1 to max_charges).
+ChargeCount parse_charge(const std::string& spec, const Tables& t) {
+  const auto colon = spec.find(':');
+  const std::string id = spec.substr(0, colon);
+  ChargeCount c;
+  if (colon != std::string::npos) {
+    const std::string count = spec.substr(colon + 1);
+    try {
+      c.count = static_cast<int>(parse_int(count, 1, max_charges, "--charge " + spec));
+    } catch (const Error&) {
+      fail_usage("bad-charge-count", "--charge " + spec + ": the count after ':' must be a whole "
+                                     "number from 1 to " + std::to_string(max_charges));
+    }
+  }
+  if (id.empty()) fail_usage("no-charge", "--charge '" + spec + "': expected ID or ID:COUNT");
+  c.charge = &t.charge(id);
+  return c;
+}
+
+std::string charge_line_text(const ChargeLine& l) {
+  std::string s = fmt::format("{} x {} ({}): Siege {} -> {} Hull", l.count, l.name, l.id, l.siege,
+                              l.hull_damage);
+  if (l.halved) s += fmt::format(", halved for Blast (R9) -> {}", l.hull_damage / 2);
+  if (l.doubled) s += fmt::format(", x2 on a pier (R13) -> {}", l.each);
+  if (l.count > 1) s += fmt::format("; {} in all", l.total);
+  return s;
+}
+
+}  // namespace
+
+DemolitionOutcome run_demolish(const DemolishRequest& r, Context& ctx) {
+  const Tables& t = ctx.tables();
+  if (r.structure.empty()) fail_usage("no-structure", "demolish: --structure ID is required");
+  if (r.charge.empty()) fail_usage("no-charge", "demolish: give at least one --charge ID (see 'siege list charges')");
+  DemolitionInput in;
+  in.structure = &t.structure(r.structure);
+  for (const auto& spec : r.charge) in.charges.push_back(parse_charge(spec, t));
+  in.on_pier = r.on_pier ? OnPier::yes : OnPier::no;
+  in.portcullis = r.portcullis ? Portcullis::yes : Portcullis::no;
+  in.damage_taken = r.damage_taken.value_or(0);
+  if (r.craft_successes && r.pool)
+    fail_usage("bad-option", "demolish: --pool rolls the Craft check; it does not go with the referee's "
+                             "--craft-successes");
+  if (r.craft_successes) {
+    in.craft = referee_check(Difficulty::average, *r.craft_successes, 0);
+  } else if (!charge_opens(*in.structure, in.charges)) {
+    // R18: no check at all when the charge simply opens the door.
+    in.craft = roll_check(craft_check_spec(r.pool.value_or(3)), t.dice, ctx.rng());
+  }
+  return resolve_demolition(in, t);
+}
+
+std::string demolish_json(const DemolitionOutcome& o, std::uint64_t seed) {
+  std::string out;
+  detail::JsonWriter w(out);
+  write_demolition(w, o, seed);
+  return out;
+}
+
+std::string demolish_text(const DemolitionOutcome& o, std::uint64_t seed) {
+  std::string s;
+  s += fmt::format("Demolish  {}{}\n", o.structure, o.on_pier == OnPier::yes ? ", charges set on a pier" : "");
+  for (std::size_t i = 0; i < o.charges.size(); ++i)
+    s += fmt::format("{:<10}{}\n", i == 0 ? "Charges" : "", charge_line_text(o.charges[i]));
+  s += fmt::format("Set       {} maneuver{} (Prepare, R16)\n", o.maneuvers, o.maneuvers == 1 ? "" : "s");
+  if (o.opened) {
+    s += "Check     none: the charge opens the door or gate (R18)\n";
+  } else if (o.craft) {
+    s += fmt::format("Check     Craft: {}\n", render_check(*o.craft, seed));
+  }
+  if (!o.opened) s += render_armor(o.armor);
+  if (o.opened)
+    s += "Damage    none to work out: it opens (R18)\n";
+  else if (!o.went_off)
+    s += "Damage    none: the charges were not set right (R16)\n";
+  else
+    s += fmt::format("Damage    {} Hull damage - {} Armor = {}{} (R17)\n", o.charge_damage, o.armor.effective,
+                     o.charge_damage - o.armor.effective, o.charge_damage < o.armor.effective ? " -> 0" : "");
+  s += render_hull_and_state(o.hull, o.overkill, o.before, o.after);
+  return s + render_trailer(o.rules, o.notes, o.not_modelled);
+}
+
+Runner setup_demolish(CLI::App& app) {
+  auto r = std::make_shared<DemolishRequest>();
+  app.add_option("--structure,-s", r->structure, "Structure id (see 'siege list structures')")
+      ->type_name("ID");
+  app.add_option("--charge,-c", r->charge,
+                 "Charge id, or ID:COUNT; repeat for more charges (see 'siege list charges')")
+      ->type_name("ID[:N]")
+      ->allow_extra_args(false);
+  app.add_flag("--on-pier", r->on_pier, "Stone bridge: the charges are set on a pier and count double (R13)");
+  app.add_flag("--portcullis", r->portcullis, "Castle gate with a portcullis: Armor 3, Hull 10 (R12)");
+  int_option(app, "--damage-taken", r->damage_taken, 0, 100000, "Hull the section has already suffered");
+  int_option(app, "--craft-successes", r->craft_successes, -100, 100,
+             "The referee's Craft check: net Successes (no dice rolled)");
+  int_option(app, "--pool", r->pool, 0, max_dice, "Skill dice of the Craft check (default 3)");
+  return [r](Context& ctx) {
+    const auto o = run_demolish(*r, ctx);
+    ctx.emit(demolish_json(o, ctx.seed()), demolish_text(o, ctx.seed()));
+  };
+}
+
+}  // namespace siege::cli

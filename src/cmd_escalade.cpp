@@ -1,0 +1,121 @@
+// `siege escalade`: climbing an unbreached section, round by round (R20).
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+#include <fmt/format.h>
+
+#include "cmd_works.hpp"
+#include "render.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+// "N,N,...": how many climbers passed their check each round.
+std::vector<int> parse_round_results(std::string_view text) {
+  std::vector<int> rounds;
+  for (const auto item : split_list(text, "--successes-per-round")) {
+    rounds.push_back(static_cast<int>(parse_int(
+        item, 0, max_lanes, "--successes-per-round round " + std::to_string(rounds.size() + 1))));
+    if (rounds.size() > static_cast<std::size_t>(max_climb_rounds))
+      fail_usage("bad-rounds", "--successes-per-round: at most " + std::to_string(max_climb_rounds) + " rounds");
+  }
+  return rounds;
+}
+
+}  // namespace
+
+EscaladeOutcome run_escalade(const EscaladeRequest& r, Context& ctx) {
+  const Tables& t = ctx.tables();
+  if (r.method.empty()) fail_usage("no-method", "escalade: --method ladder|grapnel|tower is required");
+  if (!r.attackers) fail_usage("no-attackers", "escalade: --attackers N is required");
+  EscaladeInput in;
+  in.structure = &t.structure(r.structure);
+  in.method = parse_climb_method(r.method);
+  in.attackers = *r.attackers;
+  switch (in.method) {
+    case ClimbMethod::ladder:
+      if (r.ropes) fail_usage("bad-option", "escalade: --ropes go with --method grapnel; ladders take --ladders N");
+      in.lanes = r.ladders.value_or(1);
+      break;
+    case ClimbMethod::grapnel:
+      if (r.ladders) fail_usage("bad-option", "escalade: --ladders go with --method ladder; grapnels take --ropes N");
+      in.lanes = r.ropes.value_or(1);
+      break;
+    case ClimbMethod::tower:
+      if (r.ladders || r.ropes)
+        fail_usage("bad-option", "escalade: a siege tower takes no --ladders or --ropes (4 attackers a round)");
+      if (r.pool) fail_usage("bad-option", "escalade: --pool: a siege tower makes no check");
+      break;
+  }
+  in.defended = r.defended ? Defended::yes : Defended::no;
+  in.rounds = r.rounds;
+  in.damage_taken = r.damage_taken.value_or(0);
+  in.pool = r.pool.value_or(3);
+  if (r.successes_per_round) {
+    if (r.pool) fail_usage("bad-option", "escalade: --pool rolls dice; it does not go with --successes-per-round");
+    in.referee_rounds = parse_round_results(*r.successes_per_round);
+  }
+  return resolve_escalade(in, t.dice, ctx.rng());
+}
+
+std::string escalade_json(const EscaladeOutcome& o, std::uint64_t seed) {
+  std::string out;
+  detail::JsonWriter w(out);
+  write_escalade(w, o, seed);
+  return out;
+}
+
+std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed) {
+  std::string s;
+  std::string how;
+  switch (o.method) {
+    case ClimbMethod::ladder: how = fmt::format("{} ladder(s)", o.lanes); break;
+    case ClimbMethod::grapnel: how = fmt::format("{} grapnel rope(s)", o.lanes); break;
+    case ClimbMethod::tower: how = "a siege tower"; break;
+  }
+  s += fmt::format("Escalade  {} attackers by {} on {} ({}){}\n", o.attackers, how, o.structure,
+                   name_of(o.state), o.defended == Defended::yes ? ", defenders at the top" : "");
+  if (o.check) {
+    std::string dice = fmt::format("{} skill", o.check->pool);
+    if (o.check->bane_dice > 0) dice += fmt::format(" + {} Bane", o.check->bane_dice);
+    s += fmt::format("Check     each climber: {} Athletics, {} dice{}\n", capitalised(name_of(o.check->difficulty)),
+                     dice, o.rolled ? fmt::format(" (seed {})", seed) : std::string(", the referee's results"));
+  } else if (o.climbed) {
+    s += "Check     none: the tower's bridge puts 4 a round on the wall walk\n";
+  }
+  if (!o.rounds.empty()) {
+    s += "Round     trying  up  on the wall\n";
+    for (const auto& r : o.rounds)
+      s += fmt::format("{:>5}     {:>6}  {:>2}  {:>11}\n", r.round, r.attempting, r.succeeded, r.up);
+  }
+  if (o.climbed)
+    s += fmt::format("Result    {} of {} on the wall after {} round(s), {} at the foot\n", o.up, o.attackers,
+                     o.rounds.size(), o.at_foot());
+  else
+    s += "Result    nothing climbed: the section is breached\n";
+  return s + render_trailer(o.rules, o.notes, o.not_modelled);
+}
+
+Runner setup_escalade(CLI::App& app) {
+  auto r = std::make_shared<EscaladeRequest>();
+  app.add_option("--structure,-s", r->structure, "Structure id (default curtain-wall)")->type_name("ID");
+  app.add_option("--method,-m", r->method, "ladder, grapnel or tower")->type_name("METHOD");
+  int_option(app, "--attackers", r->attackers, 1, max_attackers, "Attackers to get onto the wall");
+  int_option(app, "--ladders", r->ladders, 1, max_lanes, "Ladders against the section (default 1)");
+  int_option(app, "--ropes", r->ropes, 1, max_lanes, "Grapnel ropes (default 1)");
+  app.add_flag("--defended", r->defended, "Defenders hold the top: +2 Bane dice on ladders (R20)");
+  int_option(app, "--rounds", r->rounds, 1, max_climb_rounds,
+             "How many are up after N rounds (default: until all are up)");
+  int_option(app, "--damage-taken", r->damage_taken, 0, 100000, "Hull the section has already suffered");
+  int_option(app, "--pool", r->pool, 0, max_dice, "Athletics dice of each climber (default 3)");
+  app.add_option_function<std::string>(
+         "--successes-per-round", [r](const std::string& v) { r->successes_per_round = v; },
+         "The referee's results: climbers who passed each round, e.g. \"1,0,2\" (no dice rolled)")
+      ->type_name("N,...");
+  return [r](Context& ctx) {
+    const auto o = run_escalade(*r, ctx);
+    ctx.emit(escalade_json(o, ctx.seed()), escalade_text(o, ctx.seed()));
+  };
+}
+
+}  // namespace siege::cli

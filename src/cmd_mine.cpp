@@ -1,0 +1,136 @@
+// `siege mine`: a mine from digging to firing (R9, R19).
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+#include <fmt/format.h>
+
+#include "cmd_works.hpp"
+#include "render.hpp"
+
+namespace siege::cli {
+
+std::vector<std::string_view> split_list(std::string_view text, std::string_view what) {
+  auto trim = [](std::string_view s) {
+    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+    return s;
+  };
+  std::vector<std::string_view> items;
+  for (;;) {
+    const auto comma = text.find(',');
+    const auto item = trim(text.substr(0, comma));
+    if (item.empty())
+      fail_usage("bad-list", std::string(what) + ": expected a comma-separated list with no empty items");
+    items.push_back(item);
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  return items;
+}
+
+namespace {
+
+// "S:D,S:D,...": the sappers' and the defenders' net Successes, one pair a day.
+std::vector<MineDayResult> parse_day_results(std::string_view text) {
+  std::vector<MineDayResult> days;
+  for (const auto item : split_list(text, "--day-results")) {
+    const std::string day = "--day-results day " + std::to_string(days.size() + 1);
+    const auto colon = item.find(':');
+    if (colon == std::string_view::npos)
+      fail_usage("bad-day-result", day + ": expected SAPPERS:DEFENDERS net Successes, e.g. 2:1, got '" +
+                                       std::string(item) + "'");
+    MineDayResult r;
+    r.sappers = static_cast<int>(parse_int(item.substr(0, colon), -100, 100, day + " sappers"));
+    r.defenders = static_cast<int>(parse_int(item.substr(colon + 1), -100, 100, day + " defenders"));
+    days.push_back(r);
+  }
+  if (days.size() > static_cast<std::size_t>(max_mine_days))
+    fail_usage("bad-day-result", "--day-results: at most " + std::to_string(max_mine_days) + " days");
+  return days;
+}
+
+std::string day_text(const MineDay& d) {
+  std::string s = fmt::format("Day {:<6}sappers {}, defenders {}: {}\n", d.day, d.sappers.net_successes,
+                              d.defenders.net_successes,
+                              d.detected ? "FOUND by the defenders"
+                              : d.sappers.net_successes == d.defenders.net_successes
+                                  ? "a tie, still hidden"
+                                  : "still hidden");
+  if (d.sappers.rolled) {
+    s += fmt::format("          sappers   {}\n", render_dice(d.sappers));
+    s += fmt::format("          defenders {}\n", render_dice(d.defenders));
+  }
+  return s;
+}
+
+}  // namespace
+
+MineOutcome run_mine(const MineRequest& r, Context& ctx) {
+  const Tables& t = ctx.tables();
+  if (r.structure.empty()) fail_usage("no-structure", "mine: --structure ID is required");
+  MineInput in;
+  in.structure = &t.structure(r.structure);
+  in.days_dug = r.days_dug.value_or(0);
+  in.days = r.days;
+  in.damage_taken = r.damage_taken.value_or(0);
+  in.countermine = r.countermine ? Countermine::yes : Countermine::no;
+  if (r.day_results) {
+    if (r.sapper_pool || r.defender_pool || r.days)
+      fail_usage("bad-option", "mine: --day-results are the referee's own rolls; --sapper-pool, "
+                               "--defender-pool and --days do not go with them");
+    in.referee_days = parse_day_results(*r.day_results);
+  }
+  in.sapper_pool = r.sapper_pool.value_or(3);
+  in.defender_pool = r.defender_pool.value_or(3);
+  return resolve_mine(in, t.dice, ctx.rng());
+}
+
+std::string mine_json(const MineOutcome& o, std::uint64_t seed) {
+  std::string out;
+  detail::JsonWriter w(out);
+  write_mine(w, o, seed);
+  return out;
+}
+
+std::string mine_text(const MineOutcome& o, std::uint64_t seed) {
+  std::string s;
+  s += fmt::format("Mine      under {}: {} day(s) of digging (listed Armor, R19), {} dug before{}\n",
+                   o.structure, o.days_needed, o.days_before,
+                   o.countermine == Countermine::yes ? "; the defenders dig a countermine" : "");
+  if (!o.days.empty()) {
+    s += fmt::format("Checks    opposed Perception, each side its pool + Average dice{}\n",
+                     o.days.front().sappers.rolled ? fmt::format(" (seed {})", seed)
+                                                   : std::string(", the referee's rolls"));
+    for (const auto& d : o.days) s += day_text(d);
+  }
+  s += fmt::format("Dug       {} of {} day(s)\n", o.days_dug, o.days_needed);
+  if (o.detected_on)
+    s += fmt::format("Found     on day {}: countermine possible, the mine is not fired\n", *o.detected_on);
+  else if (!o.fired)
+    s += fmt::format("Not yet   {} day(s) left to dig\n", o.days_left());
+  else
+    s += fmt::format("Fired     {} Hull damage, Armor ignored (R19)\n", o.damage);
+  s += render_hull_and_state(o.hull, o.overkill, o.before, o.after);
+  return s + render_trailer(o.rules, o.notes, o.not_modelled);
+}
+
+Runner setup_mine(CLI::App& app) {
+  auto r = std::make_shared<MineRequest>();
+  app.add_option("--structure,-s", r->structure, "Structure id (see 'siege list structures')")
+      ->type_name("ID");
+  int_option(app, "--days-dug", r->days_dug, 0, max_mine_days, "Days already dug before this call (default 0)");
+  int_option(app, "--days", r->days, 1, max_mine_days, "Dig at most N more days now (default: to the end)");
+  int_option(app, "--damage-taken", r->damage_taken, 0, 100000, "Hull the section has already suffered");
+  int_option(app, "--sapper-pool", r->sapper_pool, 0, max_dice, "Sappers' Perception dice (default 3)");
+  int_option(app, "--defender-pool", r->defender_pool, 0, max_dice, "Defenders' Perception dice (default 3)");
+  app.add_option_function<std::string>(
+         "--day-results", [r](const std::string& v) { r->day_results = v; },
+         "The referee's rolls, one SAPPERS:DEFENDERS pair of net Successes a day, e.g. \"2:1,0:0\"")
+      ->type_name("S:D,...");
+  app.add_flag("--countermine", r->countermine, "The defenders dig a countermine (R19)");
+  return [r](Context& ctx) {
+    const auto o = run_mine(*r, ctx);
+    ctx.emit(mine_json(o, ctx.seed()), mine_text(o, ctx.seed()));
+  };
+}
+
+}  // namespace siege::cli
