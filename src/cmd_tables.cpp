@@ -184,7 +184,10 @@ Runner setup_show(CLI::App& app) {
         if (e.tags) text += fmt::format("  Rules: {}\n", join(flag_names(e.tags, tag_names)));
         if (!e.notes.empty()) text += "  " + e.notes + "\n";
       }
-    w.end_array().end_object();
+    w.end_array();
+    // Every outcome carries the trailer (INTERFACE.md); showing applies no rule.
+    detail::write_trailer(w, {}, {}, {});
+    w.end_object();
     if (found == 0) {
       std::vector<std::string> ids;
       for (const auto& s : t.structures) {

@@ -1,4 +1,4 @@
-// siege/report.hpp - outcomes as JSON (the schema of docs/json-schema.md).
+// siege/report.hpp - outcomes as JSON (docs/json.md; JSON Schema: docs/schema/outcome.schema.json).
 //
 // One write_* function per outcome type, shared by the single commands and
 // batch mode so both print the same bytes. Every outcome object starts with

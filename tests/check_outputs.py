@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+"""Runs real siege commands of every kind with --json and fixed seeds, and
+validates each output against docs/schema/outcome.schema.json.
+
+    check_outputs.py SIEGE_BINARY SCHEMA_FILE
+
+Every command that `siege --help` lists must have samples here. The schema
+must also be strict: for each sample, dropping any top-level key that the
+command always writes, or adding an unknown one, must make it invalid.
+
+Exit 77 (CTest's skip code) when the jsonschema module is not installed.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+try:
+    import jsonschema
+except ImportError:
+    print("skipped: python3 jsonschema module not installed (apt-get install python3-jsonschema)")
+    sys.exit(77)
+
+siege, schema_path = os.path.abspath(sys.argv[1]), sys.argv[2]
+schema = json.load(open(schema_path))
+validator_class = jsonschema.validators.validator_for(schema)
+validator_class.check_schema(schema)
+validator = validator_class(schema)
+
+# Keys that only some outputs of a command carry (with --state, or only when
+# the check was rolled), so dropping them keeps an output valid.
+OPTIONAL_TOP_LEVEL = {"log_entry", "dry_run", "section", "kick_opens"}
+
+# command -> list of (arguments, expected exit status). Seeds are fixed so a
+# failure can be replayed by hand.
+SAMPLES = {
+    "check": [
+        (["check", "--difficulty", "hard", "--pool", "4", "--seed", "7"], 0),
+        (["check", "-d", "easy", "--pool", "0", "--bane-dice", "2", "--boon-dice", "1", "--seed", "1"], 0),
+    ],
+    "attack": [
+        (["attack", "--structure", "curtain-wall", "--weapon", "cannon", "--seed", "42"], 0),
+        (["attack", "-s", "curtain-wall", "-w", "cannon", "--successes", "2", "--boons", "6", "--spend-boons", "3"], 0),
+        (["attack", "-s", "tower", "-w", "bombard", "--ladder", "steps", "--from", "cracked", "--seed", "5"], 0),
+        (["attack", "-s", "curtain-wall", "--hull-damage", "5", "--pierce", "1", "--gunpowder", "--mount", "heavy",
+          "--successes", "1"], 0),
+        (["attack", "-s", "pillbox", "--firing-slit", "-w", "cannon", "--seed", "3"], 0),
+        (["attack", "-s", "castle-gate", "--portcullis", "-w", "ram", "--successes", "2", "--damage-taken", "9"], 0),
+        (["attack", "-s", "rampart", "-w", "mortar", "--successes", "3", "--damage-taken", "10"], 0),
+        (["attack", "-s", "concrete-fortress", "-w", "culverin", "--successes", "4"], 0),
+        (["attack", "-s", "bunker", "-w", "mangonel", "--successes", "0"], 0),
+    ],
+    "odds": [
+        (["odds", "check", "--difficulty", "average", "--pool", "2"], 0),
+        (["odds", "attack", "--structure", "curtain-wall", "--weapon", "cannon", "--attacks", "3"], 0),
+        (["odds", "attack", "-s", "palisade", "-w", "ram", "--successes", "2", "--ladder", "steps"], 0),
+        (["odds", "attack", "-s", "concrete-fortress", "-w", "falconet"], 0),
+        (["odds", "--compare", "--weapons", "cannon,trebuchet", "--structures", "curtain-wall,tower", "--attacks", "2"], 0),
+    ],
+    "show": [
+        (["show", "keep"], 0),
+        (["show", "trebuchet"], 0),
+        (["show", "petard"], 0),
+        (["show", "interior-door"], 0),
+    ],
+    "list": [
+        (["list", "structures"], 0),
+        (["list", "weapons"], 0),
+        (["list", "charges"], 0),
+        (["list", "engines", "--format", "json"], 0),
+    ],
+    "hold": [
+        (["hold", "--needed", "12", "--rolled", "15", "--order", "good", "--site", "breach"], 0),
+        (["hold", "--needed", "9", "--order", "shaken", "--site", "wall-top", "--seed", "11", "--figures", "6"], 0),
+        (["hold", "--hero", "--needed", "5"], 0),
+        (["hold", "--needed", "3", "--rolled", "19", "--order", "good", "--enemy-figures", "4"], 0),
+    ],
+    "rout": [
+        (["rout", "--figures", "8", "--order", "good", "--blocked", "1"], 0),
+        (["rout", "--figures", "5", "--side", "attacker"], 0),
+        (["rout", "--figures", "10", "--side", "attacker", "--within-walls", "--room-figures", "4"], 0),
+    ],
+    "army-morale": [
+        (["army-morale", "--strength", "30", "--killed", "10"], 0),
+        (["army-morale", "--strength", "31", "--killed", "2"], 0),
+        (["army-morale", "--strength", "30", "--killed", "29", "--defender-in-castle"], 0),
+    ],
+    "abatis": [
+        (["abatis", "build", "--progress", "2"], 0),
+        (["abatis", "build", "--progress", "1", "--attackers-in-breach"], 0),
+        (["abatis", "tear", "--interrupted", "--progress", "1"], 0),
+    ],
+    "casualties": [
+        (["casualties", "--through", "3", "--behind", "7", "--killed", "4"], 0),
+    ],
+    "move": [
+        (["move", "--speed", "9", "--through-breach"], 0),
+        (["move", "--speed", "6"], 0),
+    ],
+    # The siege works (merged from the works branch).
+    "demolish": [
+        (["demolish", "--structure", "stone-bridge", "--on-pier", "--charge", "powder-keg:2", "--craft-successes", "1"], 0),
+        (["demolish", "--structure", "iron-bound-door", "--charge", "petard", "--seed", "1"], 0),
+        (["demolish", "-s", "curtain-wall", "-c", "powder-keg", "-c", "demolition-charge", "--seed", "2"], 0),
+    ],
+    "mine": [
+        (["mine", "--structure", "curtain-wall", "--seed", "7"], 0),
+        (["mine", "--structure", "rampart", "--day-results", "1:0,2:2,0:1", "--countermine"], 0),
+    ],
+    "escalade": [
+        (["escalade", "--method", "ladder", "--ladders", "2", "--attackers", "3", "--defended", "--seed", "3"], 0),
+        (["escalade", "--method", "tower", "--attackers", "10"], 0),
+        (["escalade", "--method", "grapnel", "--attackers", "2", "--damage-taken", "20"], 0),
+    ],
+}
+
+# Errors, one per exit status the program can give without a state file.
+ERRORS = [
+    (["attack", "--structure", "curtian-wall", "--weapon", "cannon"], 2),
+    (["list", "wepons"], 2),
+    (["hold", "--needed", "5", "--rolled", "9", "--order", "good", "--site", "corridor"], 2),
+    (["--data", "/nonexistent-siege-data", "list", "structures"], 3),
+]
+
+# The state file commands (merged from the state branch): a little siege.
+DESCRIPTION = {
+    "name": "Schema check",
+    "sections": [
+        {"id": "north-wall", "structure": "curtain-wall"},
+        {"id": "gatehouse", "structure": "castle-gate", "variant": "portcullis"},
+    ],
+    "besiegers": [
+        {"id": "great-bombard", "engine": "bombard", "pool": 4, "target": "north-wall"},
+        {"id": "ram", "engine": "ram-shed", "target": "gatehouse"},
+    ],
+    "defenders": [
+        {"id": "wall-mangonel", "weapon": "mangonel", "target": "great-bombard"},
+        {"id": "tower-ballista", "weapon": "ballista", "target": "camp"},
+    ],
+}
+
+
+def state_samples(state, description):
+    """Commands in the order they must run on one state file."""
+    return [
+        ("init", ["init", state, "--from", description], 0),
+        ("status", ["--state", state, "status"], 0),
+        ("scene", ["--state", state, "--seed", "7", "scene"], 0),
+        ("scene", ["--state", state, "--seed", "8", "--dry-run", "scene"], 0),
+        ("attack", ["--state", state, "attack", "--section", "gatehouse", "--weapon", "ram", "--successes", "2"], 0),
+        ("attack", ["--state", state, "--seed", "9", "attack", "--engine", "great-bombard"], 0),
+        ("log", ["--state", state, "log"], 0),
+        ("undo", ["--state", state, "undo"], 0),
+        ("replay", ["--state", state, "replay"], 0),
+        ("status", ["--state", state, "status"], 0),
+    ]
+
+
+def commands_of_program():
+    out = subprocess.run([siege, "--help"], capture_output=True, text=True, check=True).stdout
+    names, in_list = [], False
+    for line in out.splitlines():
+        if line and not line.startswith(" "):
+            in_list = line.startswith("Subcommands:")
+            continue
+        if in_list and line.startswith("  ") and line[2:3] != " ":
+            names.append(line.split()[0])
+    return names
+
+
+def run(args):
+    p = subprocess.run([siege, *args, "--json"], capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def pick(errors):
+    """A missing key says more than the knock-on 'unevaluated' complaint."""
+    pending = list(errors)
+    while pending:
+        e = pending.pop(0)
+        if e.validator == "required":
+            return e
+        pending.extend(e.context or [])
+    return jsonschema.exceptions.best_match(errors)
+
+
+def first_error(doc):
+    """The most telling schema error, checked against the branch the output
+    claims to be (its action), so that the message names the key."""
+    errors = list(validator.iter_errors(doc))
+    if not errors:
+        return None
+    best = pick(errors)
+    if isinstance(doc, dict) and "action" in doc:
+        name = {"army-morale": "army_morale", "init": "siege", "status": "siege"}.get(doc["action"], doc["action"])
+        if doc["action"] == "odds":
+            name = "odds_" + str(doc.get("of"))
+        else:
+            name += "_outcome"
+        if name in schema["$defs"]:
+            branch = validator_class({"$defs": schema["$defs"], "$ref": "#/$defs/" + name})
+            sub = list(branch.iter_errors(doc))
+            if sub:
+                best = pick(sub)
+    where = "/" + "/".join(map(str, best.absolute_path))
+    return f"{best.message} at {where}"
+
+
+failures = []
+checked = 0
+strict_checked = set()  # labels whose first output went through strictness()
+
+
+def check(label, args, want_status):
+    global checked
+    status, out, err = run(args)
+    what = "siege " + " ".join(args) + " --json"
+    if status != want_status:
+        failures.append(f"{what}: exit {status}, expected {want_status}: {err.strip()}")
+        return None
+    try:
+        doc = json.loads(out)
+    except ValueError as e:
+        failures.append(f"{what}: not one JSON document ({e}): {out[:200]!r}")
+        return None
+    problem = first_error(doc)
+    if problem:
+        failures.append(f"{what}: {problem}")
+        return None
+    checked += 1
+    # Strictness once per command (and per error): every key of the first
+    # output dropped in turn costs a validation each.
+    if label not in strict_checked:
+        strict_checked.add(label)
+        strictness(what, doc)
+    return doc
+
+
+def strictness(what, doc):
+    """Dropping a key the command always writes, or adding one it never
+    writes, must make the output invalid."""
+    if not isinstance(doc, dict):
+        doc = doc[0] if doc else None
+        if doc is None:
+            return
+        wrap = lambda d: [d]
+    else:
+        wrap = lambda d: d
+    for key in doc:
+        if key in OPTIONAL_TOP_LEVEL:
+            continue
+        smaller = {k: v for k, v in doc.items() if k != key}
+        if validator.is_valid(wrap(smaller)):
+            failures.append(f"{what}: the schema still accepts the output without '{key}'")
+    bigger = dict(doc, unexpected_key=1)
+    if validator.is_valid(wrap(bigger)):
+        failures.append(f"{what}: the schema accepts an unknown key")
+
+
+program = commands_of_program()
+for name in program:
+    if name not in SAMPLES and name not in {"init", "scene", "status", "log", "undo", "replay"}:
+        failures.append(f"'{name}' is a command of the program with no sample here: add samples and a schema branch")
+
+for name, samples in SAMPLES.items():
+    if name not in program:
+        print(f"note: no command '{name}' in this build; its samples are skipped")
+        continue
+    for args, status in samples:
+        check(name + (" " + args[1] if name == "odds" else ""), args, status)
+
+for args, status in ERRORS:
+    doc = check("error", args, status)
+    if doc is not None and doc["error"]["code"] != status:
+        failures.append(f"siege {' '.join(args)}: error code {doc['error']['code']}, exit status {status}")
+
+if "init" in program:
+    with tempfile.TemporaryDirectory(prefix="siege-schema-") as work:
+        description = os.path.join(work, "siege.description.json")
+        with open(description, "w") as f:
+            json.dump(DESCRIPTION, f)
+        for name, args, status in state_samples(os.path.join(work, "siege.json"), description):
+            if name in program:
+                check(name, args, status)
+else:
+    print("note: no state file commands (init ...) in this build; their samples are skipped")
+
+for f in failures:
+    print("FAIL:", f)
+print(f"{checked} outputs valid against {os.path.basename(schema_path)}; {len(failures)} problem(s)")
+sys.exit(1 if failures else 0)
