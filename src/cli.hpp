@@ -38,6 +38,8 @@ class Context {
   // The seed of this invocation: --seed, or one drawn at random once.
   [[nodiscard]] std::uint64_t seed();
   [[nodiscard]] Rng& rng();
+  // Seeds every roll from here on with `seed` (replaying a logged action).
+  void reseed(std::uint64_t seed);
   // Prints an outcome: the JSON text with --json, the text otherwise.
   void emit(const std::string& json, const std::string& text) const;
 

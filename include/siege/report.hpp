@@ -40,6 +40,20 @@ inline void write_trailer(JsonWriter& w, const std::vector<std::string>& rules,
   w.string_array("notes", notes);
   w.string_array("not_modelled", not_modelled);
 }
+
+// The "weapon_stats" object: the stats an attack actually used.
+inline void write_weapon_stats(JsonWriter& w, const Weapon& x) {
+  w.begin_object();
+  w.field("hull_damage", x.hull_damage).field("pierce", x.pierce);
+  w.key("crit");
+  if (x.crit > 0) w.value(x.crit);
+  else w.null();
+  w.field("mount", name_of(x.mount));
+  w.key("qualities").begin_array();
+  for (std::size_t i = 0; i < quality_names.size(); ++i)
+    if (x.qualities & (1u << i)) w.value(quality_names[i]);
+  w.end_array().end_object();
+}
 }  // namespace detail
 
 // The "check" object: difficulty, who rolled, the dice and the net result.
@@ -90,16 +104,8 @@ inline void write_attack(detail::JsonWriter& w, const AttackOutcome& o,
   w.field("schema", schema_version).field("action", "attack");
   w.field("structure", o.structure).field("weapon", o.weapon);
   detail::write_seed(w, seed);
-  w.key("weapon_stats").begin_object();
-  w.field("hull_damage", o.stats.hull_damage).field("pierce", o.stats.pierce);
-  w.key("crit");
-  if (o.stats.crit > 0) w.value(o.stats.crit);
-  else w.null();
-  w.field("mount", name_of(o.stats.mount));
-  w.key("qualities").begin_array();
-  for (std::size_t i = 0; i < quality_names.size(); ++i)
-    if (o.stats.qualities & (1u << i)) w.value(quality_names[i]);
-  w.end_array().end_object();
+  w.key("weapon_stats");
+  detail::write_weapon_stats(w, o.stats);
   w.key("check");
   write_check(w, o.check, seed);
   w.key("armor").begin_object();

@@ -39,6 +39,13 @@ inline constexpr RuleInfo rule_catalogue[] = {
     {"personal-weapon", "R7", "personal weapons use the personal-combat rules"},
     {"charge-opens-door", "R18", "a petard or breaching charge opens a door or gate"},
     {"pier-counts-double", "R13", "a charge on a stone bridge pier counts double"},
+    // A siege in an evening (docs/state.md): rulings E1-E4, to be numbered in docs/rulings.md.
+    {"scene-attacks", "E1", "each scene every engine not knocked out makes one attack, besiegers first"},
+    {"engine-target", "E2", "an engine or the camp is hit with its own Armor and Hull, no structure rules"},
+    {"knocked-out", "E2", "an engine (or the camp) that has suffered its whole Hull is out"},
+    {"play-the-assault", "E3", "a section is breached: play the assault"},
+    {"own-scene", "E3", "after the engines, play one scene of the characters' own"},
+    {"evening-length", "E4", "a siege in an evening is three or four scenes"},
 };
 
 // The catalogue entry of `id`, or nullptr.

@@ -60,9 +60,9 @@ class JsonWriter {
     return *this;
   }
   // Writes pre-serialised JSON text as the next value.
-  JsonWriter& raw(std::string_view json) {
+  JsonWriter& raw(std::string_view text) {
     comma();
-    out_ += json;
+    out_ += text;
     return *this;
   }
 
