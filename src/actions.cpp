@@ -74,8 +74,9 @@ void FieldReader::finish() const {
     bool ok = false;
     for (const auto& k : known_) ok = ok || k == item.key();
     if (!ok)
-      in_.fail("unknown key '" + item.key() + "'" + detail::did_you_mean(item.key(), known_) +
-               " (keys are the command's option names without --)");
+      detail::Cursor(item.value(), in_.source(), in_.pointer() + "/" + detail::pointer_escape(item.key()))
+          .fail("unknown key '" + item.key() + "'" + detail::did_you_mean(item.key(), known_) +
+                " (keys are the command's option names without --)");
   }
 }
 

@@ -194,9 +194,13 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
   r.structure = s.structure;
   r.portcullis = portcullis_of(s) == Portcullis::yes;
   r.damage_taken = s.hull_suffered;
-  const auto o = run_attack(r, ctx);
+  auto o = run_attack(r, ctx);
   s.hull_suffered = o.hull.after;
   s.state = o.after;
+  if (o.after == BreachState::breached && o.before != BreachState::breached) {  // E3
+    detail::add_rule(o.rules, "play-the-assault");
+    o.notes.push_back(s.id + " is breached: play the assault.");
+  }
 
   ActionResult out;
   out.json = with_fields(attack_json(o, ctx.seed()), "attack", json_field("section", s.id));
