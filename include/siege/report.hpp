@@ -54,6 +54,22 @@ inline void write_weapon_stats(JsonWriter& w, const Weapon& x) {
     if (x.qualities & (1u << i)) w.value(quality_names[i]);
   w.end_array().end_object();
 }
+
+// The "armor" object: listed, effective and every step between (R1).
+inline void write_armor(JsonWriter& w, const ArmorTrace& a) {
+  w.begin_object();
+  w.field("listed", a.listed).field("effective", a.effective);
+  w.key("steps").begin_array();
+  for (const auto& s : a.steps) w.begin_object().field("rule", s.rule).field("change", s.change).end_object();
+  w.end_array().end_object();
+}
+
+// The "hull" object: the Hull, and what was suffered before and after.
+inline void write_hull(JsonWriter& w, const HullTrace& h) {
+  w.begin_object();
+  w.field("max", h.max).field("before", h.before).field("after", h.after);
+  w.end_object();
+}
 }  // namespace detail
 
 // The "check" object: difficulty, who rolled, the dice and the net result.
@@ -108,19 +124,14 @@ inline void write_attack(detail::JsonWriter& w, const AttackOutcome& o,
   detail::write_weapon_stats(w, o.stats);
   w.key("check");
   write_check(w, o.check, seed);
-  w.key("armor").begin_object();
-  w.field("listed", o.armor.listed).field("effective", o.armor.effective);
-  w.key("steps").begin_array();
-  for (const auto& s : o.armor.steps)
-    w.begin_object().field("rule", s.rule).field("change", s.change).end_object();
-  w.end_array().end_object();
+  w.key("armor");
+  detail::write_armor(w, o.armor);
   w.field("hit", o.hit);
   w.field("hull_damage", o.hull_damage);
   w.field("crit_bundles", o.crit_bundles);
   w.field("damage", o.damage).field("overkill", o.overkill);
-  w.key("hull").begin_object();
-  w.field("max", o.hull.max).field("before", o.hull.before).field("after", o.hull.after);
-  w.end_object();
+  w.key("hull");
+  detail::write_hull(w, o.hull);
   w.key("ladder").begin_object();
   w.field("mode", o.ladder == LadderMode::hull ? "hull" : "steps");
   if (o.ladder == LadderMode::steps) w.field("step", o.ladder_step).field("steps_moved", o.steps_moved);

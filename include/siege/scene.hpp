@@ -271,17 +271,12 @@ inline void write_engine_hit(detail::JsonWriter& w, const EngineHit& o, std::opt
   detail::write_weapon_stats(w, o.stats);
   w.key("check");
   write_check(w, o.check, seed);
-  w.key("armor").begin_object();
-  w.field("listed", o.armor.listed).field("effective", o.armor.effective);
-  w.key("steps").begin_array();
-  for (const auto& s : o.armor.steps)
-    w.begin_object().field("rule", s.rule).field("change", s.change).end_object();
-  w.end_array().end_object();
+  w.key("armor");
+  detail::write_armor(w, o.armor);
   w.field("hit", o.hit).field("crit_bundles", o.crit_bundles);
   w.field("damage", o.damage).field("overkill", o.overkill);
-  w.key("hull").begin_object();
-  w.field("max", o.hull.max).field("before", o.hull.before).field("after", o.hull.after);
-  w.end_object();
+  w.key("hull");
+  detail::write_hull(w, o.hull);
   w.field("knocked_out", o.knocked_out);
   detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();

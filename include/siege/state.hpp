@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -86,21 +87,17 @@ struct Snapshot {
   std::vector<EngineState> engines;
   CampState camp;
 
-  [[nodiscard]] SectionState* find_section(std::string_view id) noexcept {
-    for (auto& s : sections)
-      if (s.id == id) return &s;
-    return nullptr;
-  }
   [[nodiscard]] const SectionState* find_section(std::string_view id) const noexcept {
-    return const_cast<Snapshot*>(this)->find_section(id);
+    return detail::find_by_id(sections, id);
   }
-  [[nodiscard]] EngineState* find_engine(std::string_view id) noexcept {
-    for (auto& e : engines)
-      if (e.id == id) return &e;
-    return nullptr;
+  [[nodiscard]] SectionState* find_section(std::string_view id) noexcept {
+    return const_cast<SectionState*>(std::as_const(*this).find_section(id));
   }
   [[nodiscard]] const EngineState* find_engine(std::string_view id) const noexcept {
-    return const_cast<Snapshot*>(this)->find_engine(id);
+    return detail::find_by_id(engines, id);
+  }
+  [[nodiscard]] EngineState* find_engine(std::string_view id) noexcept {
+    return const_cast<EngineState*>(std::as_const(*this).find_engine(id));
   }
 };
 
