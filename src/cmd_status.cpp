@@ -10,16 +10,20 @@ namespace siege::cli {
 
 namespace {
 
+// E4: the warning once more than four scenes were played.
+std::vector<std::string> evening_over(const SiegeState& st) {
+  if (st.now.scene <= evening_scenes) return {};
+  return {fmt::format("{} scenes played: a siege in an evening was meant to end after three or four.", st.now.scene)};
+}
+
 std::vector<std::string> status_notes(const SiegeState& st) {
   std::vector<std::string> notes;
   for (const auto& id : open_breaches(st.now)) notes.push_back(id + " is breached: play the assault.");
-  if (st.now.scene > evening_scenes)
-    notes.push_back(fmt::format("{} scenes played: a siege in an evening was meant to end after three or four.",
-                                st.now.scene));
+  for (auto& n : evening_over(st)) notes.push_back(std::move(n));
   return notes;
 }
 
-void write_hull(detail::JsonWriter& w, int max, int suffered) {
+void write_hull_suffered(detail::JsonWriter& w, int max, int suffered) {
   w.key("hull").begin_object().field("max", max).field("suffered", suffered).end_object();
 }
 
@@ -35,31 +39,21 @@ std::string status_json(const SiegeState& st, const Tables& t, const std::string
   w.key("sections").begin_array();
   for (const auto& s : st.now.sections) {
     w.begin_object().field("id", s.id).field("structure", s.structure);
-    w.key("variant");
-    if (s.variant.empty()) w.null();
-    else w.value(s.variant);
-    write_hull(w, stats_of(s, t).hull, s.hull_suffered);
+    detail::write_id_or_null(w, "variant", s.variant);
+    write_hull_suffered(w, stats_of(s, t).hull, s.hull_suffered);
     w.field("state", name_of(s.state));
-    w.key("abatis").begin_object().field("standing", s.abatis.standing).field("progress", s.abatis.progress);
-    w.end_object();
-    w.key("mine").begin_object().field("days_dug", s.mine.days_dug).field("detected", s.mine.detected);
-    w.end_object();
+    detail::write_works(w, s);
     w.end_object();
   }
   w.end_array();
   w.key("engines").begin_array();
   for (const auto& e : st.now.engines) {
-    auto id_or_null = [&](std::string_view k, const std::string& v) {
-      w.key(k);
-      if (v.empty()) w.null();
-      else w.value(v);
-    };
     w.begin_object().field("id", e.id).field("side", name_of(e.side));
-    id_or_null("engine", e.engine);
-    id_or_null("weapon", e.weapon);
+    detail::write_id_or_null(w, "engine", e.engine);
+    detail::write_id_or_null(w, "weapon", e.weapon);
     w.field("pool", e.pool);
-    id_or_null("target", e.target);
-    if (const Engine* row = row_of(e, t)) write_hull(w, row->hull, e.hull_suffered);
+    detail::write_id_or_null(w, "target", e.target);
+    if (const Engine* row = row_of(e, t)) write_hull_suffered(w, row->hull, e.hull_suffered);
     else w.key("hull").null();
     w.field("knocked_out", e.knocked_out);
     w.end_object();
@@ -67,7 +61,7 @@ std::string status_json(const SiegeState& st, const Tables& t, const std::string
   w.end_array();
   const int camp_hull = camp_row(t).hull;
   w.key("camp").begin_object();
-  write_hull(w, camp_hull, st.now.camp.hull_suffered);
+  write_hull_suffered(w, camp_hull, st.now.camp.hull_suffered);
   w.field("wrecked", st.now.camp.hull_suffered >= camp_hull);
   w.end_object();
   w.string_array("open_breaches", open_breaches(st.now));
@@ -109,8 +103,7 @@ std::string status_text(const SiegeState& st, const Tables& t) {
   const auto breaches = open_breaches(st.now);
   if (!breaches.empty()) s += fmt::format("Breaches  {}: play the assault\n", fmt::join(breaches, ", "));
   s += fmt::format("Log       {} entr{}\n", st.log.size(), st.log.size() == 1 ? "y" : "ies");
-  const auto notes = status_notes(st);
-  if (st.now.scene > evening_scenes) s += "Notes\n" + render_notes({notes.back()}, {});
+  if (const auto late = evening_over(st); !late.empty()) s += "Notes\n" + render_notes(late, {});
   return s;
 }
 

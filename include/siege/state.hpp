@@ -286,8 +286,7 @@ inline EngineState read_engine(const Cursor& c, const Tables& t, Strictness mode
           break;
         }
   }
-  if (c.has("pool")) e.pool = c.at("pool").int_in(0, max_dice);
-  else if (mode == Strictness::state) c.fail("missing key 'pool'");
+  if (present(c, "pool", mode)) e.pool = c.at("pool").int_in(0, max_dice);
   if (present(c, "target", mode)) e.target = id_or_null(c.at("target"));
   if (present(c, "hull_suffered", mode)) {
     const auto h = c.at("hull_suffered");
@@ -475,34 +474,38 @@ inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode)
 
 namespace detail {
 
-inline void write_section(JsonWriter& w, const SectionState& s) {
-  w.begin_object();
-  w.field("id", s.id).field("structure", s.structure);
-  w.key("variant");
-  if (s.variant.empty()) w.null();
-  else w.value(s.variant);
-  w.field("hull_suffered", s.hull_suffered).field("state", name_of(s.state));
+// `"key":"value"`, or `"key":null` for "".
+inline void write_id_or_null(JsonWriter& w, std::string_view key, const std::string& value) {
+  w.key(key);
+  if (value.empty()) w.null();
+  else w.value(value);
+}
+
+inline void write_works(JsonWriter& w, const SectionState& s) {
   w.key("abatis").begin_object();
   w.field("standing", s.abatis.standing).field("progress", s.abatis.progress);
   w.end_object();
   w.key("mine").begin_object();
   w.field("days_dug", s.mine.days_dug).field("detected", s.mine.detected);
   w.end_object();
+}
+
+inline void write_section(JsonWriter& w, const SectionState& s) {
+  w.begin_object();
+  w.field("id", s.id).field("structure", s.structure);
+  write_id_or_null(w, "variant", s.variant);
+  w.field("hull_suffered", s.hull_suffered).field("state", name_of(s.state));
+  write_works(w, s);
   w.end_object();
 }
 
 inline void write_engine(JsonWriter& w, const EngineState& e) {
-  auto id_or_null = [&](std::string_view k, const std::string& v) {
-    w.key(k);
-    if (v.empty()) w.null();
-    else w.value(v);
-  };
   w.begin_object();
   w.field("id", e.id).field("side", name_of(e.side));
-  id_or_null("engine", e.engine);
-  id_or_null("weapon", e.weapon);
+  write_id_or_null(w, "engine", e.engine);
+  write_id_or_null(w, "weapon", e.weapon);
   w.field("pool", e.pool);
-  id_or_null("target", e.target);
+  write_id_or_null(w, "target", e.target);
   w.field("hull_suffered", e.hull_suffered).field("knocked_out", e.knocked_out);
   w.end_object();
 }
