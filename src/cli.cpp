@@ -129,6 +129,11 @@ Rng& Context::rng() {
   return *rng_;
 }
 
+void Context::reseed(std::uint64_t seed) {
+  seed_ = seed;
+  rng_.reset();
+}
+
 void Context::emit(const std::string& json, const std::string& text) const {
   const std::string& out = globals.json ? json : text;
   std::fwrite(out.data(), 1, out.size(), stdout);

@@ -40,6 +40,8 @@ class Context {
   // The seed of this invocation: --seed, or one drawn at random once.
   [[nodiscard]] std::uint64_t seed();
   [[nodiscard]] Rng& rng();
+  // Seeds every roll from here on with `seed` (replaying a logged action).
+  void reseed(std::uint64_t seed);
   // Prints an outcome: the JSON text with --json, the text otherwise.
   void emit(const std::string& json, const std::string& text) const;
   // Prints a table (first row the header) in the --format asked for, or

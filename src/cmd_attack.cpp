@@ -5,6 +5,7 @@
 #include "commands.hpp"
 #include "render.hpp"
 #include "siege/report.hpp"
+#include "siege/detail/suggest.hpp"
 #include "siege/tables_json.hpp"
 
 namespace siege::cli {
@@ -119,6 +120,114 @@ std::string attack_text(const AttackOutcome& o, std::uint64_t seed) {
   return s;
 }
 
+void attack_fields(Fields& f, AttackRequest& r) {
+  f.text("section", r.section);
+  f.text("engine", r.engine);
+  f.text("structure", r.structure);
+  f.text("weapon", r.weapon);
+  f.number("hull-damage", r.hull_damage, 0, 1000);
+  f.number("pierce", r.pierce, 0, 1000);
+  f.number("crit", r.crit, 0, 1000);
+  f.text("mount", r.mount);
+  f.flag("gunpowder", r.gunpowder);
+  f.flag("indirect", r.indirect);
+  f.flag("blast", r.blast);
+  f.number("successes", r.successes, -100, 100);
+  f.number("boons", r.boons, -100, 100);
+  f.number("spend-boons", r.spend_boons, 0, 100);
+  f.number("pool", r.pool, 0, max_dice);
+  f.number("bane-dice", r.bane_dice, 0, max_dice);
+  f.number("boon-dice", r.boon_dice, 0, max_dice);
+  f.number("damage-taken", r.damage_taken, 0, 100000);
+  f.text("ladder", r.ladder);
+  f.text("from", r.from);
+  f.flag("portcullis", r.portcullis);
+  f.flag("firing-slit", r.firing_slit);
+}
+
+namespace {
+
+// --engine: a besieger engine makes its attack with its own weapon and crew
+// on its own target.
+void use_engine(AttackRequest& r, SiegeState& st) {
+  const EngineState* e = st.now.find_engine(r.engine);
+  if (e == nullptr) {
+    std::vector<std::string> ids;
+    for (const auto& x : st.now.engines)
+      if (x.side == EngineSide::besieger) ids.push_back(x.id);
+    fail_usage("unknown-engine", "attack: unknown engine '" + r.engine + "'" + detail::did_you_mean(r.engine, ids) +
+                                     "; see 'siege status'");
+  }
+  if (e->side != EngineSide::besieger)
+    fail_usage("bad-engine", "attack: --engine " + e->id + " is a defender engine; its attacks are played in 'siege scene'");
+  if (e->weapon.empty()) fail_usage("bad-engine", "attack: --engine " + e->id + " has no weapon to attack with");
+  if (e->knocked_out) fail_usage("knocked-out", "attack: --engine " + e->id + " is knocked out");
+  if (!r.section.empty())
+    fail_usage("bad-option", "attack: --engine " + e->id + " attacks its own target (" + e->target +
+                                 "); leave out --section");
+  if (!r.weapon.empty() || r.hull_damage)
+    fail_usage("bad-option", "attack: --engine " + e->id + " fires its own weapon (" + e->weapon +
+                                 "); leave out --weapon and --hull-damage");
+  r.section = e->target;
+  r.weapon = e->weapon;
+  if (!r.pool && !r.successes) r.pool = e->pool;
+}
+
+}  // namespace
+
+ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* st) {
+  if (st == nullptr) {
+    if (!req.section.empty() || !req.engine.empty())
+      fail_usage("no-state", std::string("attack: --") + (req.section.empty() ? "engine" : "section") +
+                                 " needs --state FILE (a siege made with 'siege init'); without one give "
+                                 "--structure ID");
+    const auto o = run_attack(req, ctx);
+    return {attack_json(o, ctx.seed()), attack_text(o, ctx.seed()), {}};
+  }
+  AttackRequest r = req;
+  if (!r.structure.empty())
+    fail_usage("bad-option", "attack: --structure goes without --state; with a state file give --section ID");
+  if (r.damage_taken)
+    fail_usage("bad-option", "attack: --damage-taken goes without --state; the state file knows what the "
+                             "section has suffered");
+  if (r.portcullis)
+    fail_usage("bad-option", "attack: --portcullis goes without --state; the section's variant is in the state file");
+  if (r.ladder != "hull" || !r.from.empty())
+    fail_usage("bad-option", "attack: the state file counts Hull Points; --ladder steps and --from go without --state");
+  if (!r.engine.empty()) use_engine(r, *st);
+  if (r.section.empty()) fail_usage("no-section", "attack: with --state give --section ID (or --engine ID)");
+  SectionState& s = state_section(*st, r.section, "attack");
+  r.structure = s.structure;
+  r.portcullis = portcullis_of(s) == Portcullis::yes;
+  r.damage_taken = s.hull_suffered;
+  auto o = run_attack(r, ctx);
+  s.hull_suffered = o.hull.after;
+  s.state = o.after;
+  if (o.after == BreachState::breached && o.before != BreachState::breached) {  // E3
+    detail::add_rule(o.rules, "play-the-assault");
+    o.notes.push_back(s.id + " is breached: play the assault.");
+  }
+
+  ActionResult out;
+  out.json = with_fields(attack_json(o, ctx.seed()), "attack", json_field("section", s.id));
+  out.text = fmt::format("Section   {}{}\n", s.id, r.engine.empty() ? "" : " (engine " + r.engine + ")") +
+             attack_text(o, ctx.seed());
+  out.summary = {{"section", s.id},
+                 {"hit", o.hit},
+                 {"damage", o.damage},
+                 {"hull", {{"before", o.hull.before}, {"after", o.hull.after}}},
+                 {"state", {{"before", name_of(o.before)}, {"after", name_of(o.after)}}}};
+  return out;
+}
+
+std::string describe_attack(const nlohmann::json& o) {
+  if (!o.value("hit", false)) return o.value("section", std::string()) + ": missed";
+  const auto& st = o.at("state");
+  return fmt::format("{}: {} damage, Hull {} -> {}, {} -> {}", o.value("section", std::string()),
+                     o.value("damage", 0), o.at("hull").value("before", 0), o.at("hull").value("after", 0),
+                     st.value("before", std::string()), st.value("after", std::string()));
+}
+
 void add_attack_options(CLI::App& app, AttackRequest& req) {
   AttackRequest* r = &req;
   app.add_option("--structure,-s", r->structure, "Structure id (see 'siege list structures')")
@@ -149,10 +258,15 @@ void add_attack_options(CLI::App& app, AttackRequest& req) {
 Runner setup_attack(CLI::App& app) {
   auto r = std::make_shared<AttackRequest>();
   add_attack_options(app, *r);
+  app.add_option("--section", r->section, "With --state: the section attacked (see 'siege status')")
+      ->type_name("ID");
+  app.add_option("--engine", r->engine, "With --state: this besieger engine attacks its target")
+      ->type_name("ID");
   return [r](Context& ctx) {
     ctx.text_or_json_only("attack");
-    const auto o = run_attack(*r, ctx);
-    ctx.emit(attack_json(o, ctx.seed()), attack_text(o, ctx.seed()));
+    if (!ctx.globals.state_file.empty()) return run_on_state(ctx, "attack", request_to_json(*r, attack_fields));
+    const auto out = attack_action(*r, ctx, nullptr);
+    ctx.emit(out.json, out.text);
   };
 }
 

@@ -1,4 +1,5 @@
 // The command table: name, one-line help, example, setup.
+#include "cmd_state.hpp"
 #include "commands.hpp"
 #include "cmd_troops.hpp"
 #include "cmd_works.hpp"
@@ -43,6 +44,17 @@ const std::vector<Command>& commands() {
       {"escalade", "Climb an unbreached section by ladder, grapnel or siege tower, round by round",
        "siege escalade --method ladder --ladders 2 --attackers 10 --defended --seed 3\n"
        "  siege escalade --method tower --attackers 10", setup_escalade},
+      {"init", "Write a new siege state file from a description of the siege",
+       "siege init siege.json --from examples/castle-siege.json", setup_init},
+      {"scene", "Play one scene of a siege in an evening (with --state)",
+       "siege --state siege.json scene --seed 7", setup_scene},
+      {"status", "Show the siege in a state file at a glance", "siege --state siege.json status",
+       setup_status},
+      {"log", "List every resolution in a state file's log", "siege --state siege.json log", setup_log},
+      {"undo", "Remove the last log entry (the rest is replayed from the start)",
+       "siege --state siege.json undo", setup_undo},
+      {"replay", "Recompute the siege from its log and check that the file matches",
+       "siege --state siege.json replay", setup_replay},
   };
   return table;
 }

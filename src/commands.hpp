@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "actions.hpp"
 #include "cli.hpp"
 #include "siege/structure.hpp"
 
@@ -37,6 +38,8 @@ struct AttackRequest {
   std::string from;  // steps mode: state before
   std::string ladder = "hull";
   bool portcullis = false, firing_slit = false;
+  std::string section;  // with --state: the section attacked (instead of structure)
+  std::string engine;   // with --state: a besieger engine makes its attack
 };
 // The attack with everything but the dice: `spec` is the check to roll, or
 // empty when the referee gave the result (then input.check holds it).
@@ -49,6 +52,10 @@ struct PreparedAttack {
 void add_attack_options(CLI::App& app, AttackRequest& r);
 [[nodiscard]] std::string attack_json(const AttackOutcome& o, std::uint64_t seed);
 [[nodiscard]] std::string attack_text(const AttackOutcome& o, std::uint64_t seed);
+// As an action (actions.hpp): its fields, and the run with or without a state.
+void attack_fields(Fields& f, AttackRequest& r);
+[[nodiscard]] ActionResult attack_action(const AttackRequest& r, Context& ctx, SiegeState* state);
+[[nodiscard]] std::string describe_attack(const nlohmann::json& outcome);
 
 // Setup functions of the command table (commands.cpp).
 Runner setup_list(CLI::App& app);

@@ -248,6 +248,7 @@ inline void write_demolition(detail::JsonWriter& w, const DemolitionOutcome& o,
   else w.null();
   w.field("opened", o.opened);
   w.field("went_off", o.went_off);
+  w.key("armor");
   detail::write_armor(w, o.armor);
   w.field("charge_damage", o.charge_damage);
   w.field("damage", o.damage).field("overkill", o.overkill);

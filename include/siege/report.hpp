@@ -41,22 +41,41 @@ inline void write_trailer(JsonWriter& w, const std::vector<std::string>& rules,
   w.string_array("not_modelled", not_modelled);
 }
 
-// "armor": listed, effective and every step of R1.
+// The "weapon_stats" object: the stats an attack actually used.
+inline void write_weapon_stats(JsonWriter& w, const Weapon& x) {
+  w.begin_object();
+  w.field("hull_damage", x.hull_damage).field("pierce", x.pierce);
+  w.key("crit");
+  if (x.crit > 0) w.value(x.crit);
+  else w.null();
+  w.field("mount", name_of(x.mount));
+  w.key("qualities").begin_array();
+  for (std::size_t i = 0; i < quality_names.size(); ++i)
+    if (x.qualities & (1u << i)) w.value(quality_names[i]);
+  w.end_array().end_object();
+}
+
+// The "armor" object: listed, effective and every step between (R1).
 inline void write_armor(JsonWriter& w, const ArmorTrace& a) {
-  w.key("armor").begin_object();
+  w.begin_object();
   w.field("listed", a.listed).field("effective", a.effective);
   w.key("steps").begin_array();
-  for (const auto& s : a.steps)
-    w.begin_object().field("rule", s.rule).field("change", s.change).end_object();
+  for (const auto& s : a.steps) w.begin_object().field("rule", s.rule).field("change", s.change).end_object();
   w.end_array().end_object();
+}
+
+// The "hull" object: the Hull, and what was suffered before and after.
+inline void write_hull(JsonWriter& w, const HullTrace& h) {
+  w.begin_object();
+  w.field("max", h.max).field("before", h.before).field("after", h.after);
+  w.end_object();
 }
 
 // "hull" (max, before, after) and "state" (before, after).
 inline void write_hull_and_state(JsonWriter& w, const HullTrace& h, BreachState before,
                                  BreachState after) {
-  w.key("hull").begin_object();
-  w.field("max", h.max).field("before", h.before).field("after", h.after);
-  w.end_object();
+  w.key("hull");
+  write_hull(w, h);
   w.key("state").begin_object();
   w.field("before", name_of(before)).field("after", name_of(after));
   w.end_object();
@@ -111,26 +130,18 @@ inline void write_attack(detail::JsonWriter& w, const AttackOutcome& o,
   w.field("schema", schema_version).field("action", "attack");
   w.field("structure", o.structure).field("weapon", o.weapon);
   detail::write_seed(w, seed);
-  w.key("weapon_stats").begin_object();
-  w.field("hull_damage", o.stats.hull_damage).field("pierce", o.stats.pierce);
-  w.key("crit");
-  if (o.stats.crit > 0) w.value(o.stats.crit);
-  else w.null();
-  w.field("mount", name_of(o.stats.mount));
-  w.key("qualities").begin_array();
-  for (std::size_t i = 0; i < quality_names.size(); ++i)
-    if (o.stats.qualities & (1u << i)) w.value(quality_names[i]);
-  w.end_array().end_object();
+  w.key("weapon_stats");
+  detail::write_weapon_stats(w, o.stats);
   w.key("check");
   write_check(w, o.check, seed);
+  w.key("armor");
   detail::write_armor(w, o.armor);
   w.field("hit", o.hit);
   w.field("hull_damage", o.hull_damage);
   w.field("crit_bundles", o.crit_bundles);
   w.field("damage", o.damage).field("overkill", o.overkill);
-  w.key("hull").begin_object();
-  w.field("max", o.hull.max).field("before", o.hull.before).field("after", o.hull.after);
-  w.end_object();
+  w.key("hull");
+  detail::write_hull(w, o.hull);
   w.key("ladder").begin_object();
   w.field("mode", o.ladder == LadderMode::hull ? "hull" : "steps");
   if (o.ladder == LadderMode::steps) w.field("step", o.ladder_step).field("steps_moved", o.steps_moved);

@@ -78,6 +78,13 @@ inline constexpr RuleInfo rule_catalogue[] = {
     {"escalade-tower", "R20", "siege tower at the wall: no check, 4 attackers a round"},
     {"defenders-at-top", "R20", "defenders at the top of a ladder: +2 Bane dice"},
     {"climb-retry", "R20", "failed climbers stay at the foot and try again next round"},
+    // A siege in an evening (docs/state.md): rulings E1-E4, to be numbered in docs/rulings.md.
+    {"scene-attacks", "E1", "each scene every engine not knocked out makes one attack, besiegers first"},
+    {"engine-target", "E2", "an engine or the camp is hit with its own Armor and Hull, no structure rules"},
+    {"knocked-out", "E2", "an engine (or the camp) that has suffered its whole Hull is out"},
+    {"play-the-assault", "E3", "a section is breached: play the assault"},
+    {"own-scene", "E3", "after the engines, play one scene of the characters' own"},
+    {"evening-length", "E4", "a siege in an evening is three or four scenes"},
 };
 
 // The catalogue entry of `id`, or nullptr.

@@ -11,6 +11,8 @@
 #include "siege/morale.hpp"
 #include "siege/report.hpp"
 #include "siege/rules.hpp"
+#include "siege/scene.hpp"
+#include "siege/state.hpp"
 #include "siege/structure.hpp"
 #include "siege/tables.hpp"
 #include "siege/tables_json.hpp"

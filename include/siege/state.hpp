@@ -1,0 +1,568 @@
+// siege/state.hpp - the state of one siege: sections, engines, camp and log.
+//
+// Pure values and their JSON form: read_description() builds a new siege from
+// a description (siege init --from), read_state()/write_state() read and write
+// the state file (schema 1, docs/state.md). No files are opened here; callers
+// pass the text and a JsonSource that names it in messages. Every id is checked
+// against the tables, so a state that names an unknown structure or a target
+// that does not exist is refused with the JSON pointer of the bad value.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "siege/detail/json_read.hpp"
+#include "siege/detail/json_writer.hpp"
+#include "siege/structure.hpp"
+#include "siege/tables.hpp"
+
+namespace siege {
+
+inline constexpr int state_schema = 1;
+inline constexpr std::string_view state_format = "siege-state";
+// The target id of the besiegers' camp (a row of engines.json).
+inline constexpr std::string_view camp_id = "camp";
+
+enum class EngineSide { besieger, defender };
+inline constexpr std::array<std::string_view, 2> engine_side_names{"besieger", "defender"};
+[[nodiscard]] inline std::string_view name_of(EngineSide s) { return engine_side_names[static_cast<std::size_t>(s)]; }
+
+// How long one scene of a siege in an evening lasts (the referee's choice).
+enum class SceneLength { day, week };
+inline constexpr std::array<std::string_view, 2> scene_length_names{"day", "week"};
+[[nodiscard]] inline std::string_view name_of(SceneLength s) {
+  return scene_length_names[static_cast<std::size_t>(s)];
+}
+
+// R26: turns of work on the abatis of a breach. `progress` counts the turns of
+// the work under way (building while it does not stand, tearing while it does).
+struct AbatisProgress {
+  bool standing = false;
+  int progress = 0;  // 0..2; the third turn finishes the work
+};
+
+// R19: a mine gallery dug under the section.
+struct MineGallery {
+  int days_dug = 0;
+  bool detected = false;
+};
+
+struct SectionState {
+  std::string id;
+  std::string structure;  // structure id (an alias is stored as given)
+  std::string variant;    // "" or "portcullis" (R12)
+  int hull_suffered = 0;  // R4, capped at the section's Hull
+  BreachState state = BreachState::intact;
+  AbatisProgress abatis;
+  MineGallery mine;
+};
+
+struct EngineState {
+  std::string id;
+  EngineSide side = EngineSide::besieger;
+  std::string engine;  // engines.json row giving Armor and Hull as a target; "" if none
+  std::string weapon;  // weapons.json row it fires; "" if it does not shoot
+  int pool = 3;        // crew's skill dice
+  std::string target;  // besieger: a section; defender: a section, a besieger engine or "camp"
+  int hull_suffered = 0;
+  bool knocked_out = false;
+};
+
+struct CampState {
+  int hull_suffered = 0;
+};
+
+// Everything a resolution can change. The file holds two: the siege as it is
+// now and as `siege init` made it (replay and undo start from the latter).
+struct Snapshot {
+  int scene = 0;  // scenes played so far
+  std::vector<SectionState> sections;
+  std::vector<EngineState> engines;
+  CampState camp;
+
+  [[nodiscard]] const SectionState* find_section(std::string_view id) const noexcept {
+    return detail::find_by_id(sections, id);
+  }
+  [[nodiscard]] SectionState* find_section(std::string_view id) noexcept {
+    return const_cast<SectionState*>(std::as_const(*this).find_section(id));
+  }
+  [[nodiscard]] const EngineState* find_engine(std::string_view id) const noexcept {
+    return detail::find_by_id(engines, id);
+  }
+  [[nodiscard]] EngineState* find_engine(std::string_view id) noexcept {
+    return const_cast<EngineState*>(std::as_const(*this).find_engine(id));
+  }
+};
+
+// One resolution in the append-only log: enough to run it again.
+struct LogEntry {
+  int entry = 0;        // 1, 2, 3 ... in order
+  std::string action;   // the command, e.g. "attack", "scene"
+  nlohmann::json inputs;   // object: option names (without --) -> values
+  std::uint64_t seed = 0;  // the seed its rolls used
+  nlohmann::json outcome;  // object: what it did (damage, states before/after ...)
+};
+
+struct SiegeState {
+  std::string name;
+  SceneLength scene_length = SceneLength::day;
+  Snapshot now;
+  Snapshot initial;
+  std::vector<LogEntry> log;
+};
+
+// ---------------------------------------------------------------- lookups
+
+[[nodiscard]] inline Portcullis portcullis_of(const SectionState& s) {
+  return s.variant == "portcullis" ? Portcullis::yes : Portcullis::no;
+}
+
+// Armor and Hull of a section with its variant applied (R12).
+[[nodiscard]] inline SectionStats stats_of(const SectionState& s, const Tables& t) {
+  return section_stats(t.structure(s.structure), portcullis_of(s));
+}
+
+// The engines.json row an engine is hit as, or nullptr when it has none.
+[[nodiscard]] inline const Engine* row_of(const EngineState& e, const Tables& t) {
+  return e.engine.empty() ? nullptr : &t.engine(e.engine);
+}
+
+[[nodiscard]] inline const Engine& camp_row(const Tables& t) { return t.engine(camp_id); }
+
+enum class TargetKind { section, engine, camp };
+inline constexpr std::array<std::string_view, 3> target_kind_names{"section", "engine", "camp"};
+[[nodiscard]] inline std::string_view name_of(TargetKind k) {
+  return target_kind_names[static_cast<std::size_t>(k)];
+}
+
+// What a target id names in a snapshot: a section, a besieger engine, or the
+// camp; nullopt when it names none of them.
+[[nodiscard]] inline std::optional<TargetKind> target_kind(const Snapshot& s, std::string_view id) {
+  if (id == camp_id) return TargetKind::camp;
+  if (s.find_section(id) != nullptr) return TargetKind::section;
+  if (const auto* e = s.find_engine(id); e != nullptr && e->side == EngineSide::besieger) return TargetKind::engine;
+  return std::nullopt;
+}
+
+// Sections now breached, in the order of the file.
+[[nodiscard]] inline std::vector<std::string> open_breaches(const Snapshot& s) {
+  std::vector<std::string> out;
+  for (const auto& x : s.sections)
+    if (x.state == BreachState::breached) out.push_back(x.id);
+  return out;
+}
+
+// ---------------------------------------------------------------- reading
+
+namespace detail {
+
+// A description gives only what is needed (defaults for the rest, engines in
+// "besiegers" and "defenders"); a state file spells out every key.
+enum class Strictness { description, state };
+
+template <std::size_t N>
+[[nodiscard]] std::size_t pick_name(const Cursor& c, const std::array<std::string_view, N>& names,
+                                    std::string_view what) {
+  const auto s = c.string(64);
+  for (std::size_t i = 0; i < N; ++i)
+    if (names[i] == s) return i;
+  std::vector<std::string> known(names.begin(), names.end());
+  std::string list;
+  for (auto n : names) list += (list.empty() ? "" : ", ") + std::string(n);
+  c.fail("unknown " + std::string(what) + " '" + s + "'" + did_you_mean(s, known) + " (expected " +
+         list + ")");
+}
+
+// Runs a table lookup; its usage error is re-thrown at the cursor's place.
+template <typename F>
+decltype(auto) lookup_at(const Cursor& c, F&& f) {
+  try {
+    return f();
+  } catch (const Error& e) {
+    c.fail(e.what());
+  }
+}
+
+// Reads an optional key: required in a state file, defaulted in a description.
+[[nodiscard]] inline bool present(const Cursor& c, const char* key, Strictness mode) {
+  if (mode == Strictness::state && !c.has(key)) c.fail(std::string("missing key '") + key + "'");
+  return c.has(key);
+}
+
+// A string id or null ("" in the value).
+[[nodiscard]] inline std::string id_or_null(const Cursor& c) {
+  return c.value().is_null() ? std::string() : c.id();
+}
+
+inline SectionState read_section(const Cursor& c, const Tables& t, Strictness mode) {
+  c.expect_object();
+  c.only_keys({"id", "structure", "variant", "hull_suffered", "state", "abatis", "mine"});
+  SectionState s;
+  s.id = c.at("id").id();
+  const auto sc = c.at("structure");
+  s.structure = sc.id();
+  const Structure& row = lookup_at(sc, [&]() -> const Structure& { return t.structure(s.structure); });
+  if (present(c, "variant", mode)) {
+    const auto v = c.at("variant");
+    s.variant = id_or_null(v);
+    if (!s.variant.empty()) {
+      if (row.variant(s.variant) == nullptr) {
+        std::vector<std::string> known;
+        for (const auto& x : row.variants) known.push_back(x.id);
+        v.fail("unknown variant '" + s.variant + "' of " + row.id + did_you_mean(s.variant, known) +
+               (known.empty() ? " (it has no variants)" : ""));
+      }
+      if (s.variant != "portcullis") v.fail("variant '" + s.variant + "' is not modelled (only portcullis)");
+    }
+  }
+  const int hull = section_stats(row, portcullis_of(s)).hull;
+  if (present(c, "hull_suffered", mode)) s.hull_suffered = c.at("hull_suffered").int_in(0, hull);
+  s.state = ladder_state(s.hull_suffered, hull);
+  if (present(c, "state", mode)) {
+    const auto st = c.at("state");
+    const auto given = static_cast<BreachState>(pick_name(st, breach_state_names, "state"));
+    if (given != s.state)
+      st.fail("'" + std::string(name_of(given)) + "' does not match hull_suffered " +
+              std::to_string(s.hull_suffered) + " of " + std::to_string(hull) + " (R4 gives '" +
+              std::string(name_of(s.state)) + "')");
+  }
+  if (present(c, "abatis", mode)) {
+    const auto a = c.at("abatis");
+    a.expect_object();
+    a.only_keys({"standing", "progress"});
+    s.abatis.standing = a.at("standing").boolean();
+    s.abatis.progress = a.at("progress").int_in(0, 2);
+  }
+  if (present(c, "mine", mode)) {
+    const auto m = c.at("mine");
+    m.expect_object();
+    m.only_keys({"days_dug", "detected"});
+    s.mine.days_dug = m.at("days_dug").int_in(0, 10000);
+    s.mine.detected = m.at("detected").boolean();
+  }
+  return s;
+}
+
+// An engine; in a description `side` comes from the array it is in.
+inline EngineState read_engine(const Cursor& c, const Tables& t, Strictness mode, EngineSide side) {
+  c.expect_object();
+  if (mode == Strictness::state)
+    c.only_keys({"id", "side", "engine", "weapon", "pool", "target", "hull_suffered", "knocked_out"});
+  else
+    c.only_keys({"id", "engine", "weapon", "pool", "target", "hull_suffered", "knocked_out"});
+  EngineState e;
+  e.id = c.at("id").id();
+  e.side = mode == Strictness::state ? static_cast<EngineSide>(pick_name(c.at("side"), engine_side_names, "side")) : side;
+  const Engine* row = nullptr;
+  if (present(c, "engine", mode)) {
+    const auto ec = c.at("engine");
+    e.engine = id_or_null(ec);
+    if (!e.engine.empty()) row = &lookup_at(ec, [&]() -> const Engine& { return t.engine(e.engine); });
+  }
+  if (present(c, "weapon", mode)) {
+    const auto wc = c.at("weapon");
+    e.weapon = id_or_null(wc);
+    if (!e.weapon.empty()) {
+      const Weapon& w = lookup_at(wc, [&]() -> const Weapon& { return t.weapon(e.weapon); });
+      lookup_at(wc, [&] { refuse_personal(w); });
+    }
+  }
+  if (mode == Strictness::description) {
+    if (e.engine.empty() && e.weapon.empty())
+      c.fail("give \"engine\" (a row of engines.json) or \"weapon\" (a row of weapons.json)");
+    if (row != nullptr && e.weapon.empty()) e.weapon = row->weapon;
+    if (row == nullptr)  // the engine that fires this weapon gives its Armor and Hull
+      for (const auto& r : t.engines)
+        if (r.weapon == e.weapon && r.id != camp_id) {
+          row = &r;
+          e.engine = r.id;
+          break;
+        }
+  }
+  if (present(c, "pool", mode)) e.pool = c.at("pool").int_in(0, max_dice);
+  if (present(c, "target", mode)) e.target = id_or_null(c.at("target"));
+  if (present(c, "hull_suffered", mode)) {
+    const auto h = c.at("hull_suffered");
+    e.hull_suffered = h.int_in(0, row != nullptr ? row->hull : 0);
+  }
+  const bool wrecked = row != nullptr && e.hull_suffered >= row->hull;
+  e.knocked_out = wrecked;
+  if (present(c, "knocked_out", mode)) {
+    const auto k = c.at("knocked_out");
+    e.knocked_out = k.boolean();
+    if (wrecked && !e.knocked_out)
+      k.fail("false, but it has suffered its whole Hull (" + std::to_string(row->hull) + ")");
+  }
+  return e;
+}
+
+// Ids are unique across sections and engines (targets name either), and
+// "camp" is taken; every target exists and suits its engine's side.
+// `sections` is the array the sections came from; `engine_at(i)` the place of
+// engine i (a description keeps them in two arrays).
+template <typename EngineAt>
+void check_references(const Snapshot& s, const Cursor& sections, EngineAt&& engine_at) {
+  std::vector<std::string> ids;
+  auto claim = [&](const std::string& id, const Cursor& c) {
+    if (id == camp_id) c.fail("'camp' is the besiegers' camp; give this one another id");
+    for (const auto& x : ids)
+      if (x == id) c.fail("duplicate id '" + id + "'");
+    ids.push_back(id);
+  };
+  for (std::size_t i = 0; i < s.sections.size(); ++i) claim(s.sections[i].id, sections.at(i).at("id"));
+  for (std::size_t i = 0; i < s.engines.size(); ++i) claim(s.engines[i].id, engine_at(i).at("id"));
+
+  std::vector<std::string> section_ids;
+  for (const auto& x : s.sections) section_ids.push_back(x.id);
+  std::vector<std::string> any_target = section_ids;
+  for (const auto& e : s.engines)
+    if (e.side == EngineSide::besieger) any_target.push_back(e.id);
+  any_target.emplace_back(camp_id);
+
+  for (std::size_t i = 0; i < s.engines.size(); ++i) {
+    const auto& e = s.engines[i];
+    const Cursor c = engine_at(i);
+    if (e.target.empty()) {
+      if (!e.weapon.empty()) c.fail("engine '" + e.id + "' has a weapon but no \"target\"");
+      continue;
+    }
+    const auto tc = c.at("target");
+    if (e.weapon.empty()) tc.fail("engine '" + e.id + "' has no weapon to fire at its target");
+    const auto kind = target_kind(s, e.target);
+    if (e.side == EngineSide::besieger && kind != TargetKind::section)
+      tc.fail("unknown section '" + e.target + "'" + did_you_mean(e.target, section_ids) +
+              " (a besieger engine attacks a section of the wall)");
+    if (e.side == EngineSide::defender && !kind)
+      tc.fail("unknown target '" + e.target + "'" + did_you_mean(e.target, any_target) +
+              " (a defender engine attacks a section, a besieger engine or the camp)");
+    if (kind == TargetKind::engine && s.find_engine(e.target)->engine.empty())
+      tc.fail("engine '" + e.target + "' has no engines.json row to give its Armor and Hull as a "
+              "target; give it an \"engine\"");
+  }
+}
+
+inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode) {
+  Snapshot s;
+  if (mode == Strictness::state) s.scene = c.at("scene").int_in(0, 1000000);
+  const auto sections = c.at("sections");
+  sections.expect_array();
+  for (std::size_t i = 0; i < sections.value().size(); ++i)
+    s.sections.push_back(read_section(sections.at(i), t, mode));
+  if (mode == Strictness::state) {
+    const auto engines = c.at("engines");
+    engines.expect_array();
+    for (std::size_t i = 0; i < engines.value().size(); ++i)
+      s.engines.push_back(read_engine(engines.at(i), t, mode, EngineSide::besieger));
+  }
+  if (mode == Strictness::state || c.has("camp")) {
+    const auto camp = c.at("camp");
+    camp.expect_object();
+    camp.only_keys({"hull_suffered"});
+    s.camp.hull_suffered = camp.at("hull_suffered").int_in(0, camp_row(t).hull);
+  }
+  return s;
+}
+
+[[nodiscard]] inline SceneLength read_scene_length(const Cursor& c) {
+  return static_cast<SceneLength>(pick_name(c, scene_length_names, "scene length"));
+}
+
+}  // namespace detail
+
+// A new siege from a description (docs/state.md): sections, "besiegers" and
+// "defenders". Errors are reported with `src.kind` (usage for `siege init`).
+[[nodiscard]] inline SiegeState read_description(std::string_view text, const detail::JsonSource& src,
+                                                 const Tables& t) {
+  using namespace detail;
+  const json doc = parse_strict(text, src);
+  const Cursor root(doc, src, "");
+  root.expect_object();
+  root.only_keys({"schema", "name", "scene_length", "sections", "besiegers", "defenders", "camp"});
+  if (root.has("schema")) (void)root.at("schema").int_in(state_schema, state_schema);
+  SiegeState st;
+  if (root.has("name")) st.name = root.at("name").string();
+  if (root.has("scene_length")) st.scene_length = read_scene_length(root.at("scene_length"));
+  st.now = read_snapshot(root, t, Strictness::description);
+  std::vector<Cursor> places;  // where each engine is: /besiegers/i, then /defenders/j
+  for (const char* side : {"besiegers", "defenders"}) {
+    if (!root.has(side)) continue;
+    const auto list = root.at(side);
+    list.expect_array();
+    for (std::size_t i = 0; i < list.value().size(); ++i) {
+      places.push_back(list.at(i));
+      st.now.engines.push_back(read_engine(list.at(i), t, Strictness::description,
+                                           side[0] == 'b' ? EngineSide::besieger : EngineSide::defender));
+    }
+  }
+  check_references(st.now, root.at("sections"), [&](std::size_t i) { return places[i]; });
+  st.initial = st.now;
+  return st;
+}
+
+// Reads a state file (schema 1). Every error is of `src.kind` (state: exit 4)
+// and names the file and the JSON pointer, or the line and column.
+[[nodiscard]] inline SiegeState read_state(std::string_view text, const detail::JsonSource& src,
+                                           const Tables& t) {
+  using namespace detail;
+  const json doc = parse_strict(text, src);
+  const Cursor root(doc, src, "");
+  if (!doc.is_object() || !doc.contains("format") || !doc["format"].is_string() ||
+      doc["format"].get<std::string>() != state_format)
+    root.fail("not a siege state file (no \"format\": \"siege-state\"); make one with 'siege init'");
+  const auto schema = root.at("schema");
+  if (!schema.value().is_number_integer() || schema.value() != state_schema)
+    schema.fail("schema " + schema.value().dump() + " is not supported (this siege reads schema " +
+                std::to_string(state_schema) + ")");
+  root.only_keys({"schema", "format", "name", "scene_length", "scene", "sections", "engines", "camp",
+                  "initial", "log"});
+  SiegeState st;
+  st.name = root.at("name").string();
+  st.scene_length = read_scene_length(root.at("scene_length"));
+  st.now = read_snapshot(root, t, Strictness::state);
+  check_references(st.now, root.at("sections"), [&](std::size_t i) { return root.at("engines").at(i); });
+  const auto initial = root.at("initial");
+  initial.expect_object();
+  initial.only_keys({"scene", "sections", "engines", "camp"});
+  st.initial = read_snapshot(initial, t, Strictness::state);
+  check_references(st.initial, initial.at("sections"),
+                   [&](std::size_t i) { return initial.at("engines").at(i); });
+  // The same sections and engines, in the same order, as initialised.
+  auto same_ids = [&](const char* key, std::size_t n_now, std::size_t n_initial, auto id_now, auto id_initial) {
+    if (n_now != n_initial)
+      initial.at(key).fail(std::to_string(n_initial) + " entries, but /" + key + " has " + std::to_string(n_now));
+    for (std::size_t i = 0; i < n_now; ++i)
+      if (id_now(i) != id_initial(i))
+        initial.at(key).at(i).at("id").fail("'" + id_initial(i) + "', but /" + key + "/" + std::to_string(i) +
+                                            "/id is '" + id_now(i) + "'");
+  };
+  same_ids("sections", st.now.sections.size(), st.initial.sections.size(),
+           [&](std::size_t i) { return st.now.sections[i].id; },
+           [&](std::size_t i) { return st.initial.sections[i].id; });
+  same_ids("engines", st.now.engines.size(), st.initial.engines.size(),
+           [&](std::size_t i) { return st.now.engines[i].id; },
+           [&](std::size_t i) { return st.initial.engines[i].id; });
+
+  const auto log = root.at("log");
+  log.expect_array();
+  for (std::size_t i = 0; i < log.value().size(); ++i) {
+    const auto c = log.at(i);
+    c.expect_object();
+    c.only_keys({"entry", "action", "inputs", "seed", "outcome"});
+    LogEntry e;
+    e.entry = c.at("entry").int_in(static_cast<int>(i) + 1, static_cast<int>(i) + 1);
+    e.action = c.at("action").id();
+    const auto in = c.at("inputs");
+    in.expect_object();
+    e.inputs = in.value();
+    e.seed = c.at("seed").uint64();
+    const auto out = c.at("outcome");
+    out.expect_object();
+    e.outcome = out.value();
+    st.log.push_back(std::move(e));
+  }
+  return st;
+}
+
+// ---------------------------------------------------------------- writing
+
+namespace detail {
+
+// `"key":"value"`, or `"key":null` for "".
+inline void write_id_or_null(JsonWriter& w, std::string_view key, const std::string& value) {
+  w.key(key);
+  if (value.empty()) w.null();
+  else w.value(value);
+}
+
+inline void write_works(JsonWriter& w, const SectionState& s) {
+  w.key("abatis").begin_object();
+  w.field("standing", s.abatis.standing).field("progress", s.abatis.progress);
+  w.end_object();
+  w.key("mine").begin_object();
+  w.field("days_dug", s.mine.days_dug).field("detected", s.mine.detected);
+  w.end_object();
+}
+
+inline void write_section(JsonWriter& w, const SectionState& s) {
+  w.begin_object();
+  w.field("id", s.id).field("structure", s.structure);
+  write_id_or_null(w, "variant", s.variant);
+  w.field("hull_suffered", s.hull_suffered).field("state", name_of(s.state));
+  write_works(w, s);
+  w.end_object();
+}
+
+inline void write_engine(JsonWriter& w, const EngineState& e) {
+  w.begin_object();
+  w.field("id", e.id).field("side", name_of(e.side));
+  write_id_or_null(w, "engine", e.engine);
+  write_id_or_null(w, "weapon", e.weapon);
+  w.field("pool", e.pool);
+  write_id_or_null(w, "target", e.target);
+  w.field("hull_suffered", e.hull_suffered).field("knocked_out", e.knocked_out);
+  w.end_object();
+}
+
+template <typename T, typename F>
+void write_lines(std::string& out, std::string_view indent, std::string_view key, const std::vector<T>& items,
+                 F&& write_one, bool last) {
+  out += std::string(indent) + "\"" + std::string(key) + "\": [";
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    out += i == 0 ? "\n" : ",\n";
+    out += std::string(indent) + "  ";
+    JsonWriter w(out);
+    write_one(w, items[i]);
+  }
+  out += items.empty() ? "]" : "\n" + std::string(indent) + "]";
+  out += last ? "\n" : ",\n";
+}
+
+inline void write_snapshot(std::string& out, std::string_view indent, const Snapshot& s, bool last) {
+  out += std::string(indent) + "\"scene\": " + std::to_string(s.scene) + ",\n";
+  write_lines(out, indent, "sections", s.sections, write_section, false);
+  write_lines(out, indent, "engines", s.engines, write_engine, false);
+  out += std::string(indent) + "\"camp\": {\"hull_suffered\": " + std::to_string(s.camp.hull_suffered) + "}";
+  out += last ? "\n" : ",\n";
+}
+
+inline void write_log_entry(JsonWriter& w, const LogEntry& e) {
+  w.begin_object();
+  w.field("entry", e.entry).field("action", e.action);
+  w.key("inputs").raw(e.inputs.dump());
+  w.field("seed", static_cast<unsigned long long>(e.seed));
+  w.key("outcome").raw(e.outcome.dump());
+  w.end_object();
+}
+
+}  // namespace detail
+
+// The state file's text: deterministic bytes, one section, engine or log entry
+// a line so that a diff of two states reads line by line.
+[[nodiscard]] inline std::string write_state(const SiegeState& st) {
+  std::string out = "{\n";
+  {
+    std::string head;
+    detail::JsonWriter w(head);
+    out += "  \"schema\": " + std::to_string(state_schema) + ",\n";
+    out += "  \"format\": \"" + std::string(state_format) + "\",\n";
+    w.value(st.name);
+    out += "  \"name\": " + head + ",\n";
+    out += "  \"scene_length\": \"" + std::string(name_of(st.scene_length)) + "\",\n";
+  }
+  detail::write_snapshot(out, "  ", st.now, false);
+  out += "  \"initial\": {\n";
+  detail::write_snapshot(out, "    ", st.initial, true);
+  out += "  },\n";
+  detail::write_lines(out, "  ", "log", st.log, detail::write_log_entry, true);
+  out += "}\n";
+  return out;
+}
+
+}  // namespace siege

@@ -1,0 +1,247 @@
+#include "actions.hpp"
+
+#include <fmt/core.h>
+
+#include "cmd_state.hpp"
+#include "commands.hpp"
+#include "siege/detail/suggest.hpp"
+#include "state_file.hpp"
+
+namespace siege::cli {
+
+// ---------------------------------------------------------------- the table
+
+const std::vector<Action>& actions() {
+  static const std::vector<Action> table{
+      {"attack", action_of<AttackRequest, attack_fields, attack_action>, describe_attack},
+      {"scene", action_of<SceneRequest, scene_fields, scene_action>, describe_scene},
+  };
+  return table;
+}
+
+const Action& find_action(std::string_view name) {
+  std::vector<std::string> names;
+  for (const auto& a : actions()) {
+    if (a.name == name) return a;
+    names.emplace_back(a.name);
+  }
+  fail_usage("unknown-action", "unknown action '" + std::string(name) + "'" + detail::did_you_mean(name, names));
+}
+
+ActionResult run_logged_action(std::string_view name, const detail::Cursor& inputs, std::uint64_t seed,
+                               SiegeState* state, Context& ctx) {
+  const Action& a = find_action(name);
+  ctx.reseed(seed);
+  return a.run(inputs, ctx, state);
+}
+
+// ---------------------------------------------------------------- fields
+
+FieldReader::FieldReader(const detail::Cursor& inputs) : in_(inputs) {}
+
+std::optional<detail::Cursor> FieldReader::take(std::string_view key) {
+  known_.emplace_back(key);
+  if (!in_.value().contains(key)) return std::nullopt;
+  return in_.at(known_.back().c_str());
+}
+
+void FieldReader::text(std::string_view key, std::string& v) {
+  if (auto c = take(key)) v = c->string();
+}
+
+void FieldReader::texts(std::string_view key, std::vector<std::string>& v) {
+  if (auto c = take(key)) {
+    c->expect_array();
+    v.clear();
+    for (std::size_t i = 0; i < c->value().size(); ++i) v.push_back(c->at(i).string());
+  }
+}
+
+void FieldReader::number(std::string_view key, std::optional<int>& v, int lo, int hi) {
+  if (auto c = take(key)) v = c->int_in(lo, hi);
+}
+
+void FieldReader::number(std::string_view key, int& v, int lo, int hi) {
+  if (auto c = take(key)) v = c->int_in(lo, hi);
+}
+
+void FieldReader::flag(std::string_view key, bool& v) {
+  if (auto c = take(key)) v = c->boolean();
+}
+
+void FieldReader::finish() const {
+  for (const auto& item : in_.value().items()) {
+    bool ok = false;
+    for (const auto& k : known_) ok = ok || k == item.key();
+    if (!ok)
+      detail::Cursor(item.value(), in_.source(), in_.pointer() + "/" + detail::pointer_escape(item.key()))
+          .fail("unknown key '" + item.key() + "'" + detail::did_you_mean(item.key(), known_) +
+                " (keys are the command's option names without --)");
+  }
+}
+
+void FieldWriter::text(std::string_view key, std::string& v) { out[std::string(key)] = v; }
+void FieldWriter::texts(std::string_view key, std::vector<std::string>& v) { out[std::string(key)] = v; }
+void FieldWriter::number(std::string_view key, std::optional<int>& v, int, int) {
+  if (v) out[std::string(key)] = *v;
+}
+void FieldWriter::number(std::string_view key, int& v, int, int) { out[std::string(key)] = v; }
+void FieldWriter::flag(std::string_view key, bool& v) { out[std::string(key)] = v; }
+
+// ---------------------------------------------------------------- state
+
+void require_state(const Context& ctx, std::string_view command) {
+  if (ctx.globals.state_file.empty())
+    fail_usage("no-state", std::string(command) + ": needs --state FILE (a siege made with 'siege init')");
+}
+
+SectionState& state_section(SiegeState& st, const std::string& id, std::string_view command) {
+  if (auto* s = st.now.find_section(id)) return *s;
+  std::vector<std::string> ids;
+  for (const auto& s : st.now.sections) ids.push_back(s.id);
+  fail_usage("unknown-section", std::string(command) + ": unknown section '" + id + "'" +
+                                    detail::did_you_mean(id, ids) + "; see 'siege status'");
+}
+
+SiegeState load_state(const StateFile& file, Context& ctx) {
+  const detail::JsonSource src{file.path(), ErrorKind::state};
+  SiegeState st = read_state(file.text(), src, ctx.tables());
+  std::vector<std::string> names;
+  for (const auto& a : actions()) names.emplace_back(a.name);
+  for (std::size_t i = 0; i < st.log.size(); ++i) {
+    const auto& name = st.log[i].action;
+    if (std::find(names.begin(), names.end(), name) == names.end())
+      fail_state("bad-json", file.path() + ":/log/" + std::to_string(i) + "/action: unknown action '" + name +
+                                 "'" + detail::did_you_mean(name, names));
+  }
+  return st;
+}
+
+namespace {
+
+std::string short_json(const nlohmann::json& v) {
+  std::string s = v.dump();
+  return s.size() > 80 ? s.substr(0, 77) + "..." : s;
+}
+
+}  // namespace
+
+std::optional<std::string> first_difference(const nlohmann::json& a, const nlohmann::json& b,
+                                            const std::string& pointer) {
+  const std::string at = pointer.empty() ? "/" : pointer;
+  if (a.is_object() && b.is_object()) {
+    for (const auto& [k, v] : a.items()) {
+      const std::string child = pointer + "/" + detail::pointer_escape(k);
+      if (!b.contains(k)) return child + ": the file has " + short_json(v) + ", replaying gives nothing";
+      if (auto d = first_difference(v, b[k], child)) return d;
+    }
+    for (const auto& [k, v] : b.items())
+      if (!a.contains(k))
+        return pointer + "/" + detail::pointer_escape(k) + ": the file has nothing, replaying gives " + short_json(v);
+    return std::nullopt;
+  }
+  if (a.is_array() && b.is_array()) {
+    for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
+      if (auto d = first_difference(a[i], b[i], pointer + "/" + std::to_string(i))) return d;
+    if (a.size() != b.size())
+      return at + ": the file has " + std::to_string(a.size()) + " items, replaying gives " + std::to_string(b.size());
+    return std::nullopt;
+  }
+  if (a == b) return std::nullopt;
+  return at + ": the file has " + short_json(a) + ", replaying gives " + short_json(b);
+}
+
+SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, const std::string& path) {
+  SiegeState work = st;
+  work.now = st.initial;
+  work.log.clear();
+  const detail::JsonSource src{path, ErrorKind::state};
+  for (std::size_t i = 0; i < count && i < st.log.size(); ++i) {
+    const LogEntry& e = st.log[i];
+    const std::string at = "/log/" + std::to_string(i);
+    ActionResult r;
+    try {
+      r = run_logged_action(e.action, detail::Cursor(e.inputs, src, at + "/inputs"), e.seed, &work, ctx);
+    } catch (const Error& err) {
+      if (err.kind() == ErrorKind::state) throw;
+      fail_state("replay-failed", path + ":" + at + ": log entry " + std::to_string(e.entry) + " (" + e.action +
+                                      ") no longer runs: " + err.what());
+    }
+    if (auto d = first_difference(e.outcome, r.summary, at + "/outcome"))
+      fail_state("replay-differs", path + ":" + *d + " (log entry " + std::to_string(e.entry) + ", " + e.action +
+                                       "; were the tables changed?)");
+    work.log.push_back(e);
+  }
+  return work;
+}
+
+// ---------------------------------------------------------------- running
+
+void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inputs) {
+  const bool dry = ctx.globals.dry_run;
+  StateFile file(ctx.globals.state_file, dry ? StateFile::Access::read : StateFile::Access::update);
+  SiegeState st = load_state(file, ctx);
+  const std::uint64_t seed = ctx.seed();
+  const detail::JsonSource src{"the command line", ErrorKind::usage};
+  ActionResult r = run_logged_action(name, detail::Cursor(inputs, src, ""), seed, &st, ctx);
+  LogEntry e;
+  e.entry = static_cast<int>(st.log.size()) + 1;
+  e.action = std::string(name);
+  e.inputs = inputs;
+  e.seed = seed;
+  e.outcome = r.summary;
+  st.log.push_back(e);
+  if (!dry) file.commit(write_state(st));
+  const std::string fields = json_field("log_entry", e.entry) + "," + "\"dry_run\":" + (dry ? "true" : "false");
+  const std::string footer =
+      dry ? fmt::format("Dry run   log entry {} not written (--dry-run): {} is unchanged\n", e.entry, file.path())
+          : fmt::format("Log       entry {} written to {}\n", e.entry, file.path());
+  ctx.emit(with_fields(std::move(r.json), name, fields), r.text + footer);
+}
+
+// ---------------------------------------------------------------- rendering
+
+std::string json_field(std::string_view key, std::string_view value) {
+  std::string out;
+  detail::JsonWriter w(out);
+  w.value(key);
+  out += ':';
+  w.value(value);
+  return out;
+}
+
+std::string json_field(std::string_view key, long long value) {
+  std::string out;
+  detail::JsonWriter w(out);
+  w.value(key);
+  return out + ":" + std::to_string(value);
+}
+
+std::string with_fields(std::string json, std::string_view action, std::string_view fields) {
+  const std::string prefix = R"({"schema":1,"action":")" + std::string(action) + "\"";
+  if (json.rfind(prefix, 0) == 0) return json.insert(prefix.size(), "," + std::string(fields));
+  const auto close = json.rfind('}');
+  if (close == std::string::npos) return json;
+  return json.insert(close, (close > 1 ? "," : "") + std::string(fields));
+}
+
+std::string inputs_as_options(const nlohmann::json& inputs) {
+  std::string out;
+  auto put = [&](const std::string& k, const nlohmann::json& v) {
+    if (!out.empty()) out += ' ';
+    out += "--" + k;
+    if (v.is_boolean()) return;
+    out += ' ';
+    out += v.is_string() ? v.get<std::string>() : v.dump();
+  };
+  for (const auto& [k, v] : inputs.items()) {
+    if (v.is_boolean() && !v.get<bool>()) continue;
+    if (v.is_array())
+      for (const auto& x : v) put(k, x);
+    else
+      put(k, v);
+  }
+  return out;
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,174 @@
+// Actions: the commands that change a siege, as the log, replay, undo and
+// batch mode see them.
+//
+// An action's inputs are a JSON object whose keys are the command's option
+// names without "--" ({"section": "north-wall", "weapon": "cannon",
+// "successes": 2}). Each command lists its fields once, in a function
+//
+//   void attack_fields(Fields& f, AttackRequest& r);
+//
+// that serves both directions: filling the Request from inputs (a log entry,
+// a batch line; an unknown key is an error naming it) and writing the inputs
+// of a Request (what the log keeps). The action table maps a name to a runner
+// that reads the inputs and runs the command against a siege state (or none).
+// docs/state.md says how a command hooks in.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "siege/detail/json_read.hpp"
+#include "siege/state.hpp"
+
+namespace siege::cli {
+
+class StateFile;
+
+// ---------------------------------------------------------------- fields
+
+// One visitor over a Request's fields; keys are option names without "--".
+class Fields {
+ public:
+  virtual ~Fields() = default;
+  virtual void text(std::string_view key, std::string& v) = 0;
+  virtual void texts(std::string_view key, std::vector<std::string>& v) = 0;
+  virtual void number(std::string_view key, std::optional<int>& v, int lo, int hi) = 0;
+  virtual void number(std::string_view key, int& v, int lo, int hi) = 0;
+  virtual void flag(std::string_view key, bool& v) = 0;
+};
+
+template <typename Request>
+using FieldsFn = void (*)(Fields&, Request&);
+
+// Reads an inputs object into fields; finish() refuses keys no field took.
+class FieldReader final : public Fields {
+ public:
+  explicit FieldReader(const detail::Cursor& inputs);
+  void text(std::string_view key, std::string& v) override;
+  void texts(std::string_view key, std::vector<std::string>& v) override;
+  void number(std::string_view key, std::optional<int>& v, int lo, int hi) override;
+  void number(std::string_view key, int& v, int lo, int hi) override;
+  void flag(std::string_view key, bool& v) override;
+  void finish() const;
+
+ private:
+  [[nodiscard]] std::optional<detail::Cursor> take(std::string_view key);
+  const detail::Cursor& in_;
+  std::vector<std::string> known_;
+};
+
+// Writes every field into an object (nullopt fields are left out).
+class FieldWriter final : public Fields {
+ public:
+  nlohmann::json out = nlohmann::json::object();
+  void text(std::string_view key, std::string& v) override;
+  void texts(std::string_view key, std::vector<std::string>& v) override;
+  void number(std::string_view key, std::optional<int>& v, int lo, int hi) override;
+  void number(std::string_view key, int& v, int lo, int hi) override;
+  void flag(std::string_view key, bool& v) override;
+};
+
+template <typename Request>
+[[nodiscard]] Request request_from_json(const detail::Cursor& inputs, FieldsFn<Request> fields) {
+  inputs.expect_object();
+  Request r;
+  FieldReader reader(inputs);
+  fields(reader, r);
+  reader.finish();
+  return r;
+}
+
+// The inputs of a Request: the fields whose value differs from a default
+// Request's, i.e. the options that were given.
+template <typename Request>
+[[nodiscard]] nlohmann::json request_to_json(Request r, FieldsFn<Request> fields) {
+  Request defaults;
+  FieldWriter given, plain;
+  fields(given, r);
+  fields(plain, defaults);
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [k, v] : given.out.items())
+    if (!plain.out.contains(k) || plain.out[k] != v) out[k] = v;
+  return out;
+}
+
+// ---------------------------------------------------------------- actions
+
+// What one action did.
+struct ActionResult {
+  std::string json;        // the outcome object, as --json prints it
+  std::string text;        // the referee's text
+  nlohmann::json summary;  // with a state: the log entry's "outcome" object
+};
+
+// Runs one action from its inputs against `state` (nullptr: no state file).
+using ActionFn = ActionResult (*)(const detail::Cursor& inputs, Context& ctx, SiegeState* state);
+
+struct Action {
+  std::string_view name;
+  ActionFn run;
+  // One line for `siege log` from a logged outcome.
+  std::string (*describe)(const nlohmann::json& outcome);
+};
+
+// The ActionFn of a command: reads its Request with `Fields`, calls `Run`.
+template <typename Request, FieldsFn<Request> FieldList,
+          ActionResult (*Run)(const Request&, Context&, SiegeState*)>
+ActionResult action_of(const detail::Cursor& inputs, Context& ctx, SiegeState* state) {
+  return Run(request_from_json<Request>(inputs, FieldList), ctx, state);
+}
+
+[[nodiscard]] const std::vector<Action>& actions();
+// The action called `name`; unknown: a usage error with did-you-mean.
+[[nodiscard]] const Action& find_action(std::string_view name);
+
+// The dispatcher of replay, undo and batch mode: runs action `name` from its
+// inputs with every roll seeded by `seed` (ctx is reseeded).
+ActionResult run_logged_action(std::string_view name, const detail::Cursor& inputs, std::uint64_t seed,
+                               SiegeState* state, Context& ctx);
+
+// With --state: one action on the state file. Locks it (unless --dry-run),
+// reads it, runs the action with ctx.seed(), appends the log entry, writes
+// the file (unless --dry-run) and prints the outcome with "log_entry".
+void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inputs);
+
+// ---------------------------------------------------------------- helpers
+
+// The state file's contents, checked (exit 4 naming the file and place).
+[[nodiscard]] SiegeState load_state(const StateFile& file, Context& ctx);
+
+// Replays the first `count` log entries from the initial snapshot, checking
+// each outcome against the logged one; returns the state reached (its log
+// holds those entries). The first difference is a state error naming the
+// file and its JSON pointer.
+[[nodiscard]] SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx,
+                                    const std::string& path);
+
+// The first place where `a` (the file) and `b` (recomputed) differ, as
+// "POINTER: the file has A, replaying gives B"; nullopt when equal.
+[[nodiscard]] std::optional<std::string> first_difference(const nlohmann::json& a, const nlohmann::json& b,
+                                                          const std::string& pointer);
+
+// A command that needs a state file refuses to run without one.
+void require_state(const Context& ctx, std::string_view command);
+
+// With a state: the section `id` names (unknown: usage error, did-you-mean).
+[[nodiscard]] SectionState& state_section(SiegeState& st, const std::string& id, std::string_view command);
+
+// Inserts `fields` (e.g. "\"section\":\"north-wall\"") right after the
+// outcome's "action" key.
+[[nodiscard]] std::string with_fields(std::string json, std::string_view action, std::string_view fields);
+// `"key":"value"` / `"key":n`, for with_fields.
+[[nodiscard]] std::string json_field(std::string_view key, std::string_view value);
+[[nodiscard]] std::string json_field(std::string_view key, long long value);
+
+// "--section north-wall --weapon cannon --successes 2": inputs as options.
+[[nodiscard]] std::string inputs_as_options(const nlohmann::json& inputs);
+
+}  // namespace siege::cli

@@ -1,0 +1,69 @@
+// `siege init`: a new state file from a description of the siege.
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include "cmd_state.hpp"
+#include "state_file.hpp"
+
+namespace siege::cli {
+
+SiegeState run_init(const InitRequest& r, Context& ctx) {
+  if (r.from.empty())
+    fail_usage("no-description", "init: give --from DESCRIPTION.json (sections and engines; see "
+                                 "examples/castle-siege.json), or --from - to read it from standard input");
+  std::string text;
+  if (r.from == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else {
+    std::ifstream in(r.from, std::ios::binary);
+    if (!in) fail_usage("bad-description", "--from " + r.from + ": cannot read: " + std::strerror(errno));
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const detail::JsonSource src{r.from == "-" ? "<stdin>" : r.from, ErrorKind::usage};
+  return read_description(text, src, ctx.tables());
+}
+
+Runner setup_init(CLI::App& app) {
+  auto r = std::make_shared<InitRequest>();
+  app.add_option("file", r->file, "The state file to write (or --state FILE)")->type_name("FILE");
+  app.add_option("--from", r->from, "The description of the siege (JSON; - reads standard input)")
+      ->type_name("DESCRIPTION");
+  app.add_flag("--force", r->force, "Replace FILE if it exists");
+  return [r](Context& ctx) {
+    std::string path = r->file;
+    const std::string& state = ctx.globals.state_file;
+    if (!state.empty() && !path.empty() && state != path)
+      fail_usage("bad-option", "init: FILE (" + path + ") and --state (" + state + ") name different files");
+    if (path.empty()) path = state;
+    if (path.empty()) fail_usage("no-state", "init: give the state FILE to write");
+    const SiegeState st = run_init(*r, ctx);
+    const std::string text = write_state(st);
+    auto refuse = [&] {
+      fail_usage("state-exists", "init: " + path + " already exists; give --force to replace it");
+    };
+    if (ctx.globals.dry_run) {
+      struct stat sb {};
+      if (::stat(path.c_str(), &sb) == 0 && !r->force) refuse();
+    } else {
+      StateFile file(path, StateFile::Access::create);
+      if (file.exists() && !r->force) refuse();
+      file.commit(text);
+    }
+    const std::string done = ctx.globals.dry_run
+                                 ? fmt::format("Dry run   {} not written (--dry-run)\n", path)
+                                 : fmt::format("Wrote     {}; play a scene with: siege --state {} scene\n", path, path);
+    ctx.emit(with_fields(status_json(st, ctx.tables(), path, "init"), "init",
+                         std::string("\"dry_run\":") + (ctx.globals.dry_run ? "true" : "false")),
+             status_text(st, ctx.tables()) + done);
+  };
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,59 @@
+// `siege log`: the log of a siege, one resolution a line.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cmd_state.hpp"
+#include "state_file.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+// One line about a logged outcome; a hand-edited outcome the action cannot
+// read is shown as it is.
+std::string describe(const LogEntry& e) {
+  try {
+    return find_action(e.action).describe(e.outcome);
+  } catch (const nlohmann::json::exception&) {
+    return e.outcome.dump();
+  }
+}
+
+}  // namespace
+
+std::string log_json(const SiegeState& st, const std::string& path) {
+  std::string out;
+  detail::JsonWriter w(out);
+  w.begin_object();
+  w.field("schema", schema_version).field("action", "log").field("file", path);
+  w.key("entries").begin_array();
+  for (const auto& e : st.log) detail::write_log_entry(w, e);
+  w.end_array();
+  detail::write_trailer(w, {}, {}, {});
+  w.end_object();
+  return out;
+}
+
+std::string log_text(const SiegeState& st) {
+  if (st.log.empty()) return "Log       empty: nothing resolved yet\n";
+  std::size_t w_action = 6;
+  for (const auto& e : st.log) w_action = std::max(w_action, e.action.size());
+  std::string s;
+  for (const auto& e : st.log) {
+    const std::string options = inputs_as_options(e.inputs);
+    s += fmt::format("{:>4}  {:<{}}  {}{}seed {}\n      {}\n", e.entry, e.action, w_action, options,
+                     options.empty() ? "" : "  ", e.seed, describe(e));
+  }
+  return s;
+}
+
+Runner setup_log(CLI::App&) {
+  return [](Context& ctx) {
+    require_state(ctx, "log");
+    StateFile file(ctx.globals.state_file, StateFile::Access::read);
+    const SiegeState st = load_state(file, ctx);
+    ctx.emit(log_json(st, file.path()), log_text(st));
+  };
+}
+
+}  // namespace siege::cli

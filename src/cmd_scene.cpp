@@ -1,0 +1,115 @@
+// `siege scene`: one scene of a siege in an evening (E1-E4).
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cmd_state.hpp"
+#include "render.hpp"
+
+namespace siege::cli {
+
+void scene_fields(Fields&, SceneRequest&) {}
+
+ActionResult scene_action(const SceneRequest&, Context& ctx, SiegeState* st) {
+  if (st == nullptr) fail_usage("no-state", "scene: needs --state FILE (a siege made with 'siege init')");
+  const SceneOutcome o = play_scene(st->now, st->scene_length, ctx.tables(), ctx.seed());
+  nlohmann::json attacks = nlohmann::json::array();
+  for (const auto& a : o.attacks) {
+    nlohmann::json x = {{"engine", a.engine},
+                        {"target", a.target},
+                        {"seed", a.seed},
+                        {"hit", a.hit()},
+                        {"damage", a.damage()},
+                        {"hull", {{"before", a.hull().before}, {"after", a.hull().after}}}};
+    if (a.on_section)
+      x["state"] = {{"before", name_of(a.on_section->before)}, {"after", name_of(a.on_section->after)}};
+    else
+      x["knocked_out"] = a.on_engine->knocked_out;
+    attacks.push_back(std::move(x));
+  }
+  ActionResult out;
+  out.json = scene_json(o);
+  out.text = scene_text(o);
+  out.summary = {{"scene", o.scene}, {"attacks", attacks}, {"breached", o.breached}, {"knocked_out", o.knocked_out}};
+  return out;
+}
+
+std::string scene_json(const SceneOutcome& o) {
+  std::string out;
+  detail::JsonWriter w(out);
+  write_scene(w, o);
+  return out;
+}
+
+namespace {
+
+std::string attack_line(const SceneAttack& a) {
+  const CheckResult& c = a.on_section ? a.on_section->check : a.on_engine->check;
+  std::string s = fmt::format("{} net Successes, {} net Boons: ", c.net_successes, c.net_boons);
+  if (!a.hit()) return s + "miss";
+  s += fmt::format("{} damage, Hull {} -> {} of {}", a.damage(), a.hull().before, a.hull().after, a.hull().max);
+  if (a.on_section) {
+    if (a.on_section->after != a.on_section->before)
+      s += fmt::format(", {} -> {}", name_of(a.on_section->before), name_of(a.on_section->after));
+  } else if (a.on_engine->knocked_out && a.hull().before < a.hull().max) {
+    s += a.kind == TargetKind::camp ? ", wrecked" : ", knocked out";
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string scene_text(const SceneOutcome& o) {
+  std::size_t w_engine = 6, w_target = 6;
+  for (const auto& a : o.attacks) {
+    w_engine = std::max(w_engine, a.engine.size());
+    w_target = std::max(w_target, a.target.size());
+  }
+  std::string s = fmt::format("Scene     {} of a siege in an evening (one {}), seed {}\n", o.scene,
+                              name_of(o.length), o.seed);
+  for (const EngineSide side : {EngineSide::besieger, EngineSide::defender}) {
+    bool any = false;
+    for (const auto& a : o.attacks) {
+      if (a.side != side) continue;
+      if (!any) s += side == EngineSide::besieger ? "Besiegers\n" : "Defenders\n";
+      any = true;
+      s += fmt::format("  {:<{}} -> {:<{}}  {}  (seed {})\n", a.engine, w_engine, a.target, w_target,
+                       attack_line(a), a.seed);
+    }
+  }
+  std::size_t w_id = 6;
+  for (const auto& x : o.sections) w_id = std::max(w_id, x.id.size());
+  s += "Sections\n";
+  for (const auto& x : o.sections)
+    s += fmt::format("  {:<{}} {}  {}\n", x.id, w_id, hull_bar(x.suffered, x.hull), name_of(x.state));
+  if (!o.knocked_out.empty()) s += fmt::format("Knocked out  {}\n", fmt::join(o.knocked_out, ", "));
+  if (!o.open_breaches.empty())
+    s += fmt::format("Breaches  {}: play the assault\n", fmt::join(o.open_breaches, ", "));
+  s += fmt::format("Rules     {}\n", fmt::join(o.rules, ", "));
+  s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+std::string describe_scene(const nlohmann::json& o) {
+  int hits = 0, damage = 0;
+  const auto& attacks = o.at("attacks");
+  for (const auto& a : attacks) {
+    hits += a.value("hit", false) ? 1 : 0;
+    damage += a.value("damage", 0);
+  }
+  std::string s = fmt::format("scene {}: {} attacks, {} hits, {} damage", o.value("scene", 0), attacks.size(), hits,
+                              damage);
+  if (!o.at("breached").empty())
+    s += fmt::format("; breached {}", fmt::join(o.at("breached").get<std::vector<std::string>>(), ", "));
+  if (!o.at("knocked_out").empty())
+    s += fmt::format("; knocked out {}", fmt::join(o.at("knocked_out").get<std::vector<std::string>>(), ", "));
+  return s;
+}
+
+Runner setup_scene(CLI::App&) {
+  return [](Context& ctx) {
+    require_state(ctx, "scene");
+    run_on_state(ctx, "scene", request_to_json(SceneRequest{}, scene_fields));
+  };
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,119 @@
+// `siege status`: the siege at a glance.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cmd_state.hpp"
+#include "render.hpp"
+#include "state_file.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+// E4: the warning once more than four scenes were played.
+std::vector<std::string> evening_over(const SiegeState& st) {
+  if (st.now.scene <= evening_scenes) return {};
+  return {fmt::format("{} scenes played: a siege in an evening was meant to end after three or four.", st.now.scene)};
+}
+
+std::vector<std::string> status_notes(const SiegeState& st) {
+  std::vector<std::string> notes;
+  for (const auto& id : open_breaches(st.now)) notes.push_back(id + " is breached: play the assault.");
+  for (auto& n : evening_over(st)) notes.push_back(std::move(n));
+  return notes;
+}
+
+void write_hull_suffered(detail::JsonWriter& w, int max, int suffered) {
+  w.key("hull").begin_object().field("max", max).field("suffered", suffered).end_object();
+}
+
+}  // namespace
+
+std::string status_json(const SiegeState& st, const Tables& t, const std::string& path, std::string_view action) {
+  std::string out;
+  detail::JsonWriter w(out);
+  w.begin_object();
+  w.field("schema", schema_version).field("action", action);
+  w.field("file", path).field("name", st.name);
+  w.field("scene", st.now.scene).field("scene_length", name_of(st.scene_length));
+  w.key("sections").begin_array();
+  for (const auto& s : st.now.sections) {
+    w.begin_object().field("id", s.id).field("structure", s.structure);
+    detail::write_id_or_null(w, "variant", s.variant);
+    write_hull_suffered(w, stats_of(s, t).hull, s.hull_suffered);
+    w.field("state", name_of(s.state));
+    detail::write_works(w, s);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("engines").begin_array();
+  for (const auto& e : st.now.engines) {
+    w.begin_object().field("id", e.id).field("side", name_of(e.side));
+    detail::write_id_or_null(w, "engine", e.engine);
+    detail::write_id_or_null(w, "weapon", e.weapon);
+    w.field("pool", e.pool);
+    detail::write_id_or_null(w, "target", e.target);
+    if (const Engine* row = row_of(e, t)) write_hull_suffered(w, row->hull, e.hull_suffered);
+    else w.key("hull").null();
+    w.field("knocked_out", e.knocked_out);
+    w.end_object();
+  }
+  w.end_array();
+  const int camp_hull = camp_row(t).hull;
+  w.key("camp").begin_object();
+  write_hull_suffered(w, camp_hull, st.now.camp.hull_suffered);
+  w.field("wrecked", st.now.camp.hull_suffered >= camp_hull);
+  w.end_object();
+  w.string_array("open_breaches", open_breaches(st.now));
+  w.field("log_entries", static_cast<long>(st.log.size()));
+  detail::write_trailer(w, {}, status_notes(st), {});
+  w.end_object();
+  return out;
+}
+
+std::string status_text(const SiegeState& st, const Tables& t) {
+  std::string s = "Siege     " + (st.name.empty() ? std::string() : st.name + ": ") +
+                  fmt::format("{} scene{} played (a scene is one {})\n", st.now.scene, st.now.scene == 1 ? "" : "s",
+                              name_of(st.scene_length));
+  std::size_t w_id = 6, w_what = 6;
+  for (const auto& x : st.now.sections) {
+    w_id = std::max(w_id, x.id.size());
+    w_what = std::max(w_what, x.structure.size() + (x.variant.empty() ? 0 : x.variant.size() + 2));
+  }
+  for (const auto& e : st.now.engines) {
+    w_id = std::max(w_id, e.id.size());
+    w_what = std::max(w_what, (e.weapon.empty() ? e.engine : e.weapon).size());
+  }
+  s += "Sections\n";
+  for (const auto& x : st.now.sections) {
+    const std::string what = x.variant.empty() ? x.structure : x.structure + ", " + x.variant;
+    s += fmt::format("  {:<{}}  {:<{}}  {}  {}\n", x.id, w_id, what, w_what, hull_bar(x.hull_suffered, stats_of(x, t).hull),
+                     name_of(x.state));
+  }
+  s += "Engines\n";
+  for (const auto& e : st.now.engines) {
+    const Engine* row = row_of(e, t);
+    const std::string what = e.weapon.empty() ? e.engine : e.weapon;
+    const std::string aim = e.target.empty() ? "no attack" : fmt::format("pool {} -> {}", e.pool, e.target);
+    s += fmt::format("  {:<8}  {:<{}}  {:<{}}  {:<20}  {}{}\n", name_of(e.side), e.id, w_id, what, w_what,
+                     row != nullptr ? hull_bar(e.hull_suffered, row->hull, 10) : "", aim,
+                     e.knocked_out ? "  KNOCKED OUT" : "");
+  }
+  s += fmt::format("Camp      {}\n", hull_bar(st.now.camp.hull_suffered, camp_row(t).hull, 10));
+  const auto breaches = open_breaches(st.now);
+  if (!breaches.empty()) s += fmt::format("Breaches  {}: play the assault\n", fmt::join(breaches, ", "));
+  s += fmt::format("Log       {} entr{}\n", st.log.size(), st.log.size() == 1 ? "y" : "ies");
+  if (const auto late = evening_over(st); !late.empty()) s += "Notes\n" + render_notes(late, {});
+  return s;
+}
+
+Runner setup_status(CLI::App&) {
+  return [](Context& ctx) {
+    require_state(ctx, "status");
+    StateFile file(ctx.globals.state_file, StateFile::Access::read);
+    const SiegeState st = load_state(file, ctx);
+    ctx.emit(status_json(st, ctx.tables(), file.path()), status_text(st, ctx.tables()));
+  };
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,64 @@
+// The one component that reads and replaces the state file on disk.
+//
+// Writers take an advisory lock (flock) on the sidecar FILE.lock and hold it
+// across read-modify-write, so no update is ever lost. The lock file exists
+// only while someone holds it: the holder unlinks it before releasing, and a
+// waiter that then gets the lock on the unlinked inode starts over.
+// commit() writes the new bytes to a temp file in the same folder, fsyncs it,
+// renames it over FILE and fsyncs the folder: readers (who take no lock) see
+// the old file or the new one, never a torn one. Nothing is written unless
+// commit() is called; the destructor only cleans up (ccache's AtomicFile).
+// Every failure is a state error (exit 4) naming the file.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace siege::cli {
+
+// An exclusive advisory lock on PATH.lock, held for the object's lifetime.
+class StateLock {
+ public:
+  explicit StateLock(const std::string& path);
+  ~StateLock();
+  StateLock(const StateLock&) = delete;
+  StateLock& operator=(const StateLock&) = delete;
+
+ private:
+  std::string lock_path_;
+  int fd_ = -1;
+};
+
+class StateFile {
+ public:
+  enum class Access {
+    read,    // no lock: the file as it is now; a missing file is an error
+    update,  // locked; a missing file is an error
+    create,  // locked; the file may be missing (exists() says)
+  };
+
+  StateFile(std::string path, Access access);
+  ~StateFile() = default;  // releases the lock; never writes
+  StateFile(const StateFile&) = delete;
+  StateFile& operator=(const StateFile&) = delete;
+
+  [[nodiscard]] const std::string& path() const noexcept { return path_; }
+  [[nodiscard]] bool exists() const noexcept { return exists_; }
+  // The bytes read when the file was opened ("" when it does not exist).
+  [[nodiscard]] const std::string& text() const noexcept { return text_; }
+
+  // Replaces the file with `content`, atomically and durably. Once only, and
+  // only with update or create access.
+  void commit(std::string_view content);
+
+ private:
+  std::string path_;
+  Access access_;
+  std::optional<StateLock> lock_;
+  bool exists_ = false;
+  bool committed_ = false;
+  std::string text_;
+};
+
+}  // namespace siege::cli

@@ -1,0 +1,167 @@
+// src/actions.hpp: inputs objects <-> Requests, the dispatcher, differences.
+#include <CLI/CLI.hpp>
+#include <catch2/catch.hpp>
+
+#include "actions.hpp"
+#include "cmd_state.hpp"
+#include "commands.hpp"
+#include "support.hpp"
+
+using namespace siege;
+using namespace siege::cli;
+using nlohmann::json;
+
+namespace {
+
+const detail::JsonSource inputs_src{"siege.json", ErrorKind::state};
+
+AttackRequest attack_from(const json& inputs, const std::string& at = "/log/0/inputs") {
+  return request_from_json<AttackRequest>(detail::Cursor(inputs, inputs_src, at), attack_fields);
+}
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+// Every key a Fields function lists.
+template <typename Request>
+std::vector<std::string> keys_of(FieldsFn<Request> fields) {
+  struct Keys final : Fields {
+    std::vector<std::string> keys;
+    void text(std::string_view k, std::string&) override { keys.emplace_back(k); }
+    void texts(std::string_view k, std::vector<std::string>&) override { keys.emplace_back(k); }
+    void number(std::string_view k, std::optional<int>&, int, int) override { keys.emplace_back(k); }
+    void number(std::string_view k, int&, int, int) override { keys.emplace_back(k); }
+    void flag(std::string_view k, bool&) override { keys.emplace_back(k); }
+  } v;
+  Request r;
+  fields(v, r);
+  return v.keys;
+}
+
+SiegeState castle() {
+  return read_description(siege::test::slurp(SIEGE_SOURCE_DIR "/examples/castle-siege.json"),
+                          {"castle.json", ErrorKind::usage}, siege::test::tables());
+}
+
+}  // namespace
+
+TEST_CASE("The inputs of a request are the options that were given, by option name", "[actions]") {
+  AttackRequest r;
+  r.section = "north-wall";
+  r.weapon = "cannon";
+  r.successes = 2;
+  CHECK(request_to_json(r, attack_fields) == json{{"section", "north-wall"}, {"weapon", "cannon"}, {"successes", 2}});
+  AttackRequest inline_weapon;
+  inline_weapon.hull_damage = 3;
+  inline_weapon.gunpowder = true;
+  inline_weapon.ladder = "steps";
+  inline_weapon.spend_boons = 0;
+  CHECK(request_to_json(inline_weapon, attack_fields) ==
+        json{{"hull-damage", 3}, {"gunpowder", true}, {"ladder", "steps"}, {"spend-boons", 0}});
+  CHECK(request_to_json(AttackRequest{}, attack_fields) == json::object());
+}
+
+TEST_CASE("Inputs fill the request field of the same option name", "[actions]") {
+  const AttackRequest r = attack_from(
+      {{"section", "gatehouse"}, {"hull-damage", 4}, {"firing-slit", true}, {"bane-dice", 2}, {"from", "cracked"}});
+  CHECK(r.section == "gatehouse");
+  CHECK(r.hull_damage == 4);
+  CHECK(r.firing_slit);
+  CHECK(r.bane_dice == 2);
+  CHECK(r.from == "cracked");
+  CHECK_FALSE(r.successes);
+}
+
+TEST_CASE("Inputs and requests round-trip", "[actions]") {
+  const json in = {{"engine", "ram"}, {"pool", 5}, {"boons", -1}, {"successes", 1}, {"mount", "heavy"}};
+  CHECK(request_to_json(attack_from(in), attack_fields) == in);
+}
+
+TEST_CASE("An unknown input key is refused by name, with did-you-mean", "[actions][errors]") {
+  CHECK(error_of([] { (void)attack_from({{"section", "a"}, {"sucesses", 2}}); }) ==
+        "siege.json:/log/0/inputs/sucesses: unknown key 'sucesses' (did you mean successes?) (keys are the "
+        "command's option names without --)");
+  CHECK(error_of([] { (void)attack_from({{"successes", "two"}}); }) ==
+        "siege.json:/log/0/inputs/successes: expected an integer from -100 to 100");
+  CHECK(error_of([] { (void)attack_from({{"pool", 51}}); }) ==
+        "siege.json:/log/0/inputs/pool: expected an integer from 0 to 50");
+  CHECK(error_of([] { (void)attack_from({{"gunpowder", 1}}); }) ==
+        "siege.json:/log/0/inputs/gunpowder: expected true or false");
+  CHECK(error_of([] { (void)attack_from(json::array()); }) == "siege.json:/log/0/inputs: expected an object");
+}
+
+TEST_CASE("Every input key of attack is an option of the attack command", "[actions]") {
+  CLI::App app;
+  (void)setup_attack(app);
+  for (const auto& k : keys_of<AttackRequest>(attack_fields)) {
+    INFO(k);
+    CHECK_NOTHROW(app.get_option("--" + k));
+  }
+  CHECK(keys_of<SceneRequest>(scene_fields).empty());
+}
+
+TEST_CASE("The action table knows attack and scene, and suggests the nearest name", "[actions]") {
+  CHECK(find_action("attack").name == "attack");
+  CHECK(find_action("scene").name == "scene");
+  CHECK(error_of([] { (void)find_action("atack"); }) == "unknown action 'atack' (did you mean attack?)");
+}
+
+TEST_CASE("run_logged_action seeds the rolls with the logged seed", "[actions]") {
+  Context ctx;
+  SiegeState a = castle(), b = castle();
+  const json in = {{"engine", "great-bombard"}};
+  const detail::Cursor c(in, inputs_src, "");
+  const ActionResult x = run_logged_action("attack", c, 99, &a, ctx);
+  (void)run_logged_action("scene", detail::Cursor(json::object(), inputs_src, ""), 5, &a, ctx);
+  const ActionResult y = run_logged_action("attack", c, 99, &b, ctx);
+  CHECK(x.summary == y.summary);
+  CHECK(x.json == y.json);
+  CHECK(ctx.seed() == 99);
+}
+
+TEST_CASE("An attack through the table updates the section and sums up the outcome", "[actions]") {
+  Context ctx;
+  SiegeState st = castle();
+  const json in = {{"section", "north-wall"}, {"weapon", "cannon"}, {"successes", 2}};
+  const ActionResult r = run_logged_action("attack", detail::Cursor(in, inputs_src, ""), 1, &st, ctx);
+  // Cannon on a curtain wall: 6 + 2 - (4 - 2 - 1) = 7 (R1, R2, R6).
+  CHECK(r.summary == json{{"section", "north-wall"},
+                          {"hit", true},
+                          {"damage", 7},
+                          {"hull", {{"before", 0}, {"after", 7}}},
+                          {"state", {{"before", "intact"}, {"after", "intact"}}}});
+  CHECK(st.now.find_section("north-wall")->hull_suffered == 7);
+  CHECK(json::parse(r.json)["section"] == "north-wall");
+}
+
+TEST_CASE("first_difference names the JSON pointer of the first difference", "[actions]") {
+  const json a = {{"sections", {{{"id", "a"}, {"hull_suffered", 3}}}}, {"scene", 1}};
+  json b = a;
+  CHECK_FALSE(first_difference(a, b, ""));
+  b["sections"][0]["hull_suffered"] = 5;
+  CHECK(*first_difference(a, b, "") == "/sections/0/hull_suffered: the file has 3, replaying gives 5");
+  b = a;
+  b["sections"].push_back(json::object());
+  CHECK(*first_difference(a, b, "") == "/sections: the file has 1 items, replaying gives 2");
+  b = a;
+  b.erase("scene");
+  CHECK(*first_difference(a, b, "/x") == "/x/scene: the file has 1, replaying gives nothing");
+}
+
+TEST_CASE("with_fields puts keys right after the action", "[actions]") {
+  CHECK(with_fields(R"({"schema":1,"action":"attack","x":1})", "attack", json_field("log_entry", 3)) ==
+        R"({"schema":1,"action":"attack","log_entry":3,"x":1})");
+  CHECK(with_fields(R"({"a":1})", "attack", json_field("section", "n\"w")) == R"({"a":1,"section":"n\"w"})");
+}
+
+TEST_CASE("Inputs read as the options that gave them", "[actions]") {
+  CHECK(inputs_as_options({{"section", "a"}, {"successes", 2}, {"gunpowder", true}, {"blast", false}}) ==
+        "--gunpowder --section a --successes 2");
+  CHECK(inputs_as_options(json::object()).empty());
+}

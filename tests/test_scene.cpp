@@ -1,0 +1,246 @@
+// siege/scene.hpp: engines as targets (E2) and one scene of a siege (E1-E4).
+#include <catch2/catch.hpp>
+
+#include "siege/scene.hpp"
+#include "support.hpp"
+
+using namespace siege;
+using siege::test::referee;
+using siege::test::tables;
+
+namespace {
+
+// Tables whose every skill die shows one success and whose difficulty die is
+// blank: each attack's net Successes equal the crew pool, no Boons.
+const Tables& sure_hits() {
+  static const Tables t = [] {
+    Tables x = tables();
+    x.dice.faces[static_cast<std::size_t>(DieKind::skill)] = {Face{1, 0, 0, 0}};
+    x.dice.faces[static_cast<std::size_t>(DieKind::difficulty)] = {Face{}};
+    return x;
+  }();
+  return t;
+}
+
+SiegeState castle() {
+  return read_description(siege::test::slurp(SIEGE_SOURCE_DIR "/examples/castle-siege.json"),
+                          {"castle.json", ErrorKind::usage}, tables());
+}
+
+EngineHit hit_on(const std::string& row, int successes, int boons, int suffered, const std::string& weapon) {
+  EngineHitInput in;
+  in.row = &tables().engine(row);
+  in.target = row == "camp" ? "camp" : "target-" + row;
+  in.weapon = tables().weapon(weapon);
+  in.check = referee(successes, boons);
+  in.hull_suffered = suffered;
+  return resolve_engine_hit(in);
+}
+
+bool has(const std::vector<std::string>& v, const std::string& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+}  // namespace
+
+TEST_CASE("E2: a mangonel hitting a trebuchet deals 3 + 3 - 1 Armor = 5 of its 10 Hull", "[scene][E2]") {
+  const EngineHit h = hit_on("trebuchet", 3, 0, 0, "mangonel");
+  CHECK(h.hit);
+  CHECK(h.armor.listed == 1);
+  CHECK(h.armor.effective == 1);
+  CHECK(h.damage == 5);
+  CHECK(h.hull.max == 10);
+  CHECK(h.hull.after == 5);
+  CHECK_FALSE(h.knocked_out);
+  CHECK(has(h.rules, "engine-target"));
+  CHECK(has(h.rules, "damage"));
+  // R14: the trebuchet burns; no Burn numbers are invented.
+  CHECK(has(h.rules, "burns"));
+  CHECK(h.not_modelled == std::vector<std::string>{"burn"});
+}
+
+TEST_CASE("E2: an engine that suffers its whole Hull is knocked out, the rest is overkill", "[scene][E2]") {
+  const EngineHit h = hit_on("trebuchet", 3, 0, 8, "mangonel");
+  CHECK(h.damage == 5);
+  CHECK(h.hull.before == 8);
+  CHECK(h.hull.after == 10);
+  CHECK(h.overkill == 3);
+  CHECK(h.knocked_out);
+  CHECK(has(h.rules, "knocked-out"));
+  CHECK(has(h.rules, "hull-cap"));
+}
+
+TEST_CASE("E2: Pierce lowers an engine's Armor, never below 0, and no structure rule applies", "[scene][E2]") {
+  // Cannon on its carriage: Armor 3; a culverin has Pierce 2 and gunpowder,
+  // but an engine is not tall masonry (no vulnerable-to-guns).
+  const EngineHit h = hit_on("cannon", 1, 0, 0, "culverin");
+  CHECK(h.armor.effective == 1);
+  CHECK(h.damage == 4 + 1 - 1);
+  CHECK_FALSE(has(h.rules, "vulnerable-to-guns"));
+  CHECK_FALSE(has(h.rules, "burns"));  // iron: no Burn note
+  const EngineHit camp = hit_on("camp", 1, 0, 0, "ballista");  // Armor 0, Pierce 1
+  CHECK(camp.armor.effective == 0);
+  CHECK(camp.damage == 2 + 1);
+}
+
+TEST_CASE("E2 R2: a failed check on an engine is a miss", "[scene][E2][R2]") {
+  const EngineHit h = hit_on("trebuchet", 0, 5, 2, "cannon");
+  CHECK_FALSE(h.hit);
+  CHECK(h.damage == 0);
+  CHECK(h.hull.after == 2);
+  CHECK(has(h.rules, "miss"));
+}
+
+TEST_CASE("E2 R3: Boons buy Crit bundles of +2 against an engine too", "[scene][E2][R3]") {
+  // Cannon: Hull damage 6, Pierce 1, Crit 3; 7 Boons buy two bundles.
+  const EngineHit h = hit_on("bombard", 1, 7, 0, "cannon");
+  CHECK(h.armor.effective == 3);
+  CHECK(h.crit_bundles == 2);
+  CHECK(h.damage == 6 + 1 - 3 + 4);
+}
+
+TEST_CASE("E2: a wrecked camp is reported as not modelled beyond its Hull", "[scene][E2]") {
+  const EngineHit h = hit_on("camp", 3, 0, 18, "ballista");
+  CHECK(h.knocked_out);
+  CHECK(has(h.not_modelled, "what a wrecked camp means for the besiegers"));
+}
+
+TEST_CASE("E1: every attack has its own seed below 2^53, different for scene seeds 1 and 2", "[scene][E1]") {
+  CHECK(attack_seed(1, 0) != attack_seed(1, 1));
+  CHECK(attack_seed(1, 1) != attack_seed(2, 0));
+  for (std::uint64_t s = 0; s < 50; ++s)
+    for (std::size_t i = 0; i < 10; ++i) CHECK(attack_seed(s, i) < (std::uint64_t{1} << 53));
+}
+
+TEST_CASE("E1: a scene makes one attack an engine, besiegers first, each on its own seed", "[scene][E1]") {
+  SiegeState st = castle();
+  const SceneOutcome o = play_scene(st.now, st.scene_length, tables(), 42);
+  CHECK(o.scene == 1);
+  CHECK(st.now.scene == 1);
+  std::vector<std::string> order;
+  for (const auto& a : o.attacks) order.push_back(a.engine);
+  // The belfry has no weapon and makes no attack.
+  CHECK(order == std::vector<std::string>{"great-bombard", "battery-cannon", "trebuchet", "ram", "wall-mangonel",
+                                          "tower-ballista"});
+  CHECK(o.attacks[0].seed == attack_seed(42, 0));
+  CHECK(o.attacks[4].seed == attack_seed(42, 5));  // the engine's index in the state
+  CHECK(o.attacks[5].kind == TargetKind::camp);
+  CHECK(o.attacks[4].kind == TargetKind::engine);
+
+  // The bombard's attack is resolve_attack with its crew's roll on its seed.
+  Rng rng(attack_seed(42, 0));
+  AttackInput in;
+  in.structure = &tables().structure("curtain-wall");
+  in.weapon = tables().weapon("bombard");
+  in.check = roll_check(attack_check_spec(FiringSlit::no, 4), tables().dice, rng);
+  const AttackOutcome expected = resolve_attack(in);
+  REQUIRE(o.attacks[0].on_section);
+  CHECK(o.attacks[0].on_section->damage == expected.damage);
+  CHECK(o.attacks[0].on_section->check.net_successes == expected.check.net_successes);
+}
+
+TEST_CASE("E1: the same scene seed plays the same scene", "[scene][E1]") {
+  SiegeState a = castle(), b = castle();
+  (void)play_scene(a.now, a.scene_length, tables(), 7);
+  (void)play_scene(b.now, b.scene_length, tables(), 7);
+  CHECK(write_state(a) == write_state(b));
+  SiegeState c = castle();
+  (void)play_scene(c.now, c.scene_length, tables(), 8);
+  CHECK(write_state(a) != write_state(c));
+}
+
+TEST_CASE("E1-E3: with sure hits the castle's first two scenes give the exact figures", "[scene][E1][E2][E3]") {
+  SiegeState st = castle();
+  const SceneOutcome one = play_scene(st.now, st.scene_length, sure_hits(), 1);
+  // Bombard, pool 4: 8 + 4 - (4 - 2 guns) = 10 on the north wall: cracked (R4, R6).
+  CHECK(one.attacks[0].damage() == 10);
+  // Cannon, pool 3, on the cracked wall: 6 + 3 - (4 - 2 - 1 - 1) = 9 -> 19 of 20.
+  CHECK(one.attacks[1].damage() == 9);
+  CHECK(st.now.find_section("north-wall")->hull_suffered == 19);
+  CHECK(st.now.find_section("north-wall")->state == BreachState::cracked);
+  // Trebuchet, pool 3, on the tower: 5 + 3 - 5 = 3 (not gunpowder: no R6).
+  CHECK(st.now.find_section("river-tower")->hull_suffered == 3);
+  // Ram, pool 3, on the gate with its portcullis: 4 + 3 - (3 - 1 Pierce) = 5 of 10 (R12).
+  CHECK(st.now.find_section("gatehouse")->hull_suffered == 5);
+  // Mangonel on the trebuchet: 3 + 3 - 1 = 5; ballista on the camp: 2 + 3 - 0 = 5.
+  CHECK(st.now.find_engine("trebuchet")->hull_suffered == 5);
+  CHECK(st.now.camp.hull_suffered == 5);
+  CHECK(one.breached.empty());
+
+  const SceneOutcome two = play_scene(st.now, st.scene_length, sure_hits(), 2);
+  // Bombard on the cracked wall: 8 + 4 - 1 = 11 -> 20 of 20, breached; the
+  // cannon then holds its fire.
+  CHECK(st.now.find_section("north-wall")->state == BreachState::breached);
+  CHECK(two.attacks[0].on_section->overkill == 10);
+  CHECK(two.attacks[1].engine == "trebuchet");
+  // Ram on the cracked gate: 4 + 3 - (3 - 1 - 1) = 6 -> 10 of 10.
+  CHECK(st.now.find_section("gatehouse")->state == BreachState::breached);
+  CHECK(two.breached == std::vector<std::string>{"north-wall", "gatehouse"});
+  CHECK(two.open_breaches == std::vector<std::string>{"north-wall", "gatehouse"});
+  CHECK(has(two.rules, "play-the-assault"));
+  CHECK(has(two.notes, "north-wall is breached: play the assault."));
+  CHECK(has(two.notes, "battery-cannon makes no attack: north-wall is already breached (the referee may give it "
+                       "another target)."));
+  // The trebuchet: 5 + 5 = 10 of 10, knocked out.
+  CHECK(two.knocked_out == std::vector<std::string>{"trebuchet"});
+  CHECK(st.now.find_engine("trebuchet")->knocked_out);
+  CHECK(has(two.rules, "own-scene"));
+}
+
+TEST_CASE("E1: knocked-out engines, engines without a weapon and spent targets make no attack", "[scene][E1]") {
+  SiegeState st = castle();
+  for (int i = 0; i < 3; ++i) (void)play_scene(st.now, st.scene_length, sure_hits(), 1);
+  const SceneOutcome four = play_scene(st.now, st.scene_length, sure_hits(), 1);
+  // Only the ballista is left to shoot: the camp goes from 15 to 20 of 20.
+  REQUIRE(four.attacks.size() == 1);
+  CHECK(four.attacks[0].engine == "tower-ballista");
+  CHECK(st.now.camp.hull_suffered == 20);
+  CHECK(has(four.notes, "trebuchet is knocked out and makes no attack."));
+  CHECK(has(four.notes, "wall-mangonel makes no attack: trebuchet is already knocked out (the referee may give "
+                        "it another target)."));
+  const SceneOutcome five = play_scene(st.now, st.scene_length, sure_hits(), 1);
+  CHECK(five.attacks.empty());
+  CHECK(has(five.notes, "tower-ballista makes no attack: the camp is already wrecked (the referee may give it "
+                        "another target)."));
+}
+
+TEST_CASE("E3: after the engines every scene prompts the characters' own scene", "[scene][E3]") {
+  SiegeState st = castle();
+  const SceneOutcome o = play_scene(st.now, st.scene_length, tables(), 3);
+  CHECK(has(o.notes, "Now play one scene of the characters' own: a sortie, a night climb, a countermine or a "
+                     "parley."));
+}
+
+TEST_CASE("E4: past the fourth scene the evening's siege was meant to end", "[scene][E4]") {
+  SiegeState st = castle();
+  for (int i = 1; i <= 4; ++i) {
+    const SceneOutcome o = play_scene(st.now, st.scene_length, tables(), static_cast<std::uint64_t>(i));
+    CHECK_FALSE(has(o.rules, "evening-length"));
+  }
+  const SceneOutcome five = play_scene(st.now, st.scene_length, tables(), 5);
+  CHECK(five.scene == 5);
+  CHECK(has(five.rules, "evening-length"));
+  CHECK(has(five.notes, "This is scene 5: a siege in an evening was meant to end after three or four scenes."));
+}
+
+TEST_CASE("A scene's JSON nests every attack's full outcome", "[scene][json]") {
+  SiegeState st = castle();
+  const SceneOutcome o = play_scene(st.now, st.scene_length, sure_hits(), 1);
+  std::string out;
+  detail::JsonWriter w(out);
+  write_scene(w, o);
+  const auto j = nlohmann::json::parse(out);
+  CHECK(j["schema"] == 1);
+  CHECK(j["action"] == "scene");
+  CHECK(j["scene"] == 1);
+  CHECK(j["seed"] == 1);
+  CHECK(j["attacks"].size() == 6);
+  CHECK(j["attacks"][0]["outcome"]["action"] == "attack");
+  CHECK(j["attacks"][0]["outcome"]["damage"] == 10);
+  CHECK(j["attacks"][4]["outcome"]["target"] == "trebuchet");
+  CHECK(j["attacks"][4]["outcome"]["hull"]["after"] == 5);
+  CHECK(j["sections"][0]["hull"]["suffered"] == 19);
+  CHECK(j.contains("rules"));
+  CHECK(j.contains("notes"));
+  CHECK(j.contains("not_modelled"));
+}

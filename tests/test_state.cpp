@@ -1,0 +1,219 @@
+// siege/state.hpp: descriptions, the state file's JSON form, and refusals.
+#include <catch2/catch.hpp>
+
+#include "siege/state.hpp"
+#include "support.hpp"
+
+using namespace siege;
+using siege::test::tables;
+
+namespace {
+
+const detail::JsonSource description_src{"castle.json", ErrorKind::usage};
+const detail::JsonSource state_src{"siege.json", ErrorKind::state};
+
+std::string castle_text() { return siege::test::slurp(SIEGE_SOURCE_DIR "/examples/castle-siege.json"); }
+
+SiegeState castle() { return read_description(castle_text(), description_src, tables()); }
+
+// The message of the error `f` throws, checking its kind.
+template <typename F>
+std::string error_of(F&& f, ErrorKind kind) {
+  try {
+    f();
+  } catch (const Error& e) {
+    CHECK(e.kind() == kind);
+    return e.what();
+  }
+  FAIL("no error thrown");
+  return {};
+}
+
+std::string describe_error(const std::string& text) {
+  return error_of([&] { (void)read_description(text, description_src, tables()); }, ErrorKind::usage);
+}
+
+std::string state_error(const std::string& text) {
+  return error_of([&] { (void)read_state(text, state_src, tables()); }, ErrorKind::state);
+}
+
+// The castle's state text with `from` replaced by `to` (once).
+std::string edited(const std::string& from, const std::string& to) {
+  std::string s = write_state(castle());
+  const auto at = s.find(from);
+  REQUIRE(at != std::string::npos);
+  return s.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+TEST_CASE("The example castle siege reads as four sections and seven engines", "[state]") {
+  const SiegeState st = castle();
+  CHECK(st.name == "The siege of Harrowmere");
+  CHECK(st.scene_length == SceneLength::week);
+  CHECK(st.now.scene == 0);
+  REQUIRE(st.now.sections.size() == 4);
+  REQUIRE(st.now.engines.size() == 7);
+  const SectionState& gate = *st.now.find_section("gatehouse");
+  CHECK(gate.variant == "portcullis");
+  CHECK(stats_of(gate, tables()).hull == 10);  // R12: 6 + 4
+  CHECK(stats_of(gate, tables()).base_armor == 3);
+}
+
+TEST_CASE("An engine given by weapon takes the row of the engine that fires it", "[state]") {
+  const SiegeState st = castle();
+  const EngineState& cannon = *st.now.find_engine("battery-cannon");
+  CHECK(cannon.engine == "cannon");
+  CHECK(cannon.weapon == "cannon");
+  const EngineState& ram = *st.now.find_engine("ram");  // given by engine row: weapon from the row
+  CHECK(ram.engine == "ram-shed");
+  CHECK(ram.weapon == "ram");
+  const EngineState& belfry = *st.now.find_engine("belfry");
+  CHECK(belfry.weapon.empty());
+  CHECK(belfry.target.empty());
+  CHECK(st.now.find_engine("wall-mangonel")->side == EngineSide::defender);
+}
+
+TEST_CASE("Target ids name a section, a besieger engine or the camp", "[state]") {
+  const SiegeState st = castle();
+  CHECK(target_kind(st.now, "north-wall") == TargetKind::section);
+  CHECK(target_kind(st.now, "trebuchet") == TargetKind::engine);
+  CHECK(target_kind(st.now, "camp") == TargetKind::camp);
+  CHECK_FALSE(target_kind(st.now, "wall-mangonel"));  // a defender engine is no target
+  CHECK_FALSE(target_kind(st.now, "moat"));
+}
+
+TEST_CASE("The initial snapshot is the siege as described", "[state]") {
+  const SiegeState st = castle();
+  CHECK(write_state(st).find("\"initial\": {") != std::string::npos);
+  CHECK(st.initial.sections.size() == st.now.sections.size());
+  CHECK(st.initial.engines.size() == st.now.engines.size());
+  CHECK(st.log.empty());
+}
+
+TEST_CASE("A state file written and read back gives the same bytes", "[state]") {
+  SiegeState st = castle();
+  st.now.scene = 2;
+  st.now.sections[0].hull_suffered = 12;
+  st.now.sections[0].state = BreachState::cracked;
+  st.now.sections[1].abatis = {true, 1};
+  st.now.sections[2].mine = {3, true};
+  st.now.engines[2].hull_suffered = 10;
+  st.now.engines[2].knocked_out = true;
+  st.now.camp.hull_suffered = 4;
+  st.log.push_back({1, "attack", {{"section", "north-wall"}, {"weapon", "cannon"}, {"successes", 2}}, 42,
+                    {{"damage", 7}}});
+  st.log.push_back({2, "scene", nlohmann::json::object(), 9007199254740991ULL, {{"scene", 1}}});
+  const std::string text = write_state(st);
+  const SiegeState again = read_state(text, state_src, tables());
+  CHECK(write_state(again) == text);
+  CHECK(again.log[1].seed == 9007199254740991ULL);
+  CHECK(again.log[0].inputs["successes"] == 2);
+  CHECK(again.now.sections[2].mine.days_dug == 3);
+  CHECK(again.now.engines[2].knocked_out);
+}
+
+TEST_CASE("The state file puts one section, engine or log entry on a line", "[state]") {
+  SiegeState st = castle();
+  st.log.push_back({1, "scene", nlohmann::json::object(), 7, {{"scene", 1}}});
+  const std::string text = write_state(st);
+  CHECK(text.find("\n    {\"id\":\"north-wall\",\"structure\":\"curtain-wall\",\"variant\":null,"
+                  "\"hull_suffered\":0,\"state\":\"intact\",\"abatis\":{\"standing\":false,\"progress\":0},"
+                  "\"mine\":{\"days_dug\":0,\"detected\":false}},\n") != std::string::npos);
+  CHECK(text.find("\n    {\"entry\":1,\"action\":\"scene\",\"inputs\":{},\"seed\":7,\"outcome\":{\"scene\":1}}\n")
+        != std::string::npos);
+  CHECK(text.rfind("}\n") == text.size() - 2);
+}
+
+TEST_CASE("A description is refused with the JSON pointer of the bad value", "[state][errors]") {
+  CHECK(describe_error(R"({"sections":[{"id":"a","structure":"curtain-wall"},{"id":"a","structure":"tower"}]})") ==
+        "castle.json:/sections/1/id: duplicate id 'a'");
+  CHECK(describe_error(R"({"sections":[{"id":"a","structure":"curtian-wall"}]})") ==
+        "castle.json:/sections/0/structure: unknown structure 'curtian-wall' (did you mean curtain-wall?); "
+        "see 'siege list structures'");
+  CHECK(describe_error(R"({"sections":[{"id":"a","structure":"tower"}],
+                           "besiegers":[{"id":"b","weapon":"canon","target":"a"}]})") ==
+        "castle.json:/besiegers/0/weapon: unknown weapon 'canon' (did you mean cannon?); see 'siege list weapons'");
+  CHECK(describe_error(R"({"sections":[{"id":"north","structure":"tower"}],
+                           "besiegers":[{"id":"b","weapon":"cannon","target":"nort"}]})") ==
+        "castle.json:/besiegers/0/target: unknown section 'nort' (did you mean north?) (a besieger engine "
+        "attacks a section of the wall)");
+  CHECK(describe_error(R"({"sections":[{"id":"a","structure":"tower"}],
+                           "besiegers":[{"id":"b","weapon":"cannon","target":"a"}],
+                           "defenders":[{"id":"d","weapon":"ballista","target":"cmp"}]})")
+            .rfind("castle.json:/defenders/0/target: unknown target 'cmp' (did you mean camp", 0) == 0);
+  CHECK(describe_error(R"({"sections":[{"id":"a","structure":"tower"}],
+                           "besiegers":[{"id":"b","weapon":"cannon","target":"a"}],
+                           "defenders":[{"id":"d","weapon":"ballista","target":"d"}]})")
+            .find("/defenders/0/target: unknown target 'd'") != std::string::npos);
+  CHECK(describe_error(R"({"sections":[{"id":"a","structure":"tower","hull":3}]})")
+            .rfind("castle.json:/sections/0/hull: unknown key 'hull'", 0) == 0);
+  CHECK(describe_error(R"({"sections":[{"id":"camp","structure":"tower"}]})") ==
+        "castle.json:/sections/0/id: 'camp' is the besiegers' camp; give this one another id");
+  CHECK(describe_error(R"({"sections":[{"id":"g","structure":"tower","variant":"portcullis"}]})") ==
+        "castle.json:/sections/0/variant: unknown variant 'portcullis' of tower (it has no variants)");
+  CHECK(describe_error(R"({"sections":[{"id":"a","structure":"tower"}],"besiegers":[{"id":"b","target":"a"}]})") ==
+        "castle.json:/besiegers/0: give \"engine\" (a row of engines.json) or \"weapon\" (a row of weapons.json)");
+  CHECK(describe_error(R"({"sections":[{"id":"a","structure":"tower"}],"scene_length":"month"})") ==
+        "castle.json:/scene_length: unknown scene length 'month' (expected day, week)");
+  CHECK(describe_error(R"({"schema":2,"sections":[]})") == "castle.json:/schema: expected an integer from 1 to 1");
+  CHECK(describe_error(R"({"sections":[{"id":"a","structure":"tower","hull_suffered":31}]})") ==
+        "castle.json:/sections/0/hull_suffered: expected an integer from 0 to 30");
+}
+
+TEST_CASE("R7: a description refuses an engine with a personal weapon", "[state][errors]") {
+  CHECK(describe_error(R"({"sections":[{"id":"a","structure":"tower"}],
+                           "besiegers":[{"id":"b","weapon":"musket","target":"a"}]})")
+            .rfind("castle.json:/besiegers/0/weapon: weapon 'musket' is a personal weapon", 0) == 0);
+}
+
+TEST_CASE("A besieger engine attacks a section, not another engine", "[state][errors]") {
+  CHECK(describe_error(R"({"sections":[{"id":"a","structure":"tower"}],
+                           "besiegers":[{"id":"b","weapon":"cannon","target":"a"},
+                                        {"id":"c","weapon":"cannon","target":"b"}]})")
+            .rfind("castle.json:/besiegers/1/target: unknown section 'b'", 0) == 0);
+}
+
+TEST_CASE("A state file that is not one is refused with exit status 4", "[state][errors]") {
+  CHECK(state_error(siege::test::slurp(SIEGE_SOURCE_DIR "/data/weapons.json")) ==
+        "siege.json:/: not a siege state file (no \"format\": \"siege-state\"); make one with 'siege init'");
+  CHECK(state_error(edited("\"schema\": 1", "\"schema\": 2")) ==
+        "siege.json:/schema: schema 2 is not supported (this siege reads schema 1)");
+  const std::string text = write_state(castle());
+  CHECK(state_error(text.substr(0, text.size() / 2)).rfind("siege.json:", 0) == 0);
+  CHECK(state_error("").rfind("siege.json:1:1: ", 0) == 0);
+}
+
+TEST_CASE("A state file with unknown ids or inconsistent values is refused", "[state][errors]") {
+  CHECK(state_error(edited("\"structure\":\"curtain-wall\"", "\"structure\":\"curtian-wall\"")) ==
+        "siege.json:/sections/0/structure: unknown structure 'curtian-wall' (did you mean curtain-wall?); "
+        "see 'siege list structures'");
+  CHECK(state_error(edited("\"target\":\"north-wall\"", "\"target\":\"north-wal\"")) ==
+        "siege.json:/engines/0/target: unknown section 'north-wal' (did you mean north-wall?) (a besieger "
+        "engine attacks a section of the wall)");
+  // R4: the state must be the one the Hull suffered gives.
+  CHECK(state_error(edited("\"hull_suffered\":0,\"state\":\"intact\"", "\"hull_suffered\":10,\"state\":\"intact\"")) ==
+        "siege.json:/sections/0/state: 'intact' does not match hull_suffered 10 of 20 (R4 gives 'cracked')");
+  CHECK(state_error(edited("\"weapon\":\"bombard\",\"pool\":4,\"target\":\"north-wall\",\"hull_suffered\":0,"
+                           "\"knocked_out\":false",
+                           "\"weapon\":\"bombard\",\"pool\":4,\"target\":\"north-wall\",\"hull_suffered\":10,"
+                           "\"knocked_out\":false")) ==
+        "siege.json:/engines/0/knocked_out: false, but it has suffered its whole Hull (10)");
+  CHECK(state_error(edited("\"scene\": 0,", "\"scene\": -1,")) ==
+        "siege.json:/scene: expected an integer from 0 to 1000000");
+  CHECK(state_error(edited("\"log\": []", "\"log\": [{\"entry\":2,\"action\":\"scene\",\"inputs\":{},\"seed\":1,"
+                                          "\"outcome\":{}}]")) ==
+        "siege.json:/log/0/entry: expected an integer from 1 to 1");
+  CHECK(state_error(edited("\"log\": []", "\"log\": [{\"entry\":1,\"action\":\"scene\",\"inputs\":[],\"seed\":1,"
+                                          "\"outcome\":{}}]")) ==
+        "siege.json:/log/0/inputs: expected an object");
+  CHECK(state_error(edited("\"camp\": {\"hull_suffered\": 0}", "\"camp\": {\"hull_suffered\": 21}")) ==
+        "siege.json:/camp/hull_suffered: expected an integer from 0 to 20");
+}
+
+TEST_CASE("The initial snapshot must hold the same sections as the current one", "[state][errors]") {
+  std::string text = write_state(castle());
+  const auto at = text.rfind("\"id\":\"east-wall\"");  // the one in "initial"
+  text.replace(at, 16, "\"id\":\"west-wall\"");
+  CHECK(state_error(text) == "siege.json:/initial/sections/1/id: 'west-wall', but /sections/1/id is 'east-wall'");
+}
