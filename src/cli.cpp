@@ -304,7 +304,7 @@ int main(int argc, char** argv) {
                             !(term != nullptr && std::string_view(term) == "dumb"))));
     if (runner) runner(ctx);
     std::fflush(stdout);
-    return 0;
+    return ctx.exit_status;
   } catch (const Error& e) {
     print_error(ctx.globals, e.exit_code(), e.id(), e.what());
     return e.exit_code();

@@ -35,6 +35,9 @@ struct Globals {
 class Context {
  public:
   Globals globals;
+  // The exit status when the command finished without throwing but must
+  // still report a failure (batch: some lines failed).
+  int exit_status = 0;
 
   [[nodiscard]] const Tables& tables();
   // The seed of this invocation: --seed, or one drawn at random once.

@@ -182,7 +182,8 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
                                  " needs --state FILE (a siege made with 'siege init'); without one give "
                                  "--structure ID");
     const auto o = run_attack(req, ctx);
-    return {attack_json(o, ctx.seed()), attack_text(o, ctx.seed()), {}};
+    // Only what will be printed: batch and --json need no text.
+    return {attack_json(o, ctx.seed()), ctx.globals.json ? std::string() : attack_text(o, ctx.seed()), {}};
   }
   AttackRequest r = req;
   if (!r.structure.empty())

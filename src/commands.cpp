@@ -23,6 +23,12 @@ const std::vector<Command>& commands() {
        "  siege odds check --difficulty hard --pool 4\n"
        "  siege odds --compare --weapons cannon,trebuchet --structures curtain-wall,tower --attacks 4",
        setup_odds},
+      {"batch", "Resolve JSON Lines of actions (keys: the options' names), one JSON outcome per line",
+       "echo '{\"action\": \"attack\", \"structure\": \"curtain-wall\", \"weapon\": \"cannon\", "
+       "\"successes\": 2}' | siege batch\n"
+       "  siege batch actions.jsonl --seed 7 > outcomes.jsonl\n"
+       "  siege batch --state siege.json --fail-fast night-assault.jsonl",
+       setup_batch},
       {"hold", "Hold a breach: the morale check and how many enemy figures force their way through",
        "siege hold --needed 12 --rolled 15 --order good --site breach", setup_hold},
       {"rout", "A rout result within walls: the special procedure beside the standard rout",

@@ -63,5 +63,6 @@ Runner setup_show(CLI::App& app);
 Runner setup_check(CLI::App& app);
 Runner setup_attack(CLI::App& app);
 Runner setup_odds(CLI::App& app);
+Runner setup_batch(CLI::App& app);
 
 }  // namespace siege::cli

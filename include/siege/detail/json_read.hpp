@@ -29,6 +29,9 @@ inline constexpr std::size_t max_json_bytes = 16u * 1024u * 1024u;
 struct JsonSource {
   std::string name;  // e.g. "weapons.json", "siege.json", "<stdin>:12"
   ErrorKind kind = ErrorKind::data;
+  // One line of a JSON Lines stream, named "FILE:LINE": positions are given
+  // as the column only, so messages read "FILE:LINE:COLUMN: ...".
+  bool single_line = false;
 };
 
 [[noreturn]] inline void fail_at(const JsonSource& src, const std::string& where,
@@ -54,7 +57,7 @@ inline void line_column(std::string_view text, std::size_t offset, std::size_t& 
                                        std::size_t offset, const std::string& what) {
   std::size_t line = 0, column = 0;
   line_column(text, offset, line, column);
-  fail_at(src, std::to_string(line) + ":" + std::to_string(column), what);
+  fail_at(src, src.single_line ? std::to_string(column) : std::to_string(line) + ":" + std::to_string(column), what);
 }
 
 [[nodiscard]] inline std::string pointer_escape(std::string_view key) {

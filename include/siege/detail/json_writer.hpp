@@ -115,10 +115,16 @@ class JsonWriter {
     out_.append(buf, r.ptr);
     return *this;
   }
+  // Appends runs of plain characters in bulk; escapes the rest.
   void write_string(std::string_view s) {
     static constexpr char hex[] = "0123456789abcdef";
     out_ += '"';
-    for (unsigned char c : s) {
+    std::size_t run = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const auto c = static_cast<unsigned char>(s[i]);
+      if (c >= 0x20 && c != '"' && c != '\\') continue;
+      out_.append(s.data() + run, i - run);
+      run = i + 1;
       switch (c) {
         case '"': out_ += "\\\""; break;
         case '\\': out_ += "\\\\"; break;
@@ -128,15 +134,12 @@ class JsonWriter {
         case '\b': out_ += "\\b"; break;
         case '\f': out_ += "\\f"; break;
         default:
-          if (c < 0x20) {
-            out_ += "\\u00";
-            out_ += hex[c >> 4];
-            out_ += hex[c & 15];
-          } else {
-            out_ += static_cast<char>(c);
-          }
+          out_ += "\\u00";
+          out_ += hex[c >> 4];
+          out_ += hex[c & 15];
       }
     }
+    out_.append(s.data() + run, s.size() - run);
     out_ += '"';
   }
 

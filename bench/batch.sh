@@ -1,0 +1,61 @@
+#!/bin/sh
+# Batch throughput and memory (issue: batch, odds and speed).
+#
+#   bench/batch.sh [path/to/siege] [LINES]
+#
+# Generates LINES attack actions (default 1,000,000), then measures:
+# - `siege batch` on them: lines per second on one core (target >= 500,000)
+#   and peak RSS (target < 20 MB), via /usr/bin/time when present;
+# - one process per line from a shell loop on the first 2,000 lines, scaled:
+#   batch must be at least 20 times faster.
+# Exits 1 if a target is missed.
+set -eu
+siege=${1:-build/release/siege}
+lines=${2:-1000000}
+here=$(dirname "$0")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+python3 "$here/gen_attacks.py" "$lines" > "$work/in.jsonl"
+fail=0
+
+start=$(date +%s.%N)
+if [ -x /usr/bin/time ]; then
+  /usr/bin/time -f '%M' -o "$work/rss" taskset -c 0 "$siege" batch --seed 1 "$work/in.jsonl" > "$work/out.jsonl"
+else
+  taskset -c 0 "$siege" batch --seed 1 "$work/in.jsonl" > "$work/out.jsonl"
+fi
+end=$(date +%s.%N)
+out_lines=$(wc -l < "$work/out.jsonl")
+rate=$(python3 -c "print(int($lines / ($end - $start)))")
+echo "batch: $lines lines in $(python3 -c "print(round($end - $start, 3))") s on one core: $rate lines/s (target >= 500000)"
+[ "$out_lines" -eq "$lines" ] || { echo "  expected $lines output lines, got $out_lines"; fail=1; }
+[ "$rate" -ge 500000 ] || fail=1
+if [ -f "$work/rss" ]; then
+  rss=$(cat "$work/rss")
+  echo "batch: peak RSS $rss KiB (target < 20480 KiB)"
+  [ "$rss" -lt 20480 ] || fail=1
+else
+  echo "batch: /usr/bin/time not installed: peak RSS not measured (apt-get install time)"
+fi
+
+n=2000
+head -n $n "$work/in.jsonl" | python3 -c '
+import json, shlex, sys
+for line in sys.stdin:
+    a = json.loads(line)
+    args = ["attack"]
+    for k, v in a.items():
+        if k == "action": continue
+        args += ["--" + k, str(v)]
+    print(" ".join(shlex.quote(x) for x in args))
+' > "$work/cmds"
+start=$(date +%s.%N)
+while IFS= read -r cmd; do
+  eval "taskset -c 0 \"$siege\" $cmd --json" > /dev/null
+done < "$work/cmds"
+end=$(date +%s.%N)
+loop=$(python3 -c "print(int($n / ($end - $start)))")
+ratio=$(python3 -c "print(round($rate / $loop, 1))")
+echo "shell loop: $loop lines/s (one process per line); batch is ${ratio}x faster (target >= 20x)"
+python3 -c "import sys; sys.exit(0 if $rate >= 20 * $loop else 1)" || fail=1
+exit $fail

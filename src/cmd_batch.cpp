@@ -1,0 +1,195 @@
+// `siege batch`: JSON Lines in, JSON Lines out.
+//
+// Each input line is one action object whose keys are the command's option
+// names ({"action": "attack", "structure": "curtain-wall", "weapon": "cannon",
+// "successes": 2}); each output line is that action's JSON outcome with the
+// input line number first, or an error object for the line. The input is
+// streamed: memory does not grow with its length. With --state the whole
+// batch is one transaction on the state file: applied in order, written once.
+#include <cstdio>
+#include <memory>
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include "actions.hpp"
+#include "commands.hpp"
+#include "siege/detail/json_writer.hpp"
+#include "siege/scene.hpp"
+#include "state_file.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+struct BatchRequest {
+  std::string input = "-";
+  bool fail_fast = false;
+};
+
+// Reads lines of any length from a FILE*, without the trailing \n or \r\n.
+class LineReader {
+ public:
+  explicit LineReader(std::FILE* f) : f_(f) {}
+  ~LineReader() { std::free(buf_); }
+  LineReader(const LineReader&) = delete;
+  LineReader& operator=(const LineReader&) = delete;
+
+  bool next(std::string_view& line) {
+    const ssize_t n = ::getline(&buf_, &cap_, f_);
+    if (n < 0) return false;
+    std::size_t len = static_cast<std::size_t>(n);
+    if (len > 0 && buf_[len - 1] == '\n') --len;
+    if (len > 0 && buf_[len - 1] == '\r') --len;
+    line = std::string_view(buf_, len);
+    return true;
+  }
+
+ private:
+  std::FILE* f_;
+  char* buf_ = nullptr;
+  std::size_t cap_ = 0;
+};
+
+bool blank(std::string_view s) {
+  for (char c : s)
+    if (c != ' ' && c != '\t') return false;
+  return true;
+}
+
+// {"line":N,...rest of the outcome object}
+void write_with_line(std::string& out, long line, const std::string& json) {
+  out += "{\"line\":";
+  out += std::to_string(line);
+  if (json.size() > 2) {
+    out += ',';
+    out.append(json, 1, std::string::npos);
+  } else {
+    out += '}';
+  }
+  out += '\n';
+}
+
+void write_error(std::string& out, long line, const Error& e) {
+  detail::JsonWriter w(out);
+  w.begin_object().field("line", line).key("error").begin_object();
+  w.field("code", e.exit_code()).field("id", e.id()).field("message", e.what());
+  w.end_object().end_object();
+  out += '\n';
+}
+
+// One parsed line: the action's name, its inputs (the object without
+// "action" and "seed") and its seed.
+struct ParsedLine {
+  std::string action;
+  nlohmann::json inputs;
+  std::uint64_t seed = 0;
+};
+
+ParsedLine parse_line(std::string_view text, const detail::JsonSource& src, std::uint64_t batch_seed, long line) {
+  ParsedLine p;
+  p.inputs = detail::parse_strict(text, src);
+  const detail::Cursor root(p.inputs, src, "");
+  if (!p.inputs.is_object())
+    throw Error(ErrorKind::usage, "not-an-action",
+                src.name + ": not an action: expected a JSON object with an \"action\" key");
+  if (!root.has("action"))
+    throw Error(ErrorKind::usage, "not-an-action", src.name + ": not an action: no \"action\" key");
+  p.action = root.at("action").string(64);
+  p.seed = root.has("seed") ? root.at("seed").uint64() : attack_seed(batch_seed, static_cast<std::size_t>(line));
+  p.inputs.erase("action");
+  p.inputs.erase("seed");
+  return p;
+}
+
+void run_batch(const BatchRequest& r, Context& ctx) {
+  std::FILE* in = stdin;
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> owned(nullptr, std::fclose);
+  const std::string name = r.input == "-" ? "<stdin>" : r.input;
+  if (r.input != "-") {
+    owned.reset(std::fopen(r.input.c_str(), "rb"));
+    if (!owned) fail_usage("bad-input", "batch: cannot read " + r.input + ": " + std::strerror(errno));
+    in = owned.get();
+  }
+  static char outbuf[1 << 16];
+  std::setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+
+  ctx.globals.json = true;  // every line is printed as JSON; no text is built
+  const std::uint64_t batch_seed = ctx.seed();
+  const bool with_state = !ctx.globals.state_file.empty();
+  const bool dry = ctx.globals.dry_run;
+  std::optional<StateFile> file;
+  std::optional<SiegeState> st;
+  if (with_state) {
+    file.emplace(ctx.globals.state_file, dry ? StateFile::Access::read : StateFile::Access::update);
+    st = load_state(*file, ctx);
+  }
+
+  LineReader reader(in);
+  std::string_view text;
+  std::string out;
+  long line = 0;
+  int worst = 0;
+  bool stopped = false;
+  bool changed = false;
+  while (reader.next(text)) {
+    ++line;
+    if (blank(text)) continue;
+    out.clear();
+    try {
+      detail::JsonSource src{name + ":" + std::to_string(line), ErrorKind::usage, true};
+      ParsedLine p = parse_line(text, src, batch_seed, line);
+      const detail::Cursor inputs(p.inputs, src, "");
+      if (st) {
+        const Snapshot before = st->now;
+        try {
+          ActionResult a = run_logged_action(p.action, inputs, p.seed, &*st, ctx);
+          LogEntry e;
+          e.entry = static_cast<int>(st->log.size()) + 1;
+          e.action = p.action;
+          e.inputs = std::move(p.inputs);
+          e.seed = p.seed;
+          e.outcome = std::move(a.summary);
+          st->log.push_back(std::move(e));
+          changed = true;
+          write_with_line(out, line, with_fields(std::move(a.json), p.action, json_field("log_entry", static_cast<long long>(st->log.size()))));
+        } catch (...) {
+          st->now = before;  // a failed line leaves the siege as it was
+          throw;
+        }
+      } else {
+        const ActionResult a = run_logged_action(p.action, inputs, p.seed, nullptr, ctx);
+        write_with_line(out, line, a.json);
+      }
+    } catch (const Error& e) {
+      write_error(out, line, e);
+      worst = std::max(worst, e.exit_code());
+      if (r.fail_fast) stopped = true;
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    if (stopped) break;
+  }
+  if (std::ferror(in) != 0) fail_usage("bad-input", "batch: error reading " + name);
+  std::fflush(stdout);
+  if (file && !dry && changed && !(stopped && r.fail_fast)) file->commit(write_state(*st));
+  if (worst != 0) {
+    // The lines' error objects are on stdout already; one summary on stderr.
+    std::fprintf(stderr, "siege: error: %s\n",
+                 (stopped ? fmt::format("batch: stopped at line {} (--fail-fast){}", line,
+                                        with_state ? "; the state file is unchanged" : "")
+                          : std::string("batch: some lines failed; see their error objects"))
+                     .c_str());
+    ctx.exit_status = worst;
+  }
+}
+
+}  // namespace
+
+Runner setup_batch(CLI::App& app) {
+  auto r = std::make_shared<BatchRequest>();
+  app.add_option("FILE", r->input, "JSON Lines to read; - or nothing: standard input")->type_name("FILE");
+  app.add_flag("--fail-fast", r->fail_fast, "Stop at the first line that fails (with --state: write nothing)");
+  return [r](Context& ctx) { run_batch(*r, ctx); };
+}
+
+}  // namespace siege::cli
