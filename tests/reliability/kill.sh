@@ -1,0 +1,41 @@
+#!/bin/sh
+# Kill safety: ROUNDS times, start one update and SIGKILL it after a short
+# delay drawn from a fixed seed. After every kill the state file still loads
+# (siege status succeeds) and is byte for byte either the file before the
+# update or the file after it; the next update gets the lock and commits.
+#   kill.sh SIEGE [ROUNDS]     (default 50)
+siege=$1; rounds=${2:-50}
+. "$(dirname "$0")/common.sh"
+setup_state
+update 1 >/dev/null
+seed=12345
+before_kept=0; after_kept=0
+r=0
+while [ "$r" -lt "$rounds" ]; do
+  cp "$state" "$work/before"
+  # What the update writes when it is not interrupted (--seed is fixed, so
+  # the bytes are the same): run it on a copy.
+  cp "$state" "$work/copy.json"
+  state_saved=$state; state=$work/copy.json; update 1 >/dev/null; state=$state_saved
+  mv "$work/copy.json" "$work/after"
+  # Delay 0-39 ms (a linear congruential sequence, the same on every run).
+  seed=$(( (seed * 1103515245 + 12345) % 2147483648 ))
+  delay=$(( seed / 65536 % 40 ))
+  update 1 >/dev/null 2>&1 &
+  pid=$!
+  sleep "$(printf '0.%03d' "$delay")"
+  kill -KILL "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  "$siege" --data "$data" --state "$state" status >/dev/null || fail "round $r: status fails after the kill"
+  if cmp -s "$state" "$work/before"; then before_kept=$((before_kept + 1))
+  elif cmp -s "$state" "$work/after"; then after_kept=$((after_kept + 1))
+  else fail "round $r (killed after $delay ms): the file is neither the one before nor the one after"
+  fi
+  # The next update must get the lock (a killed holder leaves none held).
+  update 0 >/dev/null || fail "round $r: the next update fails after the kill"
+  r=$((r + 1))
+done
+leftover=$(ls -A "$work" | grep -v -x -e data -e desc.json -e siege.json -e before -e after || true)
+[ -z "$leftover" ] || fail "left behind: $leftover"
+echo "kill: $rounds updates killed after 0-39 ms; the file kept the old bytes $before_kept times and" \
+  "the new bytes $after_kept times, loaded every time, and the next update always committed"
