@@ -7,7 +7,11 @@
 siege=$1; rounds=${2:-50}
 . "$(dirname "$0")/common.sh"
 setup_state
+# A temp file left by a writer killed before its rename is removed by the
+# next writer (it holds the lock, so no one else is writing one).
+echo '{"half": ' >"$state.tmp.99999"
 update 1 >/dev/null
+[ ! -e "$state.tmp.99999" ] || fail "a stale temp file survived the next update"
 seed=12345
 before_kept=0; after_kept=0; killed=0
 r=0
