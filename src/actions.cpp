@@ -104,14 +104,18 @@ SectionState& state_section(SiegeState& st, const std::string& id, std::string_v
 }
 
 SiegeState load_state(const StateFile& file, Context& ctx) {
-  const detail::JsonSource src{file.path(), ErrorKind::state};
-  SiegeState st = read_state(file.text(), src, ctx.tables());
+  return load_state_text(file.text(), file.path(), ctx.tables());
+}
+
+SiegeState load_state_text(std::string_view text, const std::string& path, const Tables& tables) {
+  const detail::JsonSource src{path, ErrorKind::state};
+  SiegeState st = read_state(text, src, tables);
   std::vector<std::string> names;
   for (const auto& a : actions()) names.emplace_back(a.name);
   for (std::size_t i = 0; i < st.log.size(); ++i) {
     const auto& name = st.log[i].action;
     if (std::find(names.begin(), names.end(), name) == names.end())
-      fail_state("bad-json", file.path() + ":/log/" + std::to_string(i) + "/action: unknown action '" + name +
+      fail_state("bad-json", path + ":/log/" + std::to_string(i) + "/action: unknown action '" + name +
                                  "'" + detail::did_you_mean(name, names));
   }
   return st;

@@ -142,6 +142,8 @@ void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inp
 
 // The state file's contents, checked (exit 4 naming the file and place).
 [[nodiscard]] SiegeState load_state(const StateFile& file, Context& ctx);
+// The same check on a state file's text read from `path` (fuzz/fuzz_state.cpp).
+[[nodiscard]] SiegeState load_state_text(std::string_view text, const std::string& path, const Tables& tables);
 
 // Replays the first `count` log entries from the initial snapshot, checking
 // each outcome against the logged one; returns the state reached (its log

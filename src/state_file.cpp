@@ -1,5 +1,6 @@
 #include "state_file.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -66,6 +67,24 @@ bool read_file(const std::string& path, std::string& out) {
   return true;
 }
 
+// Removes FILE.tmp.PID files beside the state file. Only a lock holder
+// writes a temp file, so while we hold the lock any that exist were left by
+// a writer killed before its rename: they are never the state file.
+void remove_stale_temps(const std::string& path) {
+  const std::string folder = folder_of(path);
+  const auto slash = path.rfind('/');
+  const std::string prefix = (slash == std::string::npos ? path : path.substr(slash + 1)) + ".tmp.";
+  DIR* d = ::opendir(folder.c_str());
+  if (d == nullptr) return;
+  while (const dirent* e = ::readdir(d)) {
+    const std::string_view name(e->d_name);
+    if (name.size() <= prefix.size() || name.substr(0, prefix.size()) != prefix) continue;
+    if (name.substr(prefix.size()).find_first_not_of("0123456789") != std::string_view::npos) continue;
+    (void)::unlinkat(::dirfd(d), e->d_name, 0);
+  }
+  ::closedir(d);
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------- the lock
@@ -106,7 +125,10 @@ StateLock::~StateLock() {
 
 StateFile::StateFile(std::string path, Access access) : path_(std::move(path)), access_(access) {
   if (path_.empty()) fail_usage("no-state", "no state file given (--state FILE)");
-  if (access_ != Access::read) lock_.emplace(path_);
+  if (access_ != Access::read) {
+    lock_.emplace(path_);
+    remove_stale_temps(path_);
+  }
   exists_ = read_file(path_, text_);
   if (!exists_ && access_ != Access::create)
     fail_state("no-state-file", path_ + ": no such state file; make one with 'siege init " + path_ +
