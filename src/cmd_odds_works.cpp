@@ -3,8 +3,8 @@
 // Every figure comes from siege/odds_works.hpp.
 #include <tuple>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "cmd_odds.hpp"
 #include "cmd_works.hpp"
@@ -70,11 +70,13 @@ void odds_of_demolish(const DemolishRequest& r, Context& ctx) {
   const auto pass = d.pass();
   std::vector<std::string> notes{any.notes.front()};  // the maneuvers it takes
   if (any.opened)
-    notes.emplace_back("A petard or breaching charge opens this door or gate with no check: the outcome is certain.");
+    notes.emplace_back(
+        "A petard or breaching charge opens this door or gate with no check: the outcome is certain.");
   else if (!p.spec)
     notes.emplace_back("The referee's Craft result was given, so this outcome is certain.");
   else
-    notes.emplace_back("Only whether the Craft check passes matters: its net Successes add nothing to the damage.");
+    notes.emplace_back(
+        "Only whether the Craft check passes matters: its net Successes add nothing to the damage.");
 
   std::string json;
   JsonWriter w(json);
@@ -93,8 +95,10 @@ void odds_of_demolish(const DemolishRequest& r, Context& ctx) {
   } else {
     w.null();
   }
-  if (pass) write_p(w, "pass", *pass);
-  else w.key("pass").null();
+  if (pass)
+    write_p(w, "pass", *pass);
+  else
+    w.key("pass").null();
   w.key("outcomes").begin_array();
   for (const auto& [k, b] : d.outcomes) {
     w.begin_object().field("opened", k.opened).field("went_off", k.went_off).field("damage", k.damage);
@@ -108,10 +112,11 @@ void odds_of_demolish(const DemolishRequest& r, Context& ctx) {
   w.end_object();
 
   std::string charges;
-  for (const auto& l : any.charges) charges += fmt::format("{}{} x {}", charges.empty() ? "" : ", ", l.count, l.id);
+  for (const auto& l : any.charges)
+    charges += fmt::format("{}{} x {}", charges.empty() ? "" : ", ", l.count, l.id);
   std::string text = fmt::format("Odds      {} on {}{}, {}/{} suffered ({})\n", charges, any.structure,
-                                 any.on_pier == OnPier::yes ? " (on a pier)" : "", any.hull.before, any.hull.max,
-                                 name_of(any.before));
+                                 any.on_pier == OnPier::yes ? " (on a pier)" : "", any.hull.before,
+                                 any.hull.max, name_of(any.before));
   if (p.spec)
     text += fmt::format("Check     Average Craft, {} ({} equally likely ways)\n", dice_words(*p.spec, t.dice),
                         d.total.str());
@@ -120,7 +125,8 @@ void odds_of_demolish(const DemolishRequest& r, Context& ctx) {
   else
     text += fmt::format("Check     the referee's Craft result, {} net Successes\n", any.craft->net_successes);
   if (pass) text += fmt::format("Pass      {}  {}\n", percent(value(*pass)), bar(value(*pass)));
-  text += fmt::format("Set       {} maneuver{} (Prepare, R16)\n", any.maneuvers, any.maneuvers == 1 ? "" : "s");
+  text +=
+      fmt::format("Set       {} maneuver{} (Prepare, R16)\n", any.maneuvers, any.maneuvers == 1 ? "" : "s");
   text += "Outcomes\n";
   for (const auto& [k, b] : d.outcomes) {
     const auto pr = odds::ratio(b.ways, d.total);
@@ -157,7 +163,8 @@ void odds_of_escalade(const EscaladeRequest& r, Context& ctx) {
     if (in.method == ClimbMethod::tower)
       notes.emplace_back("A siege tower at the wall makes no check: the outcome is certain.");
     else
-      notes.emplace_back("Each round min(waiting, " + std::string(in.method == ClimbMethod::ladder ? "ladders" : "ropes") +
+      notes.emplace_back("Each round min(waiting, " +
+                         std::string(in.method == ClimbMethod::ladder ? "ladders" : "ropes") +
                          ") climbers try, each passing on their own; who fails waits at the foot.");
     if (e.climb->first_round > 1)
       notes.emplace_back("Nobody can have everybody up before round " + std::to_string(e.climb->first_round) +
@@ -167,7 +174,8 @@ void odds_of_escalade(const EscaladeRequest& r, Context& ctx) {
                          std::to_string(odds::climb_tail) + " or less.");
     else if (!in.rounds && e.climb->all_up_by.empty())
       notes.emplace_back("Not everybody can be up within " + std::to_string(max_climb_rounds) + " rounds.");
-    else if (!in.rounds && e.climb->last_round() == max_climb_rounds && e.climb->all_up_by.back().num != e.climb->all_up_by.back().den)
+    else if (!in.rounds && e.climb->last_round() == max_climb_rounds &&
+             e.climb->all_up_by.back().num != e.climb->all_up_by.back().den)
       notes.emplace_back("Rounds are listed up to the limit of " + std::to_string(max_climb_rounds) + ".");
     notes.emplace_back("The expected number of rounds counts the climb with no round limit.");
   }
@@ -178,8 +186,10 @@ void odds_of_escalade(const EscaladeRequest& r, Context& ctx) {
   begin_odds(w, "escalade");
   w.field("structure", o.structure).field("method", name_of(o.method)).field("attackers", o.attackers);
   w.key("lanes");
-  if (o.method == ClimbMethod::tower) w.null();
-  else w.value(o.lanes);
+  if (o.method == ClimbMethod::tower)
+    w.null();
+  else
+    w.value(o.lanes);
   w.field("defended", o.defended == Defended::yes).field("state", name_of(o.state));
   w.field("climbed", o.climbed).field("hopeless", hopeless);
   w.key("check");
@@ -189,8 +199,10 @@ void odds_of_escalade(const EscaladeRequest& r, Context& ctx) {
   } else {
     w.null();
   }
-  if (e.check) write_p(w, "pass", e.check->pass());
-  else w.key("pass").null();
+  if (e.check)
+    write_p(w, "pass", e.check->pass());
+  else
+    w.key("pass").null();
   w.key("after");
   if (e.climb) {
     const auto& c = *e.climb;
@@ -216,19 +228,28 @@ void odds_of_escalade(const EscaladeRequest& r, Context& ctx) {
       w.end_object();
     }
   w.end_array();
-  if (e.climb && e.climb->expected_rounds) write_p(w, "expected_rounds", *e.climb->expected_rounds);
-  else w.key("expected_rounds").null();
+  if (e.climb && e.climb->expected_rounds)
+    write_p(w, "expected_rounds", *e.climb->expected_rounds);
+  else
+    w.key("expected_rounds").null();
   detail::write_trailer(w, rules, notes, o.not_modelled);
   w.end_object();
 
   std::string how;
   switch (o.method) {
-    case ClimbMethod::ladder: how = fmt::format("{} ladder(s)", o.lanes); break;
-    case ClimbMethod::grapnel: how = fmt::format("{} grapnel rope(s)", o.lanes); break;
-    case ClimbMethod::tower: how = "a siege tower"; break;
+    case ClimbMethod::ladder:
+      how = fmt::format("{} ladder(s)", o.lanes);
+      break;
+    case ClimbMethod::grapnel:
+      how = fmt::format("{} grapnel rope(s)", o.lanes);
+      break;
+    case ClimbMethod::tower:
+      how = "a siege tower";
+      break;
   }
-  std::string text = fmt::format("Odds      {} attackers by {} on {} ({}){}\n", o.attackers, how, o.structure,
-                                 name_of(o.state), o.defended == Defended::yes ? ", defenders at the top" : "");
+  std::string text =
+      fmt::format("Odds      {} attackers by {} on {} ({}){}\n", o.attackers, how, o.structure,
+                  name_of(o.state), o.defended == Defended::yes ? ", defenders at the top" : "");
   if (e.spec) {
     text += fmt::format("Check     each climber: {} Athletics, {} ({} ways)\n",
                         capitalised(name_of(e.spec->difficulty)), dice_words(*e.spec, t.dice),
@@ -252,14 +273,15 @@ void odds_of_escalade(const EscaladeRequest& r, Context& ctx) {
       const std::size_t stride = count <= 25 ? 1 : (count + 19) / 20;
       for (std::size_t i = 0; i < count; ++i) {
         if (i % stride != 0 && i + 1 != count) continue;
-        text += fmt::format("  {:>5}     {}  {}\n", c.first_round + static_cast<int>(i), percent(value(c.all_up_by[i])),
-                            bar(value(c.all_up_by[i])));
+        text += fmt::format("  {:>5}     {}  {}\n", c.first_round + static_cast<int>(i),
+                            percent(value(c.all_up_by[i])), bar(value(c.all_up_by[i])));
       }
       std::vector<std::string> marks;
       if (c.all_up_by.front().num != c.all_up_by.front().den)
-      for (auto [num, den, words] : {std::tuple{1, 2, "half the time"}, std::tuple{9, 10, "9 times in 10"},
-                                     std::tuple{99, 100, "99 in 100"}})
-        if (const auto k = round_reaching(c, num, den)) marks.push_back(fmt::format("{} by round {}", words, *k));
+        for (auto [num, den, words] : {std::tuple{1, 2, "half the time"}, std::tuple{9, 10, "9 times in 10"},
+                                       std::tuple{99, 100, "99 in 100"}})
+          if (const auto k = round_reaching(c, num, den))
+            marks.push_back(fmt::format("{} by round {}", words, *k));
       if (!marks.empty()) text += fmt::format("All up    {}\n", fmt::join(marks, "; "));
     }
     if (c.expected_rounds)
@@ -291,11 +313,13 @@ void odds_of_mine(const MineRequest& r, Context& ctx) {
     notes.emplace_back(in.referee_days ? "The referee's day results were given, so this outcome is certain."
                                        : "Nothing is left to dig, so this outcome is certain.");
   else
-    notes.emplace_back("Each day the defenders find the gallery when their net Successes are strictly more than "
-                       "the sappers'; a tie keeps it hidden. A found gallery is not fired: countermine possible.");
+    notes.emplace_back(
+        "Each day the defenders find the gallery when their net Successes are strictly more than "
+        "the sappers'; a tie keeps it hidden. A found gallery is not fired: countermine possible.");
   if (in.countermine == Countermine::yes)
-    notes.emplace_back("The countermine changes no dice; where the gallery is found, the fight underground is "
-                       "for the table.");
+    notes.emplace_back(
+        "The countermine changes no dice; where the gallery is found, the fight underground is "
+        "for the table.");
 
   std::string json;
   JsonWriter w(json);
@@ -306,13 +330,17 @@ void odds_of_mine(const MineRequest& r, Context& ctx) {
   w.field("countermine", in.countermine == Countermine::yes);
   auto pool_of = [&](std::string_view key, const std::optional<odds::CheckOdds>& c, int pool) {
     w.key(key);
-    if (c) w.begin_object().field("pool", pool).field("ways", c->total.str()).end_object();
-    else w.null();
+    if (c)
+      w.begin_object().field("pool", pool).field("ways", c->total.str()).end_object();
+    else
+      w.null();
   };
   pool_of("sappers", m.sappers, in.sapper_pool);
   pool_of("defenders", m.defenders, in.defender_pool);
-  if (m.found_each_day) write_p(w, "found_each_day", *m.found_each_day);
-  else w.key("found_each_day").null();
+  if (m.found_each_day)
+    write_p(w, "found_each_day", *m.found_each_day);
+  else
+    w.key("found_each_day").null();
   w.key("found_on").begin_array();
   for (const auto& b : m.branches)
     if (b.outcome.detected_on) {
@@ -326,8 +354,10 @@ void odds_of_mine(const MineRequest& r, Context& ctx) {
   w.key("outcomes").begin_array();
   for (const auto& b : m.branches) {
     w.begin_object().field("result", mine_result(b.outcome)).key("day");
-    if (b.outcome.detected_on) w.value(*b.outcome.detected_on);
-    else w.null();
+    if (b.outcome.detected_on)
+      w.value(*b.outcome.detected_on);
+    else
+      w.null();
     w.field("damage", b.outcome.damage).field("hull_after", b.outcome.hull.after);
     w.field("state", name_of(b.outcome.after));
     write_p(w, "probability", m.share(b.ways));
@@ -339,8 +369,9 @@ void odds_of_mine(const MineRequest& r, Context& ctx) {
   detail::write_trailer(w, m.rules(), notes, m.not_modelled());
   w.end_object();
 
-  std::string text = fmt::format("Odds      mine under {}: {} day(s) of digging (listed Armor, R19), {} dug before\n",
-                                 last.structure, last.days_needed, last.days_before);
+  std::string text =
+      fmt::format("Odds      mine under {}: {} day(s) of digging (listed Armor, R19), {} dug before\n",
+                  last.structure, last.days_needed, last.days_before);
   auto line = [](const std::string& label, const Fraction& p, const std::string& tail) {
     return fmt::format("{:<24}{}  {:<20}{}\n", label, percent(value(p)), bar(value(p), 20), tail);
   };
@@ -348,8 +379,8 @@ void odds_of_mine(const MineRequest& r, Context& ctx) {
     text += fmt::format("Checks    each day, opposed Perception: sappers {}, defenders {}\n",
                         dice_words(perception_check_spec(in.sapper_pool), t.dice),
                         dice_words(perception_check_spec(in.defender_pool), t.dice));
-    text += fmt::format("{:<24}{}  (defenders' net Successes strictly above the sappers')\n", "Found on any one day",
-                        percent(value(*m.found_each_day)));
+    text += fmt::format("{:<24}{}  (defenders' net Successes strictly above the sappers')\n",
+                        "Found on any one day", percent(value(*m.found_each_day)));
   } else if (in.referee_days) {
     text += "Checks    the referee's day results\n";
   }
@@ -359,8 +390,9 @@ void odds_of_mine(const MineRequest& r, Context& ctx) {
     if (o.detected_on)
       text += line(fmt::format("Found on day {}", *o.detected_on), p, "  -> countermine possible, not fired");
     else if (o.fired)
-      text += line("Fired", p, fmt::format("  -> {} Hull damage, Armor ignored: {}/{} {}", o.damage, o.hull.after,
-                                           o.hull.max, name_of(o.after)));
+      text += line("Fired", p,
+                   fmt::format("  -> {} Hull damage, Armor ignored: {}/{} {}", o.damage, o.hull.after,
+                               o.hull.max, name_of(o.after)));
     else
       text += line("Unseen", p, fmt::format("  -> digging goes on: {} day(s) left", o.days_left()));
   }
@@ -376,14 +408,16 @@ std::vector<OddsSubcommand> add_works_odds(CLI::App& odds) {
   std::vector<OddsSubcommand> subs;
 
   auto demolish = std::make_shared<DemolishRequest>();
-  auto* d = odds.add_subcommand("demolish", "Odds of charges: the Craft check and the damage and state after");
+  auto* d =
+      odds.add_subcommand("demolish", "Odds of charges: the Craft check and the damage and state after");
   d->fallthrough();
   add_demolish_options(*d, *demolish);
   subs.push_back({d, [demolish](Context& ctx) { odds_of_demolish(*demolish, ctx); }});
 
   auto escalade = std::make_shared<EscaladeRequest>();
-  auto* e = odds.add_subcommand("escalade", "Odds of a climb: climbers up after N rounds, all up by each round, "
-                                            "expected rounds");
+  auto* e = odds.add_subcommand("escalade",
+                                "Odds of a climb: climbers up after N rounds, all up by each round, "
+                                "expected rounds");
   e->fallthrough();
   add_escalade_options(*e, *escalade);
   subs.push_back({e, [escalade](Context& ctx) { odds_of_escalade(*escalade, ctx); }});

@@ -76,7 +76,8 @@ class Work {
   void add(std::uint64_t count, const Int& x, const Int& y) {
     used_ += count * words(x) * words(y);
     if (used_ > limit_)
-      fail_usage("too-large", what_ + ": too large to work out exactly here; ask a smaller question, or roll it");
+      fail_usage("too-large",
+                 what_ + ": too large to work out exactly here; ask a smaller question, or roll it");
   }
   // A division of `x` by `y` (Boost's is quadratic in x unless y is one word).
   void divide(const Int& x, const Int& y) { add(1, x, words(y) == 1 ? Int(1) : x); }
@@ -173,8 +174,8 @@ struct DemolitionOdds {
 // Every outcome of the charges `base`, rolling the Craft check `spec`
 // (empty: base.craft is the referee's certain result, or R18 needs none).
 // Only net Successes matter to the resolver, so it runs once per value.
-[[nodiscard]] inline DemolitionOdds demolition_odds(const DemolitionInput& base, const std::optional<CheckSpec>& spec,
-                                                    const Tables& t) {
+[[nodiscard]] inline DemolitionOdds demolition_odds(const DemolitionInput& base,
+                                                    const std::optional<CheckSpec>& spec, const Tables& t) {
   DemolitionOdds o;
   auto add = [&](const DemolitionInput& in, const Int& ways) {
     DemolitionOutcome r = resolve_demolition(in, t);
@@ -223,7 +224,8 @@ struct MineBranch {
 struct MineOdds {
   int first_day = 1;  // the first day this call digs
   int days = 0;       // days this call digs, unless the gallery is found first
-  std::optional<CheckOdds> sappers, defenders;  // empty: nothing rolled (the referee's days, or no day to dig)
+  std::optional<CheckOdds> sappers,
+      defenders;  // empty: nothing rolled (the referee's days, or no day to dig)
   std::optional<Rational> found_each_day;
   // Rolled: found on day first_day, first_day + 1, ..., then never found
   // (fired, or digging goes on). Otherwise the one certain outcome.
@@ -292,7 +294,7 @@ struct MineOdds {
   MineInput branch = in;
   branch.days.reset();
   branch.referee_days.emplace();
-  Int still_hidden = 1;                                                            // (b - a)^i
+  Int still_hidden = 1;                                                              // (b - a)^i
   Int rest = boost::multiprecision::pow(o.base, static_cast<unsigned>(o.days - 1));  // b^(days-1-i)
   for (int i = 0; i < o.days; ++i) {
     branch.referee_days->push_back(found);
@@ -318,12 +320,12 @@ struct ClimbOdds {
   int attackers = 0;
   int lanes = 0;
   Rational pass = 0;
-  int first_round = 1;              // the first round everybody can be up
-  std::vector<Fraction> all_up_by;  // [k - first_round]: everybody up within k rounds
-  bool tail_cut = false;            // the listing stopped at the 1-in-climb_tail rule
-  int after = 1;                    // the round `up` describes
-  std::vector<Fraction> up;         // [u]: exactly u climbers up after `after` rounds
-  Fraction expected_up;             // after `after` rounds
+  int first_round = 1;                      // the first round everybody can be up
+  std::vector<Fraction> all_up_by;          // [k - first_round]: everybody up within k rounds
+  bool tail_cut = false;                    // the listing stopped at the 1-in-climb_tail rule
+  int after = 1;                            // the round `up` describes
+  std::vector<Fraction> up;                 // [u]: exactly u climbers up after `after` rounds
+  Fraction expected_up;                     // after `after` rounds
   std::optional<Fraction> expected_rounds;  // empty: never (no roll passes)
 
   [[nodiscard]] int last_round() const { return first_round + static_cast<int>(all_up_by.size()) - 1; }
@@ -395,8 +397,8 @@ namespace detail {
 // L wait every round has L tries, so those states follow the binomial law
 // of r*L tries in closed form; only the states of L or fewer waiting are
 // carried round to round, fed from the closed form at the boundary.
-[[nodiscard]] inline ClimbOdds climb_odds(int attackers, int lanes, const Rational& pass, std::optional<int> rounds,
-                                          const std::string& what) {
+[[nodiscard]] inline ClimbOdds climb_odds(int attackers, int lanes, const Rational& pass,
+                                          std::optional<int> rounds, const std::string& what) {
   ClimbOdds o;
   o.attackers = attackers;
   o.lanes = lanes;
