@@ -96,10 +96,11 @@ TEST_CASE("odds demolish: a petard opens a door for certain (R18)", "[cli][odds]
   CHECK(j["state_after"]["breached"]["p"] == "1/1");
 }
 
-TEST_CASE("odds escalade: two climbers on one ladder, all up by round 2 with p^2", "[cli][odds][works][R20]") {
+TEST_CASE("odds escalade: two climbers on one ladder, all up by round 2 with p^2",
+          "[cli][odds][works][R20]") {
   // One skill die against Average passes in 69 of 512 ways.
-  const auto r = run({"odds", "escalade", "--method", "ladder", "--attackers", "2", "--pool", "1", "--rounds", "2",
-                      "--json"});
+  const auto r = run({"odds", "escalade", "--method", "ladder", "--attackers", "2", "--pool", "1", "--rounds",
+                      "2", "--json"});
   REQUIRE(r.status == 0);
   const auto j = r.json();
   CHECK(j["of"] == "escalade");
@@ -111,7 +112,8 @@ TEST_CASE("odds escalade: two climbers on one ladder, all up by round 2 with p^2
   CHECK(j["expected_rounds"]["p"] == "1024/69");  // 2 / p
 }
 
-TEST_CASE("odds escalade lists rounds until everybody is up but for 1 in a million", "[cli][odds][works][R20]") {
+TEST_CASE("odds escalade lists rounds until everybody is up but for 1 in a million",
+          "[cli][odds][works][R20]") {
   auto r = run({"odds", "escalade", "--method", "ladder", "--attackers", "20", "--ladders", "2", "--defended",
                 "--json"});
   REQUIRE(r.status == 0);
