@@ -64,7 +64,7 @@ struct Fraction {
 // Upper bound on the work of one question, counted as products of 64-bit
 // words in the long multiplications, divisions and conversions (a second
 // or so); a larger question is refused rather than left to run for minutes.
-inline constexpr std::uint64_t max_work = 400'000'000;
+inline constexpr std::uint64_t max_work = 250'000'000;
 
 [[nodiscard]] inline std::uint64_t words(const Int& n) { return bit_length(n) / 64 + 1; }
 
@@ -79,10 +79,18 @@ class Work {
       fail_usage("too-large",
                  what_ + ": too large to work out exactly here; ask a smaller question, or roll it");
   }
-  // A division of `x` by `y` (Boost's is quadratic in x unless y is one word).
-  void divide(const Int& x, const Int& y) { add(1, x, words(y) == 1 ? Int(1) : x); }
+  // A division of `x` by `y`: a few times a product by one word when `y` is
+  // one word long, quadratic in x otherwise (Boost 1.74).
+  void divide(const Int& x, const Int& y) {
+    if (words(y) == 1)
+      add(division_weight, x, 1);
+    else
+      add(1, x, x);
+  }
 
  private:
+  static constexpr std::uint64_t division_weight =
+      8;  // measured: a one-word division costs that many products
   std::string what_;
   std::uint64_t limit_;
   std::uint64_t used_ = 0;
@@ -427,29 +435,41 @@ namespace detail {
   };
 
   // Expected rounds: E[0] = 0 and for w >= 1, m = min(w, L) trying,
-  // E[w] = (b^L + sum_{k>=1} kernel[m][k] E[w-k]) / f_m, f_m = b^L - kernel[m][0].
-  // The last L numerators are kept over one shared denominator.
+  // E[w] = (b^L + sum_{k>=1} kernel[m][k] E[w-k]) / (b^L - kernel[m][0]).
+  // Every kernel[m][k] with k >= 1, and b^L - kernel[m][0], is a multiple of
+  // a, so with h_m = (b^L - kernel[m][0]) / a the numerators are kept over
+  // a * H, H the product of the h_m so far: E[w] = N_w / (a H_w) with
+  // N_w = b^L H_(w-1) + sum_k (kernel[m][k] / a) N_(w-k) and H_w = H_(w-1) h_m.
+  // (On one ladder h_1 = 1, and E[n] = n b / a = n / p.)
   {
+    std::vector<Int> h(at(L) + 1, 0);
+    std::vector<std::vector<Int>> share(at(L) + 1);  // kernel[m][k] / a, k >= 1
+    for (int m = 1; m <= L; ++m) {
+      h[at(m)] = (per_round - kernel[at(m)][0]) / a;
+      for (int k = 1; k <= m; ++k) share[at(m)].push_back(kernel[at(m)][at(k)] / a);
+    }
+    work.add(at(L + 1) * at(L + 2) / 2, per_round, per_round);
     std::vector<Int> num(at(n) + 1, 0);
-    Int den = 1;
+    Int den = 1;  // H
     Int product;  // reused: no allocation per multiplication
     for (int w = 1; w <= n; ++w) {
       const int m = std::min(w, L);
-      const auto& row = kernel[at(m)];
-      const Int f = per_round - row[0];
-      work.add(at(2 * m + 1), den, per_round);
+      const Int& f = h[at(m)];
+      work.add(at(2 * m + 1), den, f);
       Int s = per_round * den;
       for (int k = 1; k <= m; ++k) {
-        boost::multiprecision::multiply(product, row[at(k)], num[at(w - k)]);
+        boost::multiprecision::multiply(product, share[at(m)][at(k - 1)], num[at(w - k)]);
         s += product;
       }
-      for (int j = std::max(0, w - L + 1); j < w; ++j) num[at(j)] *= f;
-      den *= f;
+      if (f != 1) {
+        for (int j = std::max(0, w - L + 1); j < w; ++j) num[at(j)] *= f;
+        den *= f;
+      }
       num[at(w)] = std::move(s);
     }
-    Factors factors;
+    Factors factors{{a, 1}};
     for (int m = 1; m <= L; ++m)
-      factors.emplace_back(per_round - kernel[at(m)][0], m < L ? 1 : static_cast<std::uint64_t>(n - L + 1));
+      factors.emplace_back(h[at(m)], m < L ? 1 : static_cast<std::uint64_t>(n - L + 1));
     o.expected_rounds = reduced(std::move(num[at(n)]), std::move(factors), work);
   }
 
@@ -474,7 +494,7 @@ namespace detail {
           h *= m + i;
           h /= m + i - j;
         }
-        work.add(3 * at(L), h, b);
+        work.add((2 + 8) * at(L), h, b);  // two products and a one-word division a try
       } else if (j <= m + L) {
         h = detail::binomial_ways(m + L, j, j, a, c)[0];
         work.add(8, h, h);
