@@ -71,6 +71,9 @@ inline constexpr std::uint64_t max_work = 250'000'000;
 // Counts the work of one question against max_work.
 class Work {
  public:
+  // A one-word division costs about as much as this many one-word products (measured).
+  static constexpr std::uint64_t division_weight = 8;
+
   explicit Work(std::string what, std::uint64_t limit = max_work) : what_(std::move(what)), limit_(limit) {}
   // `count` products of numbers about as long as `x` and `y`.
   void add(std::uint64_t count, const Int& x, const Int& y) {
@@ -89,8 +92,6 @@ class Work {
   }
 
  private:
-  static constexpr std::uint64_t division_weight =
-      8;  // measured: a one-word division costs that many products
   std::string what_;
   std::uint64_t limit_;
   std::uint64_t used_ = 0;
@@ -226,23 +227,25 @@ struct DemolitionOdds {
 
 struct MineBranch {
   MineOutcome outcome;  // the resolver's outcome of this branch
-  Int ways = 1;         // out of MineOdds::total
+  Int ways = 1;         // out of base^days (see MineOdds)
 };
 
 struct MineOdds {
   int first_day = 1;  // the first day this call digs
   int days = 0;       // days this call digs, unless the gallery is found first
-  std::optional<CheckOdds> sappers,
-      defenders;  // empty: nothing rolled (the referee's days, or no day to dig)
+  // Each side's daily check; both empty when nothing is rolled (the
+  // referee's days, or no day left to dig).
+  std::optional<CheckOdds> sappers;
+  std::optional<CheckOdds> defenders;
   std::optional<Rational> found_each_day;
   // Rolled: found on day first_day, first_day + 1, ..., then never found
   // (fired, or digging goes on). Otherwise the one certain outcome.
   std::vector<MineBranch> branches;
-  Int base = 1;  // total = base^days: the denominator of the daily chance, once a day
-  Int total = 1;
+  Int base = 1;  // the denominator of the daily chance: ways are out of base^days
 
+  // A branch's `ways` (or a sum of them) as a fraction in lowest terms.
   [[nodiscard]] Fraction share(const Int& ways) const {
-    return reduced(ways, Factors{{base, static_cast<std::uint64_t>(branches.size() > 1 ? days : 0)}});
+    return reduced(ways, Factors{{base, static_cast<std::uint64_t>(days)}});
   }
   template <class Pred>
   [[nodiscard]] Fraction p_if(Pred pred) const {
@@ -296,7 +299,6 @@ struct MineOdds {
   o.found_each_day = detection_chance(*o.sappers, *o.defenders);
   const Int a = boost::multiprecision::numerator(*o.found_each_day);
   o.base = boost::multiprecision::denominator(*o.found_each_day);
-  o.total = boost::multiprecision::pow(o.base, static_cast<unsigned>(o.days));
   // Representative day results: hidden (sappers 1, defenders 0) and found (0, 1).
   const MineDayResult hidden{1, 0}, found{0, 1};
   MineInput branch = in;
@@ -399,7 +401,7 @@ namespace detail {
 // `pass`. `rounds`: list up to that round and give the climbers up after
 // it; otherwise list until the climb_tail rule or max_climb_rounds and give
 // the climbers up after round 1. `what` names the options in a refusal
-// (too much work, see max_climb_work).
+// (too much work, see max_work).
 //
 // With w waiting, m = min(w, L) try (L the lanes in use). While more than
 // L wait every round has L tries, so those states follow the binomial law
@@ -494,7 +496,7 @@ namespace detail {
           h *= m + i;
           h /= m + i - j;
         }
-        work.add((2 + 8) * at(L), h, b);  // two products and a one-word division a try
+        work.add((2 + Work::division_weight) * at(L), h, b);  // two products and a division a try
       } else if (j <= m + L) {
         h = detail::binomial_ways(m + L, j, j, a, c)[0];
         work.add(8, h, h);
