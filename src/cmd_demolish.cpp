@@ -40,11 +40,11 @@ std::string charge_line_text(const ChargeLine& l) {
 
 }  // namespace
 
-DemolitionOutcome run_demolish(const DemolishRequest& r, Context& ctx) {
-  const Tables& t = ctx.tables();
+PreparedDemolition prepare_demolish(const DemolishRequest& r, const Tables& t) {
   if (r.structure.empty()) fail_usage("no-structure", "demolish: --structure ID is required");
   if (r.charge.empty()) fail_usage("no-charge", "demolish: give at least one --charge ID (see 'siege list charges')");
-  DemolitionInput in;
+  PreparedDemolition p;
+  DemolitionInput& in = p.input;
   in.structure = &t.structure(r.structure);
   for (const auto& spec : r.charge) in.charges.push_back(parse_charge(spec, t));
   in.on_pier = r.on_pier ? OnPier::yes : OnPier::no;
@@ -57,9 +57,16 @@ DemolitionOutcome run_demolish(const DemolishRequest& r, Context& ctx) {
     in.craft = referee_check(Difficulty::average, *r.craft_successes, 0);
   } else if (!charge_opens(*in.structure, in.charges)) {
     // R18: no check at all when the charge simply opens the door.
-    in.craft = roll_check(craft_check_spec(r.pool.value_or(3)), t.dice, ctx.rng());
+    p.spec = craft_check_spec(r.pool.value_or(3));
   }
-  return resolve_demolition(in, t);
+  return p;
+}
+
+DemolitionOutcome run_demolish(const DemolishRequest& r, Context& ctx) {
+  const Tables& t = ctx.tables();
+  PreparedDemolition p = prepare_demolish(r, t);
+  if (p.spec) p.input.craft = roll_check(*p.spec, t.dice, ctx.rng());
+  return resolve_demolition(p.input, t);
 }
 
 std::string demolish_json(const DemolitionOutcome& o, std::uint64_t seed) {
@@ -92,8 +99,8 @@ std::string demolish_text(const DemolitionOutcome& o, std::uint64_t seed) {
   return s + render_trailer(o.rules, o.notes, o.not_modelled);
 }
 
-Runner setup_demolish(CLI::App& app) {
-  auto r = std::make_shared<DemolishRequest>();
+void add_demolish_options(CLI::App& app, DemolishRequest& req) {
+  DemolishRequest* r = &req;
   app.add_option("--structure,-s", r->structure, "Structure id (see 'siege list structures')")
       ->type_name("ID");
   app.add_option("--charge,-c", r->charge,
@@ -106,6 +113,11 @@ Runner setup_demolish(CLI::App& app) {
   int_option(app, "--craft-successes", r->craft_successes, -100, 100,
              "The referee's Craft check: net Successes (no dice rolled)");
   int_option(app, "--pool", r->pool, 0, max_dice, "Skill dice of the Craft check (default 3)");
+}
+
+Runner setup_demolish(CLI::App& app) {
+  auto r = std::make_shared<DemolishRequest>();
+  add_demolish_options(app, *r);
   return [r](Context& ctx) {
     const auto o = run_demolish(*r, ctx);
     ctx.emit(demolish_json(o, ctx.seed()), demolish_text(o, ctx.seed()));

@@ -24,8 +24,7 @@ std::vector<int> parse_round_results(std::string_view text) {
 
 }  // namespace
 
-EscaladeOutcome run_escalade(const EscaladeRequest& r, Context& ctx) {
-  const Tables& t = ctx.tables();
+EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t) {
   if (r.method.empty()) fail_usage("no-method", "escalade: --method ladder|grapnel|tower is required");
   if (!r.attackers) fail_usage("no-attackers", "escalade: --attackers N is required");
   EscaladeInput in;
@@ -55,7 +54,12 @@ EscaladeOutcome run_escalade(const EscaladeRequest& r, Context& ctx) {
     if (r.pool) fail_usage("bad-option", "escalade: --pool rolls dice; it does not go with --successes-per-round");
     in.referee_rounds = parse_round_results(*r.successes_per_round);
   }
-  return resolve_escalade(in, t.dice, ctx.rng());
+  return in;
+}
+
+EscaladeOutcome run_escalade(const EscaladeRequest& r, Context& ctx) {
+  const Tables& t = ctx.tables();
+  return resolve_escalade(prepare_escalade(r, t), t.dice, ctx.rng());
 }
 
 std::string escalade_json(const EscaladeOutcome& o, std::uint64_t seed) {
@@ -96,8 +100,8 @@ std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed) {
   return s + render_trailer(o.rules, o.notes, o.not_modelled);
 }
 
-Runner setup_escalade(CLI::App& app) {
-  auto r = std::make_shared<EscaladeRequest>();
+void add_escalade_options(CLI::App& app, EscaladeRequest& req) {
+  EscaladeRequest* r = &req;
   app.add_option("--structure,-s", r->structure, "Structure id (default curtain-wall)")->type_name("ID");
   app.add_option("--method,-m", r->method, "ladder, grapnel or tower")->type_name("METHOD");
   int_option(app, "--attackers", r->attackers, 1, max_attackers, "Attackers to get onto the wall");
@@ -112,6 +116,11 @@ Runner setup_escalade(CLI::App& app) {
          "--successes-per-round", [r](const std::string& v) { r->successes_per_round = v; },
          "The referee's results: climbers who passed each round, e.g. \"1,0,2\" (no dice rolled)")
       ->type_name("N,...");
+}
+
+Runner setup_escalade(CLI::App& app) {
+  auto r = std::make_shared<EscaladeRequest>();
+  add_escalade_options(app, *r);
   return [r](Context& ctx) {
     const auto o = run_escalade(*r, ctx);
     ctx.emit(escalade_json(o, ctx.seed()), escalade_text(o, ctx.seed()));

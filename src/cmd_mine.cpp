@@ -64,8 +64,7 @@ std::string day_text(const MineDay& d) {
 
 }  // namespace
 
-MineOutcome run_mine(const MineRequest& r, Context& ctx) {
-  const Tables& t = ctx.tables();
+MineInput prepare_mine(const MineRequest& r, const Tables& t) {
   if (r.structure.empty()) fail_usage("no-structure", "mine: --structure ID is required");
   MineInput in;
   in.structure = &t.structure(r.structure);
@@ -81,7 +80,12 @@ MineOutcome run_mine(const MineRequest& r, Context& ctx) {
   }
   in.sapper_pool = r.sapper_pool.value_or(3);
   in.defender_pool = r.defender_pool.value_or(3);
-  return resolve_mine(in, t.dice, ctx.rng());
+  return in;
+}
+
+MineOutcome run_mine(const MineRequest& r, Context& ctx) {
+  const Tables& t = ctx.tables();
+  return resolve_mine(prepare_mine(r, t), t.dice, ctx.rng());
 }
 
 std::string mine_json(const MineOutcome& o, std::uint64_t seed) {
@@ -113,8 +117,8 @@ std::string mine_text(const MineOutcome& o, std::uint64_t seed) {
   return s + render_trailer(o.rules, o.notes, o.not_modelled);
 }
 
-Runner setup_mine(CLI::App& app) {
-  auto r = std::make_shared<MineRequest>();
+void add_mine_options(CLI::App& app, MineRequest& req) {
+  MineRequest* r = &req;
   app.add_option("--structure,-s", r->structure, "Structure id (see 'siege list structures')")
       ->type_name("ID");
   int_option(app, "--days-dug", r->days_dug, 0, max_mine_days, "Days already dug before this call (default 0)");
@@ -127,6 +131,11 @@ Runner setup_mine(CLI::App& app) {
          "The referee's rolls, one SAPPERS:DEFENDERS pair of net Successes a day, e.g. \"2:1,0:0\"")
       ->type_name("S:D,...");
   app.add_flag("--countermine", r->countermine, "The defenders dig a countermine (R19)");
+}
+
+Runner setup_mine(CLI::App& app) {
+  auto r = std::make_shared<MineRequest>();
+  add_mine_options(app, *r);
   return [r](Context& ctx) {
     const auto o = run_mine(*r, ctx);
     ctx.emit(mine_json(o, ctx.seed()), mine_text(o, ctx.seed()));

@@ -1,9 +1,11 @@
 // `siege odds`: exact probabilities of a check's or an attack's outcomes,
 // of the ladder state after N attacks, and a weapons-against-structures
 // comparison. Every figure comes from siege/odds.hpp (exact enumeration).
+// The siege works (demolish, escalade, mine) are in cmd_odds_works.cpp.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "cmd_odds.hpp"
 #include "commands.hpp"
 #include "render.hpp"
 #include "siege/detail/json_writer.hpp"
@@ -11,8 +13,6 @@
 #include "siege/report.hpp"
 
 namespace siege::cli {
-
-namespace {
 
 using detail::JsonWriter;
 using odds::Int;
@@ -24,12 +24,17 @@ void write_p(JsonWriter& w, std::string_view key, const Rational& r) {
   w.end_object();
 }
 
-std::string percent(const Rational& r) { return fmt::format("{:6.2f}%", 100.0 * odds::to_double(r)); }
+void write_p(JsonWriter& w, std::string_view key, const odds::Fraction& f) {
+  w.key(key).begin_object();
+  w.field("p", odds::fraction_text(f)).field("value", odds::to_double(f));
+  w.end_object();
+}
 
-std::string bar(const Rational& r, int width = 40) {
-  const double v = odds::to_double(r);
-  int n = static_cast<int>(v * width + 0.5);
-  if (n == 0 && v > 0) n = 1;
+std::string percent(double p) { return fmt::format("{:6.2f}%", 100.0 * p); }
+
+std::string bar(double p, int width) {
+  int n = static_cast<int>(p * width + 0.5);
+  if (n == 0 && p > 0) n = 1;
   return std::string(static_cast<std::size_t>(n), '#');
 }
 
@@ -39,6 +44,11 @@ std::string dice_words(const CheckSpec& spec, const DiceTable& t) {
   if (spec.boon_dice > 0) s += fmt::format(" + {} Boon", spec.boon_dice);
   return s + " dice";
 }
+
+namespace {
+
+std::string percent(const Rational& r) { return cli::percent(odds::to_double(r)); }
+std::string bar(const Rational& r) { return cli::bar(odds::to_double(r)); }
 
 void write_trailer(JsonWriter& w, const std::vector<std::string>& rules, const std::vector<std::string>& notes) {
   w.string_array("rules", rules);
@@ -315,6 +325,8 @@ Runner setup_odds(CLI::App& app) {
   add_attack_options(*a, attack->attack);
   int_option(*a, "--attacks", attack->attacks, 1, 1000, "Attacks in a row");
 
+  const auto works = add_works_odds(app);
+
   auto cmp = std::make_shared<CompareRequest>();
   auto compare_flag = std::make_shared<bool>(false);
   auto weapons = std::make_shared<std::string>();
@@ -331,12 +343,15 @@ Runner setup_odds(CLI::App& app) {
     if (!*compare_flag) ctx.text_or_json_only("odds");
     if (c->parsed()) return odds_of_check(*check, ctx);
     if (a->parsed()) return odds_of_attack(*attack, ctx);
+    for (const auto& sub : works)
+      if (sub.app->parsed()) return sub.run(ctx);
     if (*compare_flag) {
       cmp->weapons = split_ids(*weapons);
       cmp->structures = split_ids(*structures);
       return compare(*cmp, ctx);
     }
-    fail_usage("bad-usage", "odds: name what to compute: 'odds check ...', 'odds attack ...' or 'odds --compare'");
+    fail_usage("bad-usage", "odds: name what to compute: 'odds check|attack|demolish|escalade|mine ...' or "
+                            "'odds --compare'");
   };
 }
 

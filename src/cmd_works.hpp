@@ -24,6 +24,14 @@ struct DemolishRequest {
   std::optional<int> craft_successes;  // the referee's Craft result (no dice rolled)
   std::optional<int> pool;             // skill dice of the Craft check (default 3)
 };
+// The charges with everything but the dice: `spec` is the Craft check to
+// roll, or empty when the referee gave it (input.craft) or none is needed (R18).
+struct PreparedDemolition {
+  DemolitionInput input;
+  std::optional<CheckSpec> spec;
+};
+[[nodiscard]] PreparedDemolition prepare_demolish(const DemolishRequest& r, const Tables& t);
+void add_demolish_options(CLI::App& app, DemolishRequest& r);
 [[nodiscard]] DemolitionOutcome run_demolish(const DemolishRequest& r, Context& ctx);
 [[nodiscard]] std::string demolish_json(const DemolitionOutcome& o, std::uint64_t seed);
 [[nodiscard]] std::string demolish_text(const DemolitionOutcome& o, std::uint64_t seed);
@@ -38,6 +46,9 @@ struct MineRequest {
   std::optional<std::string> day_results;  // the referee's "S:D,S:D,...", net Successes a day
   bool countermine = false;
 };
+// The mine's input with everything but the dice (resolve_mine rolls them).
+[[nodiscard]] MineInput prepare_mine(const MineRequest& r, const Tables& t);
+void add_mine_options(CLI::App& app, MineRequest& r);
 [[nodiscard]] MineOutcome run_mine(const MineRequest& r, Context& ctx);
 [[nodiscard]] std::string mine_json(const MineOutcome& o, std::uint64_t seed);
 [[nodiscard]] std::string mine_text(const MineOutcome& o, std::uint64_t seed);
@@ -54,6 +65,9 @@ struct EscaladeRequest {
   std::optional<int> pool;
   std::optional<std::string> successes_per_round;  // the referee's "N,N,...": climbers who passed each round
 };
+// The climb's input with everything but the dice (resolve_escalade rolls them).
+[[nodiscard]] EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t);
+void add_escalade_options(CLI::App& app, EscaladeRequest& r);
 [[nodiscard]] EscaladeOutcome run_escalade(const EscaladeRequest& r, Context& ctx);
 [[nodiscard]] std::string escalade_json(const EscaladeOutcome& o, std::uint64_t seed);
 [[nodiscard]] std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed);

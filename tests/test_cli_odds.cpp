@@ -62,3 +62,123 @@ TEST_CASE("odds --compare tabulates weapons against structures", "[cli][odds]") 
   r = run({"odds"});
   CHECK(r.status == 2);
 }
+
+// ---------------------------------------------------------------- the siege works
+
+TEST_CASE("odds demolish gives the Craft check's pass chance and each outcome", "[cli][odds][works]") {
+  const auto r = run({"odds", "demolish", "-s", "stone-bridge", "--on-pier", "-c", "powder-keg:2", "--json"});
+  REQUIRE(r.status == 0);
+  const auto j = r.json();
+  CHECK(j["action"] == "odds");
+  CHECK(j["of"] == "demolish");
+  CHECK(j["check"]["difficulty"] == "average");
+  CHECK(j["check"]["ways"] == "32768");
+  CHECK(j["pass"]["p"] == "9259/16384");
+  REQUIRE(j["outcomes"].size() == 2u);
+  CHECK(j["outcomes"][0]["went_off"] == false);
+  CHECK(j["outcomes"][0]["probability"]["p"] == "7125/16384");
+  CHECK(j["outcomes"][1]["damage"] == 20);
+  CHECK(j["outcomes"][1]["hull_after"] == 20);
+  CHECK(j["outcomes"][1]["state"] == "cracked");
+  CHECK(j["state_after"]["cracked"]["p"] == "9259/16384");
+  CHECK(j["rules"][0] == "exact-odds");
+  CHECK(j.contains("not_modelled"));
+}
+
+TEST_CASE("odds demolish: a petard opens a door for certain (R18)", "[cli][odds][works][R18]") {
+  const auto r = run({"odds", "demolish", "-s", "iron-bound-door", "-c", "petard", "--json"});
+  REQUIRE(r.status == 0);
+  const auto j = r.json();
+  CHECK(j["check"].is_null());
+  CHECK(j["pass"].is_null());
+  REQUIRE(j["outcomes"].size() == 1u);
+  CHECK(j["outcomes"][0]["opened"] == true);
+  CHECK(j["state_after"]["breached"]["p"] == "1/1");
+}
+
+TEST_CASE("odds escalade: two climbers on one ladder, all up by round 2 with p^2",
+          "[cli][odds][works][R20]") {
+  // One skill die against Average passes in 69 of 512 ways.
+  const auto r = run({"odds", "escalade", "--method", "ladder", "--attackers", "2", "--pool", "1", "--rounds",
+                      "2", "--json"});
+  REQUIRE(r.status == 0);
+  const auto j = r.json();
+  CHECK(j["of"] == "escalade");
+  CHECK(j["pass"]["p"] == "69/512");
+  CHECK(j["after"]["rounds"] == 2);
+  REQUIRE(j["all_up_by_round"].size() == 1u);
+  CHECK(j["all_up_by_round"][0]["round"] == 2);
+  CHECK(j["all_up_by_round"][0]["probability"]["p"] == "4761/262144");
+  CHECK(j["expected_rounds"]["p"] == "1024/69");  // 2 / p
+}
+
+TEST_CASE("odds escalade lists rounds until everybody is up but for 1 in a million",
+          "[cli][odds][works][R20]") {
+  auto r = run({"odds", "escalade", "--method", "ladder", "--attackers", "20", "--ladders", "2", "--defended",
+                "--json"});
+  REQUIRE(r.status == 0);
+  const auto j = r.json();
+  CHECK(j["check"]["bane_dice"] == 2);
+  CHECK(j["all_up_by_round"][0]["round"] == 10);
+  CHECK(j["all_up_by_round"].back()["probability"]["value"].get<double>() >= 0.999999);
+  CHECK(j["expected_rounds"]["value"].get<double>() == Approx(26.03).epsilon(0.001));
+  double sum = 0;
+  for (const auto& e : j["after"]["up"]) sum += e["probability"]["value"].get<double>();
+  CHECK(sum == Approx(1.0));
+  r = run({"odds", "escalade", "--method", "ladder", "--attackers", "20", "--ladders", "2", "--defended"});
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("All up by round"));
+  CHECK_THAT(r.out, Catch::Contains("rounds to put all up"));
+}
+
+TEST_CASE("odds escalade: a siege tower is certain, a huge climb is refused", "[cli][odds][works][R20]") {
+  auto r = run({"odds", "escalade", "--method", "tower", "--attackers", "10", "--json"});
+  REQUIRE(r.status == 0);
+  CHECK(r.json()["expected_rounds"]["p"] == "3/1");
+  CHECK(r.json()["pass"].is_null());
+  r = run({"odds", "escalade", "--method", "ladder", "--attackers", "10000", "--ladders", "1000"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("too large"));
+}
+
+TEST_CASE("odds mine: tiny pools counted by hand, then fired or found", "[cli][odds][works][R19]") {
+  // Only the two Average difficulty dice on each side: found on a day in 1445 of 4096 ways.
+  auto r = run({"odds", "mine", "-s", "rampart", "--sapper-pool", "0", "--defender-pool", "0", "--json"});
+  REQUIRE(r.status == 0);
+  auto j = r.json();
+  CHECK(j["of"] == "mine");
+  CHECK(j["days"]["digging"] == 3);
+  CHECK(j["found_each_day"]["p"] == "1445/4096");
+  REQUIRE(j["found_on"].size() == 3u);
+  CHECK(j["found_on"][0]["probability"]["p"] == "1445/4096");
+  CHECK(j["fired"]["p"] == "18630700451/68719476736");  // (2651/4096)^3
+  CHECK(j["outcomes"].back()["result"] == "fired");
+  CHECK(j["outcomes"].back()["hull_after"] == 12);
+  r = run({"odds", "mine", "-s", "curtain-wall", "--days-dug", "4", "--json"});
+  REQUIRE(r.status == 0);
+  CHECK(r.json()["fired"]["p"] == "1/1");
+  CHECK(r.json()["found_each_day"].is_null());
+}
+
+TEST_CASE("odds demolish, escalade and mine refuse exactly what the commands refuse", "[cli][odds][works]") {
+  const std::vector<std::vector<std::string>> bad{
+      {"demolish", "-s", "curtain-wall", "-c", "powder-keg", "--on-pier"},
+      {"demolish", "-s", "curtain-wall", "-c", "powder-keg", "--pool", "2", "--craft-successes", "1"},
+      {"demolish", "-s", "curtain-wall", "-c", "powder-kek"},
+      {"escalade", "--method", "ladder", "--attackers", "3", "--ropes", "2"},
+      {"escalade", "--method", "tower", "--attackers", "3", "--pool", "2"},
+      {"escalade", "--method", "ladder", "--attackers", "3", "--rounds", "2", "--successes-per-round", "1"},
+      {"mine", "-s", "curtain-wall", "--days-dug", "9"},
+      {"mine", "-s", "curtain-wall", "--days", "2", "--day-results", "1:0"},
+  };
+  for (const auto& args : bad) {
+    const auto direct = run(args);
+    auto with_odds = args;
+    with_odds.insert(with_odds.begin(), "odds");
+    const auto odds = run(with_odds);
+    INFO(args[0] << " " << args[1] << " ...");
+    CHECK(direct.status == 2);
+    CHECK(odds.status == 2);
+    CHECK(odds.err == direct.err);
+  }
+}

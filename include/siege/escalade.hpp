@@ -105,8 +105,10 @@ struct EscaladeOutcome {
          spec.bane_dice * best(DieKind::bane) + spec.boon_dice * best(DieKind::boon);
 }
 
-[[nodiscard]] inline EscaladeOutcome resolve_escalade(const EscaladeInput& in, const DiceTable& dice,
-                                                      Rng& rng) {
+// Refuses (usage error) what no climb can be: a missing structure, attackers,
+// lanes or rounds out of bounds, the referee's results with a tower or with
+// --rounds, too many referee rounds, a bad damage_taken.
+inline void require_valid_escalade(const EscaladeInput& in) {
   if (in.structure == nullptr) fail_usage("no-structure", "escalade: no structure given");
   const Structure& s = *in.structure;
   if (in.attackers < 1 || in.attackers > max_attackers)
@@ -126,7 +128,12 @@ struct EscaladeOutcome {
   if (in.referee_rounds && in.referee_rounds->size() > static_cast<std::size_t>(max_climb_rounds))
     fail_usage("bad-rounds", "--successes-per-round: at most " + std::to_string(max_climb_rounds) + " rounds");
   require_damage_taken(in.damage_taken, s.hull);
+}
 
+[[nodiscard]] inline EscaladeOutcome resolve_escalade(const EscaladeInput& in, const DiceTable& dice,
+                                                      Rng& rng) {
+  require_valid_escalade(in);
+  const Structure& s = *in.structure;
   EscaladeOutcome o;
   o.structure = s.id;
   o.method = in.method;

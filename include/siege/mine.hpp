@@ -87,22 +87,42 @@ struct MineOutcome {
   return defender_net > sapper_net;
 }
 
-[[nodiscard]] inline MineOutcome resolve_mine(const MineInput& in, const DiceTable& dice, Rng& rng) {
+// The days one call digs: all that are left, at most `days`, or as many as
+// the referee gave. Refuses (usage error) a missing structure, days dug
+// outside 0..days needed, `days` outside 1..max_mine_days, a bad
+// damage_taken, and more referee days than are left.
+[[nodiscard]] inline int mine_days_to_dig(const MineInput& in) {
   if (in.structure == nullptr) fail_usage("no-structure", "mine: no structure given");
+  const Structure& s = *in.structure;
+  const int needed = s.armor;
+  if (in.days_dug < 0 || in.days_dug > needed)
+    fail_usage("bad-days-dug", "--days-dug " + std::to_string(in.days_dug) + ": " + s.id +
+                                   " takes " + std::to_string(needed) +
+                                   " days of digging (one a point of its listed Armor), so expected "
+                                   "from 0 to " + std::to_string(needed));
+  if (in.days && (*in.days < 1 || *in.days > max_mine_days))
+    fail_usage("bad-days", "--days " + std::to_string(*in.days) + ": expected from 1 to " +
+                               std::to_string(max_mine_days));
+  require_damage_taken(in.damage_taken, s.hull);
+  const int left = needed - in.days_dug;
+  if (in.referee_days) {
+    const int given = static_cast<int>(in.referee_days->size());
+    if (given > left)
+      fail_usage("too-many-days", "--day-results: " + std::to_string(given) + " days given, but " +
+                                      s.id + " has only " + std::to_string(left) +
+                                      " days of digging left");
+    return given;
+  }
+  return in.days ? std::min(*in.days, left) : left;
+}
+
+[[nodiscard]] inline MineOutcome resolve_mine(const MineInput& in, const DiceTable& dice, Rng& rng) {
+  const int today = mine_days_to_dig(in);
   const Structure& s = *in.structure;
   MineOutcome o;
   o.structure = s.id;
   o.days_needed = s.armor;
   o.countermine = in.countermine;
-  if (in.days_dug < 0 || in.days_dug > o.days_needed)
-    fail_usage("bad-days-dug", "--days-dug " + std::to_string(in.days_dug) + ": " + s.id +
-                                   " takes " + std::to_string(o.days_needed) +
-                                   " days of digging (one a point of its listed Armor), so expected "
-                                   "from 0 to " + std::to_string(o.days_needed));
-  if (in.days && (*in.days < 1 || *in.days > max_mine_days))
-    fail_usage("bad-days", "--days " + std::to_string(*in.days) + ": expected from 1 to " +
-                               std::to_string(max_mine_days));
-  require_damage_taken(in.damage_taken, s.hull);
   o.days_before = o.days_dug = in.days_dug;
   o.hull.max = s.hull;
   o.hull.before = o.hull.after = in.damage_taken;
@@ -110,18 +130,6 @@ struct MineOutcome {
 
   detail::add_rule(o.rules, "mine-days");
   if (s.has(Tag::dug_not_knocked_down)) detail::add_rule(o.rules, "dug-through");
-
-  const int left = o.days_needed - in.days_dug;
-  int today = left;
-  if (in.referee_days) {
-    today = static_cast<int>(in.referee_days->size());
-    if (today > left)
-      fail_usage("too-many-days", "--day-results: " + std::to_string(today) + " days given, but " +
-                                      s.id + " has only " + std::to_string(left) +
-                                      " days of digging left");
-  } else if (in.days) {
-    today = std::min(*in.days, left);
-  }
 
   for (int i = 0; i < today; ++i) {
     MineDay d;

@@ -1,0 +1,32 @@
+// Shared by the `odds` subcommands (cmd_odds.cpp, cmd_odds_works.cpp):
+// exact probabilities as JSON ({"p": "a/b", "value": x}) and as text.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli.hpp"
+#include "siege/detail/json_writer.hpp"
+#include "siege/odds_works.hpp"
+
+namespace siege::cli {
+
+// `key`: {"p": "a/b" in lowest terms, "value": the nearest double}.
+void write_p(detail::JsonWriter& w, std::string_view key, const odds::Rational& r);
+void write_p(detail::JsonWriter& w, std::string_view key, const odds::Fraction& f);
+// " 12.34%", and a bar of `width` cells for 100% (at least one cell for any chance above 0).
+[[nodiscard]] std::string percent(double p);
+[[nodiscard]] std::string bar(double p, int width = 40);
+// "3 skill + 2 difficulty + 2 Bane dice".
+[[nodiscard]] std::string dice_words(const CheckSpec& spec, const DiceTable& t);
+
+// `odds demolish`, `odds escalade` and `odds mine`, added to the `odds`
+// command; `run` is called when `app` was the subcommand named.
+struct OddsSubcommand {
+  CLI::App* app = nullptr;
+  Runner run;
+};
+[[nodiscard]] std::vector<OddsSubcommand> add_works_odds(CLI::App& odds);
+
+}  // namespace siege::cli
