@@ -153,7 +153,7 @@ def state_samples(state, description):
         ("demolish", ["--state", state, "--seed", "3", "demolish", "--section", "gatehouse", "--charge", "powder-keg"], 0),
         ("mine", ["--state", state, "--seed", "4", "mine", "--section", "north-wall", "--days", "1"], 0),
         ("abatis", ["--state", state, "abatis", "build", "--section", "north-wall"], 0),
-        ("escalade", ["--state", state, "--seed", "5", "escalade", "--section", "north-wall", "--attackers", "2"], 0),
+        ("escalade", ["--state", state, "--seed", "5", "escalade", "--section", "north-wall", "--method", "ladder", "--attackers", "2"], 0),
         ("log", ["--state", state, "log"], 0),
         ("undo", ["--state", state, "undo"], 0),
         ("replay", ["--state", state, "replay"], 0),

@@ -277,7 +277,7 @@ TEST_CASE("--dry-run resolves demolish, mine, abatis and escalade but leaves the
            {"demolish", "--section", "gatehouse", "--charge", "powder-keg", "--dry-run"},
            {"mine", "--section", "east-wall", "--days", "2", "--dry-run"},
            {"abatis", "build", "--section", "north-wall", "--dry-run"},
-           {"escalade", "--section", "east-wall", "--attackers", "2", "--dry-run", "--json"}}) {
+           {"escalade", "--section", "east-wall", "-m", "ladder", "--attackers", "2", "--dry-run", "--json"}}) {
     const Run r = c.on(args);
     INFO(args[0] << ": " << r.err);
     CHECK(r.status == 0);
