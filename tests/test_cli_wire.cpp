@@ -272,7 +272,7 @@ TEST_CASE("escalade --state reads the section and is logged but changes no secti
   CHECK(c.on({"replay"}).status == 0);
 }
 
-TEST_CASE("--dry-run resolves demolish, mine, abatis and escalade but leaves the file byte for byte", "[wire][state]") {
+TEST_CASE("A dry run resolves demolish, mine, abatis and escalade but leaves the file byte for byte", "[wire][state]") {
   Castle c;
   const std::string before = c.bytes();
   for (const auto& args : std::vector<std::vector<std::string>>{
