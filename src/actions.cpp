@@ -3,6 +3,8 @@
 #include <fmt/core.h>
 
 #include "cmd_state.hpp"
+#include "cmd_troops.hpp"
+#include "cmd_works.hpp"
 #include "commands.hpp"
 #include "siege/detail/suggest.hpp"
 #include "state_file.hpp"
@@ -15,6 +17,16 @@ const std::vector<Action>& actions() {
   static const std::vector<Action> table{
       {"attack", action_of<AttackRequest, attack_fields, attack_action>, describe_attack},
       {"scene", action_of<SceneRequest, scene_fields, scene_action>, describe_scene},
+      {"check", action_of<CheckRequest, check_fields, check_action>, describe_check},
+      {"demolish", action_of<DemolishRequest, demolish_fields, demolish_action>, describe_demolish},
+      {"mine", action_of<MineRequest, mine_fields, mine_action>, describe_mine},
+      {"escalade", action_of<EscaladeRequest, escalade_fields, escalade_action>, describe_escalade},
+      {"hold", action_of<HoldRequest, hold_fields, hold_action>, describe_hold},
+      {"rout", action_of<RoutRequest, rout_fields, rout_action>, describe_rout},
+      {"army-morale", action_of<ArmyMoraleRequest, army_morale_fields, army_morale_action>, describe_army_morale},
+      {"abatis", action_of<AbatisRequest, abatis_fields, abatis_action>, describe_abatis},
+      {"casualties", action_of<CasualtiesRequest, casualties_fields, casualties_action>, describe_casualties},
+      {"move", action_of<MoveRequest, move_fields, move_action>, describe_move},
   };
   return table;
 }

@@ -44,6 +44,52 @@ std::string abatis_text(const AbatisOutcome& o) {
   return s;
 }
 
+void abatis_fields(Fields& f, AbatisRequest& r) {
+  f.text("work", r.work);
+  f.text("section", r.section);
+  f.number("progress", r.progress, 0, 99);
+  f.flag("attackers-in-breach", r.attackers_in_breach);
+  f.flag("interrupted", r.interrupted);
+}
+
+ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* st) {
+  if (st == nullptr) {
+    if (!req.section.empty())
+      fail_usage("no-state", "abatis: --section needs --state FILE (a siege made with 'siege init'); without one "
+                             "give --progress N");
+    const auto o = run_abatis(req, ctx);
+    return {abatis_json(o), abatis_text(o), {}};
+  }
+  AbatisRequest r = req;
+  if (r.progress != 0)
+    fail_usage("bad-option", "abatis: --progress goes without --state; the state file counts the turns done");
+  if (r.section.empty()) fail_usage("no-section", "abatis: with --state give --section ID");
+  if (r.work.empty()) fail_usage("missing-option", "abatis: say which work: abatis build or abatis tear");
+  SectionState& s = state_section(*st, r.section, "abatis");
+  const bool build = parse_abatis_work(r.work) == AbatisWork::build;
+  if (build && s.abatis.standing)
+    fail_usage("bad-option", "abatis build: an abatis already stands in " + s.id + "; see 'siege status'");
+  if (!build && !s.abatis.standing)
+    fail_usage("bad-option", "abatis tear: no abatis stands in " + s.id + "; see 'siege status'");
+  r.progress = s.abatis.progress;  // turns of the work under way: building while none stands, else tearing
+  const auto o = run_abatis(r, ctx);
+  s.abatis.standing = o.standing_after;
+  s.abatis.progress = o.complete ? 0 : o.progress_after;
+  return {with_fields(abatis_json(o), "abatis", json_field("section", s.id)),
+          fmt::format("Section   {}\n", s.id) + abatis_text(o),
+          {{"section", s.id},
+           {"work", build ? "build" : "tear"},
+           {"progress", {{"before", o.progress_before}, {"after", o.progress_after}}},
+           {"standing", {{"before", o.standing_before}, {"after", o.standing_after}}}}};
+}
+
+std::string describe_abatis(const nlohmann::json& o) {
+  const auto& p = o.at("progress");
+  return fmt::format("{}: {} {} -> {}{}", o.value("section", std::string()), o.value("work", std::string()),
+                     p.value("before", 0), p.value("after", 0),
+                     o.at("standing").value("after", false) ? ", abatis standing" : ", no abatis");
+}
+
 Runner setup_abatis(CLI::App& app) {
   auto r = std::make_shared<AbatisRequest>();
   app.add_option("WORK", r->work, "build (defenders block a breach) or tear (attackers pull it down)")
@@ -53,9 +99,10 @@ Runner setup_abatis(CLI::App& app) {
                "Build: attackers are within the breach this turn (the work restarts from 0)");
   app.add_flag("--interrupted", r->interrupted,
                "Tear: the workers were attacked or killed this turn (the work restarts from 0)");
+  app.add_option("--section", r->section, "With --state: the breached section (the file counts the turns done)")
+      ->type_name("ID");
   return [r](Context& ctx) {
-    const auto o = run_abatis(*r, ctx);
-    ctx.emit(abatis_json(o), abatis_text(o));
+    run_action<AbatisRequest>(ctx, "abatis", *r, abatis_fields, abatis_action, true);
   };
 }
 

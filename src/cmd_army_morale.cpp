@@ -39,14 +39,29 @@ std::string army_morale_text(const ArmyMoraleOutcome& o) {
   return s;
 }
 
+void army_morale_fields(Fields& f, ArmyMoraleRequest& r) {
+  f.number("strength", r.strength, 1, max_army);
+  f.number("killed", r.killed, 0, max_army);
+  f.flag("defender-in-castle", r.defender_in_castle);
+}
+
+ActionResult army_morale_action(const ArmyMoraleRequest& r, Context& ctx, SiegeState*) {
+  const auto o = run_army_morale(r, ctx);
+  return {army_morale_json(o), army_morale_text(o), {{"due", o.due}, {"threshold", o.threshold}}};
+}
+
+std::string describe_army_morale(const nlohmann::json& o) {
+  return fmt::format("army morale check {} (threshold {} killed)", o.value("due", false) ? "due" : "not due",
+                     o.value("threshold", 0));
+}
+
 Runner setup_army_morale(CLI::App& app) {
   auto r = std::make_shared<ArmyMoraleRequest>();
   int_option(app, "--strength", r->strength, 1, max_army, "Figures the army started with")->required();
   int_option(app, "--killed", r->killed, 0, max_army, "Figures of it killed so far")->required();
   app.add_flag("--defender-in-castle", r->defender_in_castle, "The army defends a castle: it never checks");
   return [r](Context& ctx) {
-    const auto o = run_army_morale(*r, ctx);
-    ctx.emit(army_morale_json(o), army_morale_text(o));
+    run_action<ArmyMoraleRequest>(ctx, "army-morale", *r, army_morale_fields, army_morale_action, false);
   };
 }
 

@@ -34,6 +34,23 @@ std::string casualties_text(const CasualtiesOutcome& o) {
   return s;
 }
 
+void casualties_fields(Fields& f, CasualtiesRequest& r) {
+  f.number("through", r.through, 0, max_figures);
+  f.number("behind", r.behind, 0, max_figures);
+  f.number("killed", r.killed, 0, max_figures);
+}
+
+ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeState*) {
+  const auto o = run_casualties(r, ctx);
+  return {casualties_json(o), casualties_text(o),
+          {{"through_after", o.through_after}, {"behind_after", o.behind_after}, {"gaps", o.gaps}}};
+}
+
+std::string describe_casualties(const nlohmann::json& o) {
+  return fmt::format("{} through, {} behind, {} gap(s)", o.value("through_after", 0), o.value("behind_after", 0),
+                     o.value("gaps", 0));
+}
+
 Runner setup_casualties(CLI::App& app) {
   auto r = std::make_shared<CasualtiesRequest>();
   int_option(app, "--through", r->through, 0, max_figures, "Enemy figures already through the breach")->required();
@@ -41,8 +58,7 @@ Runner setup_casualties(CLI::App& app) {
       ->required();
   int_option(app, "--killed", r->killed, 0, max_figures, "Casualties inflicted on that unit")->required();
   return [r](Context& ctx) {
-    const auto o = run_casualties(*r, ctx);
-    ctx.emit(casualties_json(o), casualties_text(o));
+    run_action<CasualtiesRequest>(ctx, "casualties", *r, casualties_fields, casualties_action, false);
   };
 }
 

@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include "cmd_action.hpp"
 #include "commands.hpp"
 #include "render.hpp"
 #include "siege/report.hpp"
@@ -42,13 +43,31 @@ void add_check_options(CLI::App& app, CheckRequest& req) {
   int_option(app, "--boon-dice", r->boon_dice, 0, max_dice, "Extra Boon dice");
 }
 
+void check_fields(Fields& f, CheckRequest& r) {
+  f.text("difficulty", r.difficulty);
+  f.number("pool", r.pool, 0, max_dice);
+  f.number("bane-dice", r.bane_dice, 0, max_dice);
+  f.number("boon-dice", r.boon_dice, 0, max_dice);
+}
+
+// A check changes nothing in a siege; with a state it runs the same.
+ActionResult check_action(const CheckRequest& r, Context& ctx, SiegeState*) {
+  const auto c = run_check(r, ctx);
+  return {check_json(c, ctx.seed()), check_text(c, ctx.seed()),
+          {{"net_successes", c.net_successes}, {"net_boons", c.net_boons}, {"passed", c.passed()}}};
+}
+
+std::string describe_check(const nlohmann::json& o) {
+  return fmt::format("{} Successes, {} Boons: {}", o.value("net_successes", 0), o.value("net_boons", 0),
+                     o.value("passed", false) ? "passed" : "failed");
+}
+
 Runner setup_check(CLI::App& app) {
   auto r = std::make_shared<CheckRequest>();
   add_check_options(app, *r);
   return [r](Context& ctx) {
     ctx.text_or_json_only("check");
-    const auto c = run_check(*r, ctx);
-    ctx.emit(check_json(c, ctx.seed()), check_text(c, ctx.seed()));
+    run_action<CheckRequest>(ctx, "check", *r, check_fields, check_action, false);
   };
 }
 

@@ -99,6 +99,70 @@ std::string demolish_text(const DemolitionOutcome& o, std::uint64_t seed) {
   return s + render_trailer(o.rules, o.notes, o.not_modelled);
 }
 
+void demolish_fields(Fields& f, DemolishRequest& r) {
+  f.text("section", r.section);
+  f.text("structure", r.structure);
+  f.texts("charge", r.charge);
+  f.flag("on-pier", r.on_pier);
+  f.flag("portcullis", r.portcullis);
+  f.number("damage-taken", r.damage_taken, 0, 100000);
+  f.number("craft-successes", r.craft_successes, -100, 100);
+  f.number("pool", r.pool, 0, max_dice);
+}
+
+namespace {
+
+// A section that breaches now: play the assault (E3), as attack says.
+void note_breach(std::vector<std::string>& rules, std::vector<std::string>& notes, const SectionState& s,
+                 BreachState before, BreachState after) {
+  if (after == BreachState::breached && before != BreachState::breached) {
+    detail::add_rule(rules, "play-the-assault");
+    notes.push_back(s.id + " is breached: play the assault.");
+  }
+}
+
+}  // namespace
+
+ActionResult demolish_action(const DemolishRequest& req, Context& ctx, SiegeState* st) {
+  if (st == nullptr) {
+    if (!req.section.empty())
+      fail_usage("no-state", "demolish: --section needs --state FILE (a siege made with 'siege init'); without one "
+                             "give --structure ID");
+    const auto o = run_demolish(req, ctx);
+    return {demolish_json(o, ctx.seed()), demolish_text(o, ctx.seed()), {}};
+  }
+  DemolishRequest r = req;
+  if (!r.structure.empty())
+    fail_usage("bad-option", "demolish: --structure goes without --state; with a state file give --section ID");
+  if (r.damage_taken)
+    fail_usage("bad-option", "demolish: --damage-taken goes without --state; the state file knows what the "
+                             "section has suffered");
+  if (r.portcullis)
+    fail_usage("bad-option", "demolish: --portcullis goes without --state; the section's variant is in the state file");
+  if (r.section.empty()) fail_usage("no-section", "demolish: with --state give --section ID");
+  SectionState& s = state_section(*st, r.section, "demolish");
+  r.structure = s.structure;
+  r.portcullis = portcullis_of(s) == Portcullis::yes;
+  r.damage_taken = s.hull_suffered;
+  auto o = run_demolish(r, ctx);
+  s.hull_suffered = o.hull.after;
+  s.state = o.after;
+  note_breach(o.rules, o.notes, s, o.before, o.after);
+  return {with_fields(demolish_json(o, ctx.seed()), "demolish", json_field("section", s.id)),
+          fmt::format("Section   {}\n", s.id) + demolish_text(o, ctx.seed()),
+          {{"section", s.id},
+           {"damage", o.damage},
+           {"hull", {{"before", o.hull.before}, {"after", o.hull.after}}},
+           {"state", {{"before", name_of(o.before)}, {"after", name_of(o.after)}}}}};
+}
+
+std::string describe_demolish(const nlohmann::json& o) {
+  const auto& st = o.at("state");
+  return fmt::format("{}: {} damage, Hull {} -> {}, {} -> {}", o.value("section", std::string()),
+                     o.value("damage", 0), o.at("hull").value("before", 0), o.at("hull").value("after", 0),
+                     st.value("before", std::string()), st.value("after", std::string()));
+}
+
 void add_demolish_options(CLI::App& app, DemolishRequest& req) {
   DemolishRequest* r = &req;
   app.add_option("--structure,-s", r->structure, "Structure id (see 'siege list structures')")
@@ -118,9 +182,10 @@ void add_demolish_options(CLI::App& app, DemolishRequest& req) {
 Runner setup_demolish(CLI::App& app) {
   auto r = std::make_shared<DemolishRequest>();
   add_demolish_options(app, *r);
+  app.add_option("--section", r->section, "With --state: the section the charges are set against (see 'siege status')")
+      ->type_name("ID");
   return [r](Context& ctx) {
-    const auto o = run_demolish(*r, ctx);
-    ctx.emit(demolish_json(o, ctx.seed()), demolish_text(o, ctx.seed()));
+    run_action<DemolishRequest>(ctx, "demolish", *r, demolish_fields, demolish_action, true);
   };
 }
 

@@ -100,6 +100,53 @@ std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed) {
   return s + render_trailer(o.rules, o.notes, o.not_modelled);
 }
 
+void escalade_fields(Fields& f, EscaladeRequest& r) {
+  f.text("section", r.section);
+  f.text("structure", r.structure);
+  f.text("method", r.method);
+  f.number("attackers", r.attackers, 1, max_attackers);
+  f.number("ladders", r.ladders, 1, max_lanes);
+  f.number("ropes", r.ropes, 1, max_lanes);
+  f.flag("defended", r.defended);
+  f.number("rounds", r.rounds, 1, max_climb_rounds);
+  f.number("damage-taken", r.damage_taken, 0, 100000);
+  f.number("pool", r.pool, 0, max_dice);
+  optional_text(f, "successes-per-round", r.successes_per_round);
+}
+
+// With a state the climb reads the section (its structure and what it has
+// suffered: a breached section is walked through) and changes nothing; it is
+// still logged, so the log tells the whole evening.
+ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeState* st) {
+  if (st == nullptr) {
+    if (!req.section.empty())
+      fail_usage("no-state", "escalade: --section needs --state FILE (a siege made with 'siege init'); without one "
+                             "give --structure ID");
+    const auto o = run_escalade(req, ctx);
+    return {escalade_json(o, ctx.seed()), escalade_text(o, ctx.seed()), {}};
+  }
+  EscaladeRequest r = req;
+  if (r.structure != EscaladeRequest{}.structure)
+    fail_usage("bad-option", "escalade: --structure goes without --state; with a state file give --section ID");
+  if (r.damage_taken)
+    fail_usage("bad-option", "escalade: --damage-taken goes without --state; the state file knows what the "
+                             "section has suffered");
+  if (r.section.empty()) fail_usage("no-section", "escalade: with --state give --section ID");
+  const SectionState& s = state_section(*st, r.section, "escalade");
+  r.structure = s.structure;
+  r.damage_taken = s.hull_suffered;
+  const auto o = run_escalade(r, ctx);
+  return {with_fields(escalade_json(o, ctx.seed()), "escalade", json_field("section", s.id)),
+          fmt::format("Section   {}\n", s.id) + escalade_text(o, ctx.seed()),
+          {{"section", s.id}, {"climbed", o.climbed}, {"attackers", o.attackers}, {"up", o.up}}};
+}
+
+std::string describe_escalade(const nlohmann::json& o) {
+  const std::string id = o.value("section", std::string());
+  if (!o.value("climbed", true)) return id + ": breached, walked through";
+  return fmt::format("{}: {} of {} up", id, o.value("up", 0), o.value("attackers", 0));
+}
+
 void add_escalade_options(CLI::App& app, EscaladeRequest& req) {
   EscaladeRequest* r = &req;
   app.add_option("--structure,-s", r->structure, "Structure id (default curtain-wall)")->type_name("ID");
@@ -121,9 +168,10 @@ void add_escalade_options(CLI::App& app, EscaladeRequest& req) {
 Runner setup_escalade(CLI::App& app) {
   auto r = std::make_shared<EscaladeRequest>();
   add_escalade_options(app, *r);
+  app.add_option("--section", r->section, "With --state: the section climbed (read; a breach is walked through)")
+      ->type_name("ID");
   return [r](Context& ctx) {
-    const auto o = run_escalade(*r, ctx);
-    ctx.emit(escalade_json(o, ctx.seed()), escalade_text(o, ctx.seed()));
+    run_action<EscaladeRequest>(ctx, "escalade", *r, escalade_fields, escalade_action, true);
   };
 }
 

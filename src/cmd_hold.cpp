@@ -71,6 +71,27 @@ std::string hold_text(const HoldOutcome& o, std::uint64_t seed) {
   return s;
 }
 
+void hold_fields(Fields& f, HoldRequest& r) {
+  f.number("needed", r.needed, 0, max_morale_number);
+  f.number("rolled", r.rolled, -max_morale_number, max_morale_number);
+  f.text("order", r.order);
+  f.text("site", r.site);
+  f.number("unprotected-in-contact", r.unprotected_in_contact, 0, max_figures);
+  f.flag("hero", r.hero);
+  f.number("figures", r.figures, 1, max_figures);
+  f.number("enemy-figures", r.enemy_figures, 1, max_figures);
+}
+
+ActionResult hold_action(const HoldRequest& r, Context& ctx, SiegeState*) {
+  const auto o = run_hold(r, ctx);
+  return {hold_json(o, ctx.seed()), hold_text(o, ctx.seed()), {{"passed", o.passed}, {"through", o.through}}};
+}
+
+std::string describe_hold(const nlohmann::json& o) {
+  if (o.value("passed", false)) return "held";
+  return fmt::format("failed: {} enemy figure(s) forced through", o.value("through", 0));
+}
+
 Runner setup_hold(CLI::App& app) {
   auto r = std::make_shared<HoldRequest>();
   int_option(app, "--needed", r->needed, 0, max_morale_number, "The morale roll needed (pass when rolled <= needed)");
@@ -89,8 +110,7 @@ Runner setup_hold(CLI::App& app) {
   int_option(app, "--enemy-figures", r->enemy_figures, 1, max_figures,
              "Enemy figures that could pass: caps the number forced through");
   return [r](Context& ctx) {
-    const auto o = run_hold(*r, ctx);
-    ctx.emit(hold_json(o, ctx.seed()), hold_text(o, ctx.seed()));
+    run_action<HoldRequest>(ctx, "hold", *r, hold_fields, hold_action, false);
   };
 }
 

@@ -117,6 +117,79 @@ std::string mine_text(const MineOutcome& o, std::uint64_t seed) {
   return s + render_trailer(o.rules, o.notes, o.not_modelled);
 }
 
+void mine_fields(Fields& f, MineRequest& r) {
+  f.text("section", r.section);
+  f.text("structure", r.structure);
+  f.number("days-dug", r.days_dug, 0, max_mine_days);
+  f.number("days", r.days, 1, max_mine_days);
+  f.number("damage-taken", r.damage_taken, 0, 100000);
+  f.number("sapper-pool", r.sapper_pool, 0, max_dice);
+  f.number("defender-pool", r.defender_pool, 0, max_dice);
+  optional_text(f, "day-results", r.day_results);
+  f.flag("countermine", r.countermine);
+}
+
+ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
+  if (st == nullptr) {
+    if (!req.section.empty())
+      fail_usage("no-state", "mine: --section needs --state FILE (a siege made with 'siege init'); without one "
+                             "give --structure ID");
+    const auto o = run_mine(req, ctx);
+    return {mine_json(o, ctx.seed()), mine_text(o, ctx.seed()), {}};
+  }
+  MineRequest r = req;
+  if (!r.structure.empty())
+    fail_usage("bad-option", "mine: --structure goes without --state; with a state file give --section ID");
+  if (r.days_dug)
+    fail_usage("bad-option", "mine: --days-dug goes without --state; the state file counts the days dug");
+  if (r.damage_taken)
+    fail_usage("bad-option", "mine: --damage-taken goes without --state; the state file knows what the "
+                             "section has suffered");
+  if (r.section.empty()) fail_usage("no-section", "mine: with --state give --section ID");
+  SectionState& s = state_section(*st, r.section, "mine");
+  if (s.mine.detected)
+    fail_usage("mine-found", "mine: the defenders found the gallery under " + s.id +
+                                 " (R19); it is not dug on or fired");
+  r.structure = s.structure;
+  r.days_dug = s.mine.days_dug;
+  r.damage_taken = s.hull_suffered;
+  auto o = run_mine(r, ctx);
+  if (o.fired) {
+    s.hull_suffered = o.hull.after;
+    s.state = o.after;
+    s.mine = MineGallery{};  // fired: the gallery is spent; a new mine starts from day 0
+    if (o.after == BreachState::breached && o.before != BreachState::breached) {  // E3
+      detail::add_rule(o.rules, "play-the-assault");
+      o.notes.push_back(s.id + " is breached: play the assault.");
+    }
+  } else {
+    s.mine.days_dug = o.days_dug;
+    s.mine.detected = o.detected_on.has_value();
+  }
+  nlohmann::json summary = {{"section", s.id},
+                            {"days", {{"before", o.days_before}, {"after", o.days_dug}}},
+                            {"detected", o.detected_on.has_value()},
+                            {"fired", o.fired}};
+  if (o.fired) {
+    summary["damage"] = o.damage;
+    summary["hull"] = {{"before", o.hull.before}, {"after", o.hull.after}};
+    summary["state"] = {{"before", name_of(o.before)}, {"after", name_of(o.after)}};
+  }
+  return {with_fields(mine_json(o, ctx.seed()), "mine", json_field("section", s.id)),
+          fmt::format("Section   {}\n", s.id) + mine_text(o, ctx.seed()), summary};
+}
+
+std::string describe_mine(const nlohmann::json& o) {
+  const std::string id = o.value("section", std::string());
+  const auto& d = o.at("days");
+  if (o.value("fired", false))
+    return fmt::format("{}: fired, {} damage, Hull {} -> {}, {} -> {}", id, o.value("damage", 0),
+                       o.at("hull").value("before", 0), o.at("hull").value("after", 0),
+                       o.at("state").value("before", std::string()), o.at("state").value("after", std::string()));
+  return fmt::format("{}: dug {} -> {} day(s){}", id, d.value("before", 0), d.value("after", 0),
+                     o.value("detected", false) ? ", found by the defenders" : "");
+}
+
 void add_mine_options(CLI::App& app, MineRequest& req) {
   MineRequest* r = &req;
   app.add_option("--structure,-s", r->structure, "Structure id (see 'siege list structures')")
@@ -136,9 +209,10 @@ void add_mine_options(CLI::App& app, MineRequest& req) {
 Runner setup_mine(CLI::App& app) {
   auto r = std::make_shared<MineRequest>();
   add_mine_options(app, *r);
+  app.add_option("--section", r->section, "With --state: the section whose gallery is dug (see 'siege status')")
+      ->type_name("ID");
   return [r](Context& ctx) {
-    const auto o = run_mine(*r, ctx);
-    ctx.emit(mine_json(o, ctx.seed()), mine_text(o, ctx.seed()));
+    run_action<MineRequest>(ctx, "mine", *r, mine_fields, mine_action, true);
   };
 }
 

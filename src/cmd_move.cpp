@@ -35,13 +35,26 @@ std::string move_text(const MoveOutcome& o) {
   return s;
 }
 
+void move_fields(Fields& f, MoveRequest& r) {
+  f.number("speed", r.speed, 0, max_speed);
+  f.flag("through-breach", r.through_breach);
+}
+
+ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState*) {
+  const auto o = run_move(r, ctx);
+  return {move_json(o), move_text(o), {{"speed", o.speed}, {"speed_after", o.speed_after}}};
+}
+
+std::string describe_move(const nlohmann::json& o) {
+  return fmt::format("speed {} -> {}", o.value("speed", 0), o.value("speed_after", 0));
+}
+
 Runner setup_move(CLI::App& app) {
   auto r = std::make_shared<MoveRequest>();
   int_option(app, "--speed", r->speed, 0, max_speed, "The unit's move in whole inches")->required();
   app.add_flag("--through-breach", r->through_breach, "The move goes through a breach (Rough Terrain speed)");
   return [r](Context& ctx) {
-    const auto o = run_move(*r, ctx);
-    ctx.emit(move_json(o), move_text(o));
+    run_action<MoveRequest>(ctx, "move", *r, move_fields, move_action, false);
   };
 }
 

@@ -51,6 +51,25 @@ std::string rout_text(const RoutOutcome& o) {
   return s;
 }
 
+void rout_fields(Fields& f, RoutRequest& r) {
+  f.number("figures", r.figures, 1, max_figures);
+  f.text("order", r.order);
+  f.text("side", r.side);
+  f.flag("all-within-walls", r.all_within_walls);
+  f.number("room-figures", r.room_figures, 1, max_figures);
+  f.number("blocked", r.blocked, 0, max_figures);
+}
+
+ActionResult rout_action(const RoutRequest& r, Context& ctx, SiegeState*) {
+  const auto o = run_rout(r, ctx);
+  return {rout_json(o), rout_text(o), {{"figures", o.figures}, {"moving", o.moving}, {"blocked", o.blocked}}};
+}
+
+std::string describe_rout(const nlohmann::json& o) {
+  return fmt::format("{} figure(s), {} move, {} blocked", o.value("figures", 0), o.value("moving", 0),
+                     o.value("blocked", 0));
+}
+
 Runner setup_rout(CLI::App& app) {
   auto r = std::make_shared<RoutRequest>();
   int_option(app, "--figures", r->figures, 1, max_figures, "Figures in the unit when the rout result comes")
@@ -64,8 +83,7 @@ Runner setup_rout(CLI::App& app) {
   int_option(app, "--blocked", r->blocked, 0, max_figures,
              "Movers that cannot finish the move or that touch the enemy (eliminated)");
   return [r](Context& ctx) {
-    const auto o = run_rout(*r, ctx);
-    ctx.emit(rout_json(o), rout_text(o));
+    run_action<RoutRequest>(ctx, "rout", *r, rout_fields, rout_action, false);
   };
 }
 

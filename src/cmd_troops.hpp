@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "actions.hpp"
+#include "cmd_action.hpp"
 #include "cli.hpp"
 #include "siege/breach.hpp"
 #include "siege/morale.hpp"
@@ -60,6 +62,7 @@ struct AbatisRequest {
   int progress = 0;
   bool attackers_in_breach = false;
   bool interrupted = false;
+  std::string section;  // with --state: the section's breach (progress from the file)
 };
 [[nodiscard]] AbatisOutcome run_abatis(const AbatisRequest& r, Context& ctx);
 [[nodiscard]] std::string abatis_json(const AbatisOutcome& o);
@@ -83,6 +86,27 @@ struct MoveRequest {
 [[nodiscard]] MoveOutcome run_move(const MoveRequest& r, Context& ctx);
 [[nodiscard]] std::string move_json(const MoveOutcome& o);
 [[nodiscard]] std::string move_text(const MoveOutcome& o);
+
+// As actions (actions.hpp): fields keyed by option name (abatis's positional
+// build|tear is "work"), the run, one line for `siege log`.
+void hold_fields(Fields& f, HoldRequest& r);
+[[nodiscard]] ActionResult hold_action(const HoldRequest& r, Context& ctx, SiegeState* state);
+[[nodiscard]] std::string describe_hold(const nlohmann::json& outcome);
+void rout_fields(Fields& f, RoutRequest& r);
+[[nodiscard]] ActionResult rout_action(const RoutRequest& r, Context& ctx, SiegeState* state);
+[[nodiscard]] std::string describe_rout(const nlohmann::json& outcome);
+void army_morale_fields(Fields& f, ArmyMoraleRequest& r);
+[[nodiscard]] ActionResult army_morale_action(const ArmyMoraleRequest& r, Context& ctx, SiegeState* state);
+[[nodiscard]] std::string describe_army_morale(const nlohmann::json& outcome);
+void abatis_fields(Fields& f, AbatisRequest& r);
+[[nodiscard]] ActionResult abatis_action(const AbatisRequest& r, Context& ctx, SiegeState* state);
+[[nodiscard]] std::string describe_abatis(const nlohmann::json& outcome);
+void casualties_fields(Fields& f, CasualtiesRequest& r);
+[[nodiscard]] ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeState* state);
+[[nodiscard]] std::string describe_casualties(const nlohmann::json& outcome);
+void move_fields(Fields& f, MoveRequest& r);
+[[nodiscard]] ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* state);
+[[nodiscard]] std::string describe_move(const nlohmann::json& outcome);
 
 // Setup functions of the command table (commands.cpp).
 Runner setup_hold(CLI::App& app);

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "actions.hpp"
+#include "cmd_action.hpp"
 #include "cli.hpp"
 #include "siege/demolition.hpp"
 #include "siege/escalade.hpp"
@@ -23,6 +25,7 @@ struct DemolishRequest {
   std::optional<int> damage_taken;
   std::optional<int> craft_successes;  // the referee's Craft result (no dice rolled)
   std::optional<int> pool;             // skill dice of the Craft check (default 3)
+  std::string section;                 // with --state: the section (instead of structure)
 };
 // The charges with everything but the dice: `spec` is the Craft check to
 // roll, or empty when the referee gave it (input.craft) or none is needed (R18).
@@ -45,6 +48,7 @@ struct MineRequest {
   std::optional<int> sapper_pool, defender_pool;
   std::optional<std::string> day_results;  // the referee's "S:D,S:D,...", net Successes a day
   bool countermine = false;
+  std::string section;  // with --state: the section whose gallery is dug
 };
 // The mine's input with everything but the dice (resolve_mine rolls them).
 [[nodiscard]] MineInput prepare_mine(const MineRequest& r, const Tables& t);
@@ -64,6 +68,7 @@ struct EscaladeRequest {
   std::optional<int> damage_taken;
   std::optional<int> pool;
   std::optional<std::string> successes_per_round;  // the referee's "N,N,...": climbers who passed each round
+  std::string section;  // with --state: the section climbed (read, not changed)
 };
 // The climb's input with everything but the dice (resolve_escalade rolls them).
 [[nodiscard]] EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t);
@@ -71,6 +76,18 @@ void add_escalade_options(CLI::App& app, EscaladeRequest& r);
 [[nodiscard]] EscaladeOutcome run_escalade(const EscaladeRequest& r, Context& ctx);
 [[nodiscard]] std::string escalade_json(const EscaladeOutcome& o, std::uint64_t seed);
 [[nodiscard]] std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed);
+
+// As actions (actions.hpp): fields keyed by option name, the run with or
+// without a state, one line for `siege log`.
+void demolish_fields(Fields& f, DemolishRequest& r);
+[[nodiscard]] ActionResult demolish_action(const DemolishRequest& r, Context& ctx, SiegeState* state);
+[[nodiscard]] std::string describe_demolish(const nlohmann::json& outcome);
+void mine_fields(Fields& f, MineRequest& r);
+[[nodiscard]] ActionResult mine_action(const MineRequest& r, Context& ctx, SiegeState* state);
+[[nodiscard]] std::string describe_mine(const nlohmann::json& outcome);
+void escalade_fields(Fields& f, EscaladeRequest& r);
+[[nodiscard]] ActionResult escalade_action(const EscaladeRequest& r, Context& ctx, SiegeState* state);
+[[nodiscard]] std::string describe_escalade(const nlohmann::json& outcome);
 
 Runner setup_demolish(CLI::App& app);
 Runner setup_mine(CLI::App& app);

@@ -23,6 +23,9 @@ struct CheckRequest {
 [[nodiscard]] std::string check_json(const CheckResult& c, std::uint64_t seed);
 [[nodiscard]] std::string check_text(const CheckResult& c, std::uint64_t seed);
 void add_check_options(CLI::App& app, CheckRequest& r);
+void check_fields(Fields& f, CheckRequest& r);
+[[nodiscard]] ActionResult check_action(const CheckRequest& r, Context& ctx, SiegeState* state);
+[[nodiscard]] std::string describe_check(const nlohmann::json& outcome);
 [[nodiscard]] CheckSpec check_spec(const CheckRequest& r);
 
 // `attack`: one attack on one section.
