@@ -88,7 +88,7 @@ TEST_CASE("A bad line gives an error object for that line and the batch goes on"
   CHECK(v[7]["damage"] == 6);
 }
 
-TEST_CASE("--fail-fast stops at the first bad line", "[cli][batch]") {
+TEST_CASE("Fail-fast stops a batch at the first bad line", "[cli][batch]") {
   const auto r = run({"batch", "--fail-fast"},
                      "{\"action\": \"attack\", \"structure\": \"curtain-wall\", \"weapon\": \"cannon\", \"successes\": 1}\n"
                      "{\"action\": \"attack\", \"structure\": \"nowhere\", \"weapon\": \"cannon\"}\n"
