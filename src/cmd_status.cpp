@@ -112,7 +112,19 @@ Runner setup_status(CLI::App&) {
     require_state(ctx, "status");
     StateFile file(ctx.globals.state_file, StateFile::Access::read);
     const SiegeState st = load_state(file, ctx);
-    ctx.emit(status_json(st, ctx.tables(), file.path()), status_text(st, ctx.tables()));
+    const std::string json = status_json(st, ctx.tables(), file.path());
+    if (ctx.globals.format == "markdown" || ctx.globals.format == "csv") {
+      // The sections as a table, to paste into campaign notes.
+      std::vector<std::vector<std::string>> rows{
+          {"SECTION", "STRUCTURE", "VARIANT", "SUFFERED", "HULL", "STATE", "ABATIS", "MINE DAYS"}};
+      for (const auto& x : st.now.sections)
+        rows.push_back({x.id, x.structure, x.variant.empty() ? "-" : x.variant, std::to_string(x.hull_suffered),
+                        std::to_string(stats_of(x, ctx.tables()).hull), std::string(name_of(x.state)),
+                        x.abatis.standing ? "standing" : fmt::format("{}/3 built", x.abatis.progress),
+                        std::to_string(x.mine.days_dug) + (x.mine.detected ? " (found)" : "")});
+      return ctx.emit_table(json, rows);
+    }
+    ctx.emit(json, status_text(st, ctx.tables()));
   };
 }
 

@@ -143,3 +143,15 @@ TEST_CASE("With --state a batch is one transaction", "[cli][batch][state]") {
   CHECK(r.status == 0);
   CHECK(siege::test::slurp(state) == now);
 }
+
+TEST_CASE("status prints its sections as Markdown or CSV", "[cli][format][state]") {
+  siege::test::TempDir dir;
+  const std::string state = dir.path() + "/siege.json";
+  REQUIRE(run({"init", state, "--from", std::string(SIEGE_SOURCE_DIR) + "/examples/castle-siege.json"}).status == 0);
+  auto r = run({"status", "--state", state, "--format", "csv"});
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::StartsWith("SECTION,STRUCTURE,VARIANT,SUFFERED,HULL,STATE,ABATIS,MINE DAYS\r\n"));
+  r = run({"status", "--state", state, "--format", "markdown"});
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::StartsWith("| SECTION | STRUCTURE |"));
+}
