@@ -39,6 +39,14 @@ std::string as_table(const std::string& text) {
   }
 }
 
+// The suite's files of one kind; a warning (the test then checks nothing)
+// when ../shared/jsontestsuite is not there.
+std::vector<std::string> suite_or_skip(char prefix) {
+  auto files = suite_files(prefix);
+  if (files.empty()) WARN("skipped: ../shared/jsontestsuite not found");
+  return files;
+}
+
 bool is_syntax_error(const std::string& message) {
   static const std::regex positioned(R"(^t\.json:[0-9]+:[0-9]+: )");
   return std::regex_search(message, positioned);
@@ -47,12 +55,7 @@ bool is_syntax_error(const std::string& message) {
 }  // namespace
 
 TEST_CASE("JSONTestSuite y_ files get past the JSON reader", "[json][jsontestsuite]") {
-  const auto files = suite_files('y');
-  if (files.empty()) {
-    WARN("skipped: ../shared/jsontestsuite not found");
-    return;
-  }
-  for (const auto& f : files) {
+  for (const auto& f : suite_or_skip('y')) {
     const auto msg = as_table(test::slurp(f));
     INFO(f << ": " << msg);
     CHECK_FALSE(is_syntax_error(msg));
@@ -60,12 +63,7 @@ TEST_CASE("JSONTestSuite y_ files get past the JSON reader", "[json][jsontestsui
 }
 
 TEST_CASE("JSONTestSuite n_ files are refused as invalid JSON with a position", "[json][jsontestsuite]") {
-  const auto files = suite_files('n');
-  if (files.empty()) {
-    WARN("skipped: ../shared/jsontestsuite not found");
-    return;
-  }
-  for (const auto& f : files) {
+  for (const auto& f : suite_or_skip('n')) {
     const auto msg = as_table(test::slurp(f));
     INFO(f << ": " << msg);
     CHECK(is_syntax_error(msg));
@@ -73,12 +71,7 @@ TEST_CASE("JSONTestSuite n_ files are refused as invalid JSON with a position", 
 }
 
 TEST_CASE("JSONTestSuite i_ files neither crash nor hang", "[json][jsontestsuite]") {
-  const auto files = suite_files('i');
-  if (files.empty()) {
-    WARN("skipped: ../shared/jsontestsuite not found");
-    return;
-  }
-  for (const auto& f : files) {
+  for (const auto& f : suite_or_skip('i')) {
     const auto msg = as_table(test::slurp(f));
     INFO(f << ": " << msg);
     SUCCEED();
