@@ -13,6 +13,7 @@
 #include <fmt/core.h>
 
 #include "actions.hpp"
+#include "batch.hpp"
 #include "commands.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/scene.hpp"
@@ -102,6 +103,50 @@ ParsedLine parse_line(std::string_view text, const detail::JsonSource& src, std:
   return p;
 }
 
+}  // namespace
+
+BatchRunner::BatchRunner(Context& ctx, std::string name, std::uint64_t batch_seed, SiegeState* state)
+    : ctx_(ctx), name_(std::move(name)), batch_seed_(batch_seed), state_(state) {}
+
+int BatchRunner::run(std::string_view text, long line, std::string& out) {
+  if (blank(text)) return 0;
+  try {
+    detail::JsonSource src{name_ + ":" + std::to_string(line), ErrorKind::usage, true};
+    ParsedLine p = parse_line(text, src, batch_seed_, line);
+    const detail::Cursor inputs(p.inputs, src, "");
+    if (state_ == nullptr) {
+      const ActionResult a = run_logged_action(p.action, inputs, p.seed, nullptr, ctx_);
+      write_with_line(out, line, a.json);
+      return 0;
+    }
+    SiegeState& st = *state_;
+    const Snapshot before = st.now;
+    try {
+      ActionResult a = run_logged_action(p.action, inputs, p.seed, &st, ctx_);
+      LogEntry e;
+      e.entry = static_cast<int>(st.log.size()) + 1;
+      e.action = p.action;
+      e.inputs = std::move(p.inputs);
+      e.seed = p.seed;
+      e.outcome = std::move(a.summary);
+      st.log.push_back(std::move(e));
+      changed_ = true;
+      write_with_line(out, line,
+                      with_fields(std::move(a.json), p.action,
+                                  json_field("log_entry", static_cast<long long>(st.log.size()))));
+    } catch (...) {
+      st.now = before;  // a failed line leaves the siege as it was
+      throw;
+    }
+  } catch (const Error& e) {
+    write_error(out, line, e);
+    return e.exit_code();
+  }
+  return 0;
+}
+
+namespace {
+
 void run_batch(const BatchRequest& r, Context& ctx) {
   std::FILE* in = stdin;
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> owned(nullptr, std::fclose);
@@ -125,53 +170,29 @@ void run_batch(const BatchRequest& r, Context& ctx) {
     st = load_state(*file, ctx);
   }
 
+  BatchRunner runner(ctx, name, batch_seed, st ? &*st : nullptr);
   LineReader reader(in);
   std::string_view text;
   std::string out;
   long line = 0;
   int worst = 0;
   bool stopped = false;
-  bool changed = false;
   while (reader.next(text)) {
     ++line;
-    if (blank(text)) continue;
     out.clear();
-    try {
-      detail::JsonSource src{name + ":" + std::to_string(line), ErrorKind::usage, true};
-      ParsedLine p = parse_line(text, src, batch_seed, line);
-      const detail::Cursor inputs(p.inputs, src, "");
-      if (st) {
-        const Snapshot before = st->now;
-        try {
-          ActionResult a = run_logged_action(p.action, inputs, p.seed, &*st, ctx);
-          LogEntry e;
-          e.entry = static_cast<int>(st->log.size()) + 1;
-          e.action = p.action;
-          e.inputs = std::move(p.inputs);
-          e.seed = p.seed;
-          e.outcome = std::move(a.summary);
-          st->log.push_back(std::move(e));
-          changed = true;
-          write_with_line(out, line, with_fields(std::move(a.json), p.action, json_field("log_entry", static_cast<long long>(st->log.size()))));
-        } catch (...) {
-          st->now = before;  // a failed line leaves the siege as it was
-          throw;
-        }
-      } else {
-        const ActionResult a = run_logged_action(p.action, inputs, p.seed, nullptr, ctx);
-        write_with_line(out, line, a.json);
-      }
-    } catch (const Error& e) {
-      write_error(out, line, e);
-      worst = std::max(worst, e.exit_code());
-      if (r.fail_fast) stopped = true;
-    }
+    const int status = runner.run(text, line, out);
     std::fwrite(out.data(), 1, out.size(), stdout);
-    if (stopped) break;
+    if (status != 0) {
+      worst = std::max(worst, status);
+      if (r.fail_fast) {
+        stopped = true;
+        break;
+      }
+    }
   }
   if (std::ferror(in) != 0) fail_usage("bad-input", "batch: error reading " + name);
   std::fflush(stdout);
-  if (file && !dry && changed && !(stopped && r.fail_fast)) file->commit(write_state(*st));
+  if (file && !dry && runner.changed() && !(stopped && r.fail_fast)) file->commit(write_state(*st));
   if (worst != 0) {
     // The lines' error objects are on stdout already; one summary on stderr.
     std::fprintf(stderr, "siege: error: %s\n",
