@@ -43,6 +43,15 @@ const Action& find_action(std::string_view name) {
 ActionResult run_logged_action(std::string_view name, const detail::Cursor& inputs, std::uint64_t seed,
                                SiegeState* state, Context& ctx) {
   const Action& a = find_action(name);
+  inputs.expect_object();
+  FieldReader reader(inputs);
+  ctx.reseed(seed);
+  return a.run(reader, ctx, state);
+}
+
+ActionResult run_logged_action(std::string_view name, InputReader& inputs, std::uint64_t seed,
+                               SiegeState* state, Context& ctx) {
+  const Action& a = find_action(name);
   ctx.reseed(seed);
   return a.run(inputs, ctx, state);
 }
@@ -101,6 +110,17 @@ void FieldWriter::number(std::string_view key, int& v, int, int) { out[std::stri
 void FieldWriter::flag(std::string_view key, bool& v) { out[std::string(key)] = v; }
 
 // ---------------------------------------------------------------- state
+
+void refuse_section_options(std::string_view command, bool structure, bool damage_taken, bool portcullis) {
+  const std::string c(command);
+  if (structure)
+    fail_usage("bad-option", c + ": --structure goes without --state; with a state file give --section ID");
+  if (damage_taken)
+    fail_usage("bad-option", c + ": --damage-taken goes without --state; the state file knows what the section "
+                                 "has suffered");
+  if (portcullis)
+    fail_usage("bad-option", c + ": --portcullis goes without --state; the section's variant is in the state file");
+}
 
 void require_state(const Context& ctx, std::string_view command) {
   if (ctx.globals.state_file.empty())

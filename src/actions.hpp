@@ -46,8 +46,14 @@ class Fields {
 template <typename Request>
 using FieldsFn = void (*)(Fields&, Request&);
 
+// A visitor that fills fields from inputs; finish() refuses what no field took.
+class InputReader : public Fields {
+ public:
+  virtual void finish() const = 0;
+};
+
 // Reads an inputs object into fields; finish() refuses keys no field took.
-class FieldReader final : public Fields {
+class FieldReader final : public InputReader {
  public:
   explicit FieldReader(const detail::Cursor& inputs);
   void text(std::string_view key, std::string& v) override;
@@ -55,7 +61,7 @@ class FieldReader final : public Fields {
   void number(std::string_view key, std::optional<int>& v, int lo, int hi) override;
   void number(std::string_view key, int& v, int lo, int hi) override;
   void flag(std::string_view key, bool& v) override;
-  void finish() const;
+  void finish() const override;
 
  private:
   [[nodiscard]] std::optional<detail::Cursor> take(std::string_view key);
@@ -108,7 +114,7 @@ struct ActionResult {
 };
 
 // Runs one action from its inputs against `state` (nullptr: no state file).
-using ActionFn = ActionResult (*)(const detail::Cursor& inputs, Context& ctx, SiegeState* state);
+using ActionFn = ActionResult (*)(InputReader& inputs, Context& ctx, SiegeState* state);
 
 struct Action {
   std::string_view name;
@@ -120,8 +126,11 @@ struct Action {
 // The ActionFn of a command: reads its Request with `Fields`, calls `Run`.
 template <typename Request, FieldsFn<Request> FieldList,
           ActionResult (*Run)(const Request&, Context&, SiegeState*)>
-ActionResult action_of(const detail::Cursor& inputs, Context& ctx, SiegeState* state) {
-  return Run(request_from_json<Request>(inputs, FieldList), ctx, state);
+ActionResult action_of(InputReader& inputs, Context& ctx, SiegeState* state) {
+  Request r;
+  FieldList(inputs, r);
+  inputs.finish();
+  return Run(r, ctx, state);
 }
 
 [[nodiscard]] const std::vector<Action>& actions();
@@ -131,6 +140,9 @@ ActionResult action_of(const detail::Cursor& inputs, Context& ctx, SiegeState* s
 // The dispatcher of replay, undo and batch mode: runs action `name` from its
 // inputs with every roll seeded by `seed` (ctx is reseeded).
 ActionResult run_logged_action(std::string_view name, const detail::Cursor& inputs, std::uint64_t seed,
+                               SiegeState* state, Context& ctx);
+// The same with the inputs behind any reader (batch mode's fast path).
+ActionResult run_logged_action(std::string_view name, InputReader& inputs, std::uint64_t seed,
                                SiegeState* state, Context& ctx);
 
 // With --state: one action on the state file. Locks it (unless --dry-run),
@@ -156,6 +168,10 @@ void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inp
 // "POINTER: the file has A, replaying gives B"; nullopt when equal.
 [[nodiscard]] std::optional<std::string> first_difference(const nlohmann::json& a, const nlohmann::json& b,
                                                           const std::string& pointer);
+
+// With a state file the section's own figures come from the file: refuses
+// --structure, --damage-taken and --portcullis when given (true).
+void refuse_section_options(std::string_view command, bool structure, bool damage_taken, bool portcullis);
 
 // A command that needs a state file refuses to run without one.
 void require_state(const Context& ctx, std::string_view command);

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "cli.hpp"
+#include "siege/detail/flat_json.hpp"
 #include "siege/state.hpp"
 
 namespace siege::cli {
@@ -31,11 +32,16 @@ class BatchRunner {
   [[nodiscard]] bool changed() const { return changed_; }
 
  private:
+  // The fast path for flat lines without a state (siege/detail/flat_json.hpp);
+  // false: the line is not for it, and nothing was written.
+  bool run_flat(std::string_view text, long line, std::string& out);
+
   Context& ctx_;
   std::string name_;
   std::uint64_t batch_seed_;
   SiegeState* state_;
   bool changed_ = false;
+  detail::FlatObject flat_;
 };
 
 }  // namespace siege::cli

@@ -99,7 +99,11 @@ bool read_whole(const std::string& path, std::string& out) {
 }  // namespace
 
 const Tables& Context::tables() {
-  if (loaded_) return *loaded_;
+  if (tables_ == nullptr) tables_ = &load_tables();
+  return *tables_;
+}
+
+const Tables& Context::load_tables() {
   std::string dir = globals.data_dir;
   if (dir.empty())
     if (const char* env = std::getenv("SIEGE_DATA")) dir = env;

@@ -54,6 +54,9 @@ class Context {
   void text_or_json_only(std::string_view command) const;
 
  private:
+  // The built-in tables, or those with --data / SIEGE_DATA merged in.
+  const Tables& load_tables();
+  const Tables* tables_ = nullptr;  // what tables() returns, once loaded
   std::unique_ptr<Tables> loaded_;
   std::optional<std::uint64_t> seed_;
   std::optional<Rng> rng_;

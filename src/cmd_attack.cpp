@@ -186,13 +186,7 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
     return {attack_json(o, ctx.seed()), ctx.globals.json ? std::string() : attack_text(o, ctx.seed()), {}};
   }
   AttackRequest r = req;
-  if (!r.structure.empty())
-    fail_usage("bad-option", "attack: --structure goes without --state; with a state file give --section ID");
-  if (r.damage_taken)
-    fail_usage("bad-option", "attack: --damage-taken goes without --state; the state file knows what the "
-                             "section has suffered");
-  if (r.portcullis)
-    fail_usage("bad-option", "attack: --portcullis goes without --state; the section's variant is in the state file");
+  refuse_section_options("attack", !r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
   if (r.ladder != "hull" || !r.from.empty())
     fail_usage("bad-option", "attack: the state file counts Hull Points; --ladder steps and --from go without --state");
   if (!r.engine.empty()) use_engine(r, *st);

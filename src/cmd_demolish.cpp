@@ -132,13 +132,7 @@ ActionResult demolish_action(const DemolishRequest& req, Context& ctx, SiegeStat
     return {demolish_json(o, ctx.seed()), demolish_text(o, ctx.seed()), {}};
   }
   DemolishRequest r = req;
-  if (!r.structure.empty())
-    fail_usage("bad-option", "demolish: --structure goes without --state; with a state file give --section ID");
-  if (r.damage_taken)
-    fail_usage("bad-option", "demolish: --damage-taken goes without --state; the state file knows what the "
-                             "section has suffered");
-  if (r.portcullis)
-    fail_usage("bad-option", "demolish: --portcullis goes without --state; the section's variant is in the state file");
+  refuse_section_options("demolish", !r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
   if (r.section.empty()) fail_usage("no-section", "demolish: with --state give --section ID");
   SectionState& s = state_section(*st, r.section, "demolish");
   r.structure = s.structure;

@@ -126,11 +126,7 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
     return {escalade_json(o, ctx.seed()), escalade_text(o, ctx.seed()), {}};
   }
   EscaladeRequest r = req;
-  if (r.structure != EscaladeRequest{}.structure)
-    fail_usage("bad-option", "escalade: --structure goes without --state; with a state file give --section ID");
-  if (r.damage_taken)
-    fail_usage("bad-option", "escalade: --damage-taken goes without --state; the state file knows what the "
-                             "section has suffered");
+  refuse_section_options("escalade", r.structure != EscaladeRequest{}.structure, r.damage_taken.has_value(), false);
   if (r.section.empty()) fail_usage("no-section", "escalade: with --state give --section ID");
   const SectionState& s = state_section(*st, r.section, "escalade");
   r.structure = s.structure;

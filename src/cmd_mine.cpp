@@ -138,13 +138,10 @@ ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
     return {mine_json(o, ctx.seed()), mine_text(o, ctx.seed()), {}};
   }
   MineRequest r = req;
-  if (!r.structure.empty())
-    fail_usage("bad-option", "mine: --structure goes without --state; with a state file give --section ID");
+  refuse_section_options("mine", !r.structure.empty(), false, false);
   if (r.days_dug)
     fail_usage("bad-option", "mine: --days-dug goes without --state; the state file counts the days dug");
-  if (r.damage_taken)
-    fail_usage("bad-option", "mine: --damage-taken goes without --state; the state file knows what the "
-                             "section has suffered");
+  refuse_section_options("mine", false, r.damage_taken.has_value(), false);
   if (r.section.empty()) fail_usage("no-section", "mine: with --state give --section ID");
   SectionState& s = state_section(*st, r.section, "mine");
   if (s.mine.detected)

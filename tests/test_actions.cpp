@@ -5,11 +5,13 @@
 #include "actions.hpp"
 #include "cmd_state.hpp"
 #include "commands.hpp"
+#include "keys_of.hpp"
 #include "support.hpp"
 
 using namespace siege;
 using namespace siege::cli;
 using nlohmann::json;
+using siege::test::keys_of;
 
 namespace {
 
@@ -26,22 +28,6 @@ std::string error_of(const std::function<void()>& f) {
     return e.what();
   }
   return "no error";
-}
-
-// Every key a Fields function lists.
-template <typename Request>
-std::vector<std::string> keys_of(FieldsFn<Request> fields) {
-  struct Keys final : Fields {
-    std::vector<std::string> keys;
-    void text(std::string_view k, std::string&) override { keys.emplace_back(k); }
-    void texts(std::string_view k, std::vector<std::string>&) override { keys.emplace_back(k); }
-    void number(std::string_view k, std::optional<int>&, int, int) override { keys.emplace_back(k); }
-    void number(std::string_view k, int&, int, int) override { keys.emplace_back(k); }
-    void flag(std::string_view k, bool&) override { keys.emplace_back(k); }
-  } v;
-  Request r;
-  fields(v, r);
-  return v.keys;
 }
 
 SiegeState castle() {

@@ -8,6 +8,7 @@
 #include "cmd_troops.hpp"
 #include "cmd_works.hpp"
 #include "commands.hpp"
+#include "keys_of.hpp"
 #include "support.hpp"
 #include "temp_dir.hpp"
 
@@ -69,19 +70,10 @@ std::string option_of(const std::string& key) { return key == "work" ? "WORK" : 
 
 template <typename Request>
 void check_keys_are_options(Runner (*setup)(CLI::App&), FieldsFn<Request> fields) {
-  struct Keys final : Fields {
-    std::vector<std::string> keys;
-    void text(std::string_view k, std::string&) override { keys.emplace_back(k); }
-    void texts(std::string_view k, std::vector<std::string>&) override { keys.emplace_back(k); }
-    void number(std::string_view k, std::optional<int>&, int, int) override { keys.emplace_back(k); }
-    void number(std::string_view k, int&, int, int) override { keys.emplace_back(k); }
-    void flag(std::string_view k, bool&) override { keys.emplace_back(k); }
-  } v;
-  Request r;
-  fields(v, r);
+  const std::vector<std::string> keys = siege::test::keys_of(fields);
   CLI::App app;
   (void)setup(app);
-  for (const auto& k : v.keys) {
+  for (const auto& k : keys) {
     INFO(k);
     CHECK_NOTHROW(app.get_option(option_of(k)));
   }
@@ -90,7 +82,7 @@ void check_keys_are_options(Runner (*setup)(CLI::App&), FieldsFn<Request> fields
     const std::string name = o->get_name();
     if (name == "--help") continue;
     INFO(name);
-    const bool listed = std::any_of(v.keys.begin(), v.keys.end(), [&](const std::string& k) {
+    const bool listed = std::any_of(keys.begin(), keys.end(), [&](const std::string& k) {
       return option_of(k) == name || "--" + k == o->get_name(false, true);
     });
     CHECK(listed);

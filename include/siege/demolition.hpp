@@ -251,10 +251,7 @@ inline void write_demolition(detail::JsonWriter& w, const DemolitionOutcome& o,
   w.key("armor");
   detail::write_armor(w, o.armor);
   w.field("charge_damage", o.charge_damage);
-  w.field("damage", o.damage).field("overkill", o.overkill);
-  detail::write_hull_and_state(w, o.hull, o.before, o.after);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
+  detail::write_damage_and_close(w, o);
 }
 
 }  // namespace siege

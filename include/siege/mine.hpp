@@ -222,10 +222,7 @@ inline void write_mine(detail::JsonWriter& w, const MineOutcome& o, std::optiona
   if (o.detected_on) w.value(*o.detected_on);
   else w.null();
   w.field("fired", o.fired);
-  w.field("damage", o.damage).field("overkill", o.overkill);
-  detail::write_hull_and_state(w, o.hull, o.before, o.after);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
+  detail::write_damage_and_close(w, o);
 }
 
 }  // namespace siege

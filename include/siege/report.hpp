@@ -80,6 +80,16 @@ inline void write_hull_and_state(JsonWriter& w, const HullTrace& h, BreachState 
   w.field("before", name_of(before)).field("after", name_of(after));
   w.end_object();
 }
+
+// The end of an outcome that damages a section: "damage", "overkill",
+// "hull", "state", the trailer, and the closing brace.
+template <typename Outcome>
+inline void write_damage_and_close(JsonWriter& w, const Outcome& o) {
+  w.field("damage", o.damage).field("overkill", o.overkill);
+  write_hull_and_state(w, o.hull, o.before, o.after);
+  write_trailer(w, o.rules, o.notes, o.not_modelled);
+  w.end_object();
+}
 }  // namespace detail
 
 // The "check" object: difficulty, who rolled, the dice and the net result.

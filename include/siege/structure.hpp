@@ -256,6 +256,8 @@ inline void refuse_personal(const Weapon& w) {
     fail_usage("no-firing-slit", "--firing-slit: " + s.id + " has no firing slit (only a pillbox has one)");
 
   AttackOutcome o;
+  o.rules.reserve(8);  // one allocation for the usual handful of rule ids
+  o.armor.steps.reserve(4);
   o.structure = s.id;
   o.weapon = in.weapon_inline ? "inline" : w.id;
   o.stats = w;

@@ -5,7 +5,9 @@
 // byte-for-byte deterministic. The caller keeps objects and arrays balanced.
 #pragma once
 
+#include <array>
 #include <charconv>
+#include <cstring>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -13,9 +15,19 @@
 
 namespace siege::detail {
 
+// Whether a byte must be escaped inside a JSON string, for every byte.
+inline constexpr auto json_escapes = [] {
+  std::array<unsigned char, 256> t{};
+  for (std::size_t c = 0; c < t.size(); ++c) t[c] = (c < 0x20 || c == '"' || c == '\\') ? 1 : 0;
+  return t;
+}();
+
 class JsonWriter {
  public:
   explicit JsonWriter(std::string& out) : out_(out) {}
+  ~JsonWriter() { flush(); }
+  JsonWriter(const JsonWriter&) = delete;
+  JsonWriter& operator=(const JsonWriter&) = delete;
 
   JsonWriter& begin_object() { return open('{'); }
   JsonWriter& end_object() { return close('}'); }
@@ -25,7 +37,25 @@ class JsonWriter {
   JsonWriter& key(std::string_view k) {
     comma();
     write_string(k);
-    out_ += ':';
+    put(':');
+    after_key_ = true;
+    return *this;
+  }
+  // A key spelt out in the source as a literal: written as it is, without a
+  // scan for characters to escape (source keys are lower-case words; the
+  // output checks in tests/ would catch one that is not). N - 1 is its
+  // length, so the copy is a few stores.
+  template <std::size_t N>
+  [[gnu::always_inline]] JsonWriter& key(const char (&k)[N]) {
+    static_assert(N > 1 && N + 2 <= stage_size, "a key is a non-empty string literal");
+    comma();
+    if (N + 2 > stage_size - n_) flush();
+    char* p = stage_ + n_;
+    p[0] = '"';
+    std::memcpy(p + 1, k, N - 1);
+    p[N] = '"';
+    p[N + 1] = ':';
+    n_ += N + 2;
     after_key_ = true;
     return *this;
   }
@@ -33,14 +63,14 @@ class JsonWriter {
   JsonWriter& value(std::string_view s) {
     comma();
     write_string(s);
-    return *this;
+    return done();
   }
   JsonWriter& value(const char* s) { return value(std::string_view(s)); }
   JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
   JsonWriter& value(bool b) {
     comma();
-    out_ += b ? "true" : "false";
-    return *this;
+    put(b ? std::string_view("true") : std::string_view("false"));
+    return done();
   }
   JsonWriter& value(int v) { return integer(static_cast<std::int64_t>(v)); }
   JsonWriter& value(long v) { return integer(static_cast<std::int64_t>(v)); }
@@ -51,100 +81,170 @@ class JsonWriter {
     comma();
     char buf[32];
     auto r = std::to_chars(buf, buf + sizeof buf, d);
-    out_.append(buf, r.ptr);
-    return *this;
+    put(std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
+    return done();
   }
   JsonWriter& null() {
     comma();
-    out_ += "null";
-    return *this;
+    put("null");
+    return done();
   }
   // Writes pre-serialised JSON text as the next value.
   JsonWriter& raw(std::string_view text) {
     comma();
-    out_ += text;
-    return *this;
+    put(text);
+    return done();
   }
 
-  template <typename T>
-  JsonWriter& field(std::string_view k, const T& v) {
+  template <typename K, typename T>
+  JsonWriter& field(const K& k, const T& v) {
     key(k);
     return value(v);
   }
 
-  template <typename Range>
-  JsonWriter& string_array(std::string_view k, const Range& items) {
+  template <typename K, typename Range>
+  JsonWriter& string_array(const K& k, const Range& items) {
     key(k).begin_array();
     for (const auto& s : items) value(std::string_view(s));
     return end_array();
   }
 
  private:
-  JsonWriter& open(char c) {
+  // Output is staged in a buffer and appended to `out_` when the buffer is
+  // full or a top-level value is complete, so `out_` holds whole values
+  // whenever the caller can look at it between top-level values; a
+  // character costs a store, not a string append.
+  static constexpr std::size_t stage_size = 2048;
+  // Levels of nesting whose "no member yet" flag lives in a bit of first_.
+  static constexpr unsigned bit_levels = 64;
+
+  void flush() {
+    out_.append(stage_, n_);
+    n_ = 0;
+  }
+  [[gnu::always_inline]] void put(char c) {
+    if (n_ == stage_size) flush();
+    stage_[n_++] = c;
+  }
+  [[gnu::always_inline]] void put(std::string_view s) {
+    if (s.size() > stage_size - n_) {
+      flush();
+      if (s.size() > stage_size) {
+        out_.append(s);
+        return;
+      }
+    }
+    std::memcpy(stage_ + n_, s.data(), s.size());
+    n_ += s.size();
+  }
+  [[gnu::always_inline]] JsonWriter& done() {
+    if (depth_ == 0) flush();
+    return *this;
+  }
+
+  [[gnu::always_inline]] JsonWriter& open(char c) {
     comma();
-    out_ += c;
-    first_.push_back(true);
+    put(c);
+    ++depth_;
+    set_first(true);
     return *this;
   }
-  JsonWriter& close(char c) {
-    out_ += c;
-    first_.pop_back();
-    return *this;
+  [[gnu::always_inline]] JsonWriter& close(char c) {
+    put(c);
+    if (depth_ > bit_levels) deep_.pop_back();
+    --depth_;
+    return done();
   }
-  void comma() {
+  [[gnu::always_inline]] [[nodiscard]] bool first() const {
+    return depth_ <= bit_levels ? ((first_ >> (depth_ - 1)) & 1u) != 0 : static_cast<bool>(deep_.back());
+  }
+  [[gnu::always_inline]] void set_first(bool f) {
+    if (depth_ <= bit_levels) {
+      const std::uint64_t bit = std::uint64_t{1} << (depth_ - 1);
+      first_ = f ? (first_ | bit) : (first_ & ~bit);
+    } else if (deep_.size() < depth_ - bit_levels) {
+      deep_.push_back(f);
+    } else {
+      deep_.back() = f;
+    }
+  }
+  [[gnu::always_inline]] void comma() {
     if (after_key_) {
       after_key_ = false;
       return;
     }
-    if (!first_.empty()) {
-      if (!first_.back()) out_ += ',';
-      first_.back() = false;
+    if (depth_ > 0) {
+      if (!first()) put(',');
+      set_first(false);
     }
   }
-  JsonWriter& integer(std::int64_t v) {
+  [[gnu::always_inline]] JsonWriter& integer(std::int64_t v) {
     comma();
     char buf[24];
     auto r = std::to_chars(buf, buf + sizeof buf, v);
-    out_.append(buf, r.ptr);
-    return *this;
+    put(std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
+    return done();
   }
-  JsonWriter& unsigned_integer(std::uint64_t v) {
+  [[gnu::always_inline]] JsonWriter& unsigned_integer(std::uint64_t v) {
     comma();
     char buf[24];
     auto r = std::to_chars(buf, buf + sizeof buf, v);
-    out_.append(buf, r.ptr);
-    return *this;
+    put(std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
+    return done();
   }
-  // Appends runs of plain characters in bulk; escapes the rest.
-  void write_string(std::string_view s) {
+  // Copies a string that needs no escapes straight into the stage; any other
+  // goes the long way, escaping what JSON requires.
+  [[gnu::always_inline]] void write_string(std::string_view s) {
+    if (s.size() + 2 > stage_size - n_ && s.size() + 2 <= stage_size) flush();
+    if (s.size() + 2 <= stage_size - n_) {
+      char* p = stage_ + n_;
+      *p++ = '"';
+      unsigned escape = 0;
+      for (const char ch : s) {
+        escape |= json_escapes[static_cast<unsigned char>(ch)];
+        *p++ = ch;
+      }
+      if (!escape) {
+        *p++ = '"';
+        n_ = static_cast<std::size_t>(p - stage_);
+        return;
+      }
+    }
+    write_escaped(s);
+  }
+  void write_escaped(std::string_view s) {
     static constexpr char hex[] = "0123456789abcdef";
-    out_ += '"';
+    put('"');
     std::size_t run = 0;
     for (std::size_t i = 0; i < s.size(); ++i) {
       const auto c = static_cast<unsigned char>(s[i]);
       if (c >= 0x20 && c != '"' && c != '\\') continue;
-      out_.append(s.data() + run, i - run);
+      put(s.substr(run, i - run));
       run = i + 1;
       switch (c) {
-        case '"': out_ += "\\\""; break;
-        case '\\': out_ += "\\\\"; break;
-        case '\n': out_ += "\\n"; break;
-        case '\r': out_ += "\\r"; break;
-        case '\t': out_ += "\\t"; break;
-        case '\b': out_ += "\\b"; break;
-        case '\f': out_ += "\\f"; break;
-        default:
-          out_ += "\\u00";
-          out_ += hex[c >> 4];
-          out_ += hex[c & 15];
+        case '"': put("\\\""); break;
+        case '\\': put("\\\\"); break;
+        case '\n': put("\\n"); break;
+        case '\r': put("\\r"); break;
+        case '\t': put("\\t"); break;
+        case '\b': put("\\b"); break;
+        case '\f': put("\\f"); break;
+        default: {
+          const char u[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+          put(std::string_view(u, sizeof u));
+        }
       }
     }
-    out_.append(s.data() + run, s.size() - run);
-    out_ += '"';
+    put(s.substr(run));
+    put('"');
   }
 
   std::string& out_;
-  std::vector<bool> first_;
+  char stage_[stage_size];
+  std::size_t n_ = 0;
+  unsigned depth_ = 0;
+  std::uint64_t first_ = 0;
+  std::vector<bool> deep_;  // levels past bit_levels
   bool after_key_ = false;
 };
 

@@ -1,0 +1,210 @@
+// siege/detail/flat_json.hpp - a fast reader for the common batch line.
+//
+// Nearly every batch line is a flat object of plain values:
+//   {"action": "attack", "structure": "curtain-wall", "successes": 2}
+// read_flat() reads such a line without building a DOM or allocating: keys
+// and strings of printable ASCII without escapes, integers in decimal that
+// fit an int64, true and false, and arrays of such strings. It answers
+// "not mine" (false) for anything else - escapes, other bytes, floats,
+// nesting, null, duplicate keys, any syntax error - and the caller then
+// reads the line with parse_strict(), which gives the same values or the
+// precise error. So the fast path never decides that a line is wrong: it
+// only accepts lines whose meaning is beyond doubt.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace siege::detail {
+
+struct FlatValue {
+  enum class Kind : std::uint8_t { string, integer, boolean, strings };
+  Kind kind = Kind::string;
+  std::string_view text;  // string: its bytes; strings: the array's inside, e.g. "\"a\", \"b\""
+  std::int64_t integer = 0;
+  bool boolean = false;
+  std::size_t count = 0;  // strings: how many
+};
+
+struct FlatMember {
+  std::string_view key;
+  FlatValue value;
+};
+
+// A line's members, in order. Lines with more members are not flat.
+struct FlatObject {
+  static constexpr std::size_t max_members = 32;
+  FlatMember members[max_members];
+  std::size_t size = 0;
+  std::uint64_t lengths = 0;  // bit min(length, 63) set for each key: a quick "none of that length"
+
+  [[nodiscard]] static std::uint64_t length_bit(std::size_t n) { return std::uint64_t{1} << (n < 63 ? n : 63); }
+
+  [[nodiscard]] const FlatMember* find(std::string_view key) const {
+    if ((lengths & length_bit(key.size())) == 0) return nullptr;
+    for (std::size_t i = 0; i < size; ++i) {
+      const std::string_view k = members[i].key;
+      if (k.size() == key.size() && (k.empty() || k.front() == key.front()) && k == key) return &members[i];
+    }
+    return nullptr;
+  }
+};
+
+namespace flat {
+
+inline bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+inline void skip(std::string_view s, std::size_t& i) {
+  while (i < s.size() && space(s[i])) ++i;
+}
+
+// A string of printable ASCII without escapes, at s[i] == '"'.
+inline bool string(std::string_view s, std::size_t& i, std::string_view& out) {
+  if (i >= s.size() || s[i] != '"') return false;
+  const std::size_t start = ++i;
+  for (; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == '"') {
+      out = s.substr(start, i - start);
+      ++i;
+      return true;
+    }
+    if (c < 0x20 || c >= 0x7f || c == '\\') return false;
+  }
+  return false;
+}
+
+// -?(0|[1-9][0-9]*) within 18 digits, not followed by a fraction or exponent.
+inline bool integer(std::string_view s, std::size_t& i, std::int64_t& out) {
+  bool negative = false;
+  if (i < s.size() && s[i] == '-') {
+    negative = true;
+    ++i;
+  }
+  const std::size_t start = i;
+  std::int64_t v = 0;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+    if (i - start == 18) return false;
+    v = v * 10 + (s[i] - '0');
+    ++i;
+  }
+  const std::size_t digits = i - start;
+  if (digits == 0 || (digits > 1 && s[start] == '0')) return false;
+  if (i < s.size() && (s[i] == '.' || s[i] == 'e' || s[i] == 'E')) return false;
+  out = negative ? -v : v;
+  return true;
+}
+
+inline bool word(std::string_view s, std::size_t& i, std::string_view w) {
+  if (s.substr(i, w.size()) != w) return false;
+  i += w.size();
+  return true;
+}
+
+inline bool value(std::string_view s, std::size_t& i, FlatValue& v) {
+  if (i >= s.size()) return false;
+  const char c = s[i];
+  if (c == '"') {
+    v.kind = FlatValue::Kind::string;
+    return string(s, i, v.text);
+  }
+  if (c == '-' || (c >= '0' && c <= '9')) {
+    v.kind = FlatValue::Kind::integer;
+    return integer(s, i, v.integer);
+  }
+  if (c == 't' || c == 'f') {
+    v.kind = FlatValue::Kind::boolean;
+    v.boolean = c == 't';
+    return word(s, i, v.boolean ? "true" : "false");
+  }
+  if (c == '[') {
+    v.kind = FlatValue::Kind::strings;
+    const std::size_t start = ++i;
+    v.count = 0;
+    skip(s, i);
+    if (i < s.size() && s[i] == ']') {
+      v.text = s.substr(start, i - start);
+      ++i;
+      return true;
+    }
+    for (;;) {
+      std::string_view item;
+      if (!string(s, i, item)) return false;
+      ++v.count;
+      skip(s, i);
+      if (i >= s.size()) return false;
+      if (s[i] == ']') {
+        v.text = s.substr(start, i - start);
+        ++i;
+        return true;
+      }
+      if (s[i] != ',') return false;
+      ++i;
+      skip(s, i);
+    }
+  }
+  return false;
+}
+
+}  // namespace flat
+
+// Reads `s` as a flat object into `out`; false: not a flat object (or not
+// valid JSON) - read it with parse_strict().
+[[nodiscard]] inline bool read_flat(std::string_view s, FlatObject& out) {
+  out.size = 0;
+  out.lengths = 0;
+  std::size_t i = 0;
+  flat::skip(s, i);
+  if (i >= s.size() || s[i] != '{') return false;
+  ++i;
+  flat::skip(s, i);
+  if (i < s.size() && s[i] == '}') {
+    ++i;
+  } else {
+    for (;;) {
+      if (out.size == FlatObject::max_members) return false;
+      FlatMember& m = out.members[out.size];
+      if (!flat::string(s, i, m.key)) return false;
+      if (out.find(m.key) != nullptr) return false;  // a duplicate: the strict parser names it
+      flat::skip(s, i);
+      if (i >= s.size() || s[i] != ':') return false;
+      ++i;
+      flat::skip(s, i);
+      if (!flat::value(s, i, m.value)) return false;
+      ++out.size;
+      out.lengths |= FlatObject::length_bit(m.key.size());
+      flat::skip(s, i);
+      if (i >= s.size()) return false;
+      if (s[i] == '}') {
+        ++i;
+        break;
+      }
+      if (s[i] != ',') return false;
+      ++i;
+      flat::skip(s, i);
+    }
+  }
+  flat::skip(s, i);
+  return i == s.size();
+}
+
+// The strings of a FlatValue of kind strings, one by one.
+class FlatStrings {
+ public:
+  explicit FlatStrings(std::string_view inside) : s_(inside) {}
+  bool next(std::string_view& item) {
+    flat::skip(s_, i_);
+    if (i_ < s_.size() && s_[i_] == ',') {
+      ++i_;
+      flat::skip(s_, i_);
+    }
+    return flat::string(s_, i_, item);
+  }
+
+ private:
+  std::string_view s_;
+  std::size_t i_ = 0;
+};
+
+}  // namespace siege::detail
