@@ -335,7 +335,7 @@ struct OddsKind {
 };
 constexpr OddsKind odds_kinds[] = {
     {"check", add_check_odds},       {"attack", add_attack_odds}, {"demolish", add_demolish_odds},
-    {"escalade", add_escalade_odds}, {"mine", add_mine_odds},
+    {"escalade", add_escalade_odds}, {"mine", add_mine_odds},     {"scene", add_scene_odds},
 };
 
 // The options of odds itself that take a value (see setup_odds).
@@ -377,8 +377,9 @@ Runner setup_odds(CLI::App& app) {
       cmp->structures = split_ids(*structures);
       return compare(*cmp, ctx);
     }
-    fail_usage("bad-usage", "odds: name what to compute: 'odds check|attack|demolish|escalade|mine ...' or "
-                            "'odds --compare'");
+    fail_usage("bad-usage",
+               "odds: name what to compute: 'odds check|attack|demolish|escalade|mine|scene ...' or "
+               "'odds --compare'");
   };
 }
 

@@ -48,5 +48,7 @@ template <class Request>
 [[nodiscard]] OddsSubcommand add_demolish_odds(CLI::App& odds);
 [[nodiscard]] OddsSubcommand add_escalade_odds(CLI::App& odds);
 [[nodiscard]] OddsSubcommand add_mine_odds(CLI::App& odds);
+// `odds scene` (cmd_odds_scene.cpp).
+[[nodiscard]] OddsSubcommand add_scene_odds(CLI::App& odds);
 
 }  // namespace siege::cli
