@@ -197,8 +197,12 @@ class SectionChain {
     int exposed = -1;  // its bit in `alive`, or -1 when nobody shoots at it
   };
 
+  // A chain for `scenes` scenes. Its whole work is known before it starts,
+  // and charged here, before anything is allocated: each scene takes every
+  // mask through every attack and every exposed engine, on numbers that
+  // grow to the denominator of the last scene (half as long on average).
   SectionChain(int hull, int suffered, std::vector<Attacker> attackers,
-               std::vector<const ExposedEngine*> exposed, Work& work)
+               std::vector<const ExposedEngine*> exposed, int scenes, Work& work)
       : positions_(static_cast<std::size_t>(hull) + 1),
         hull_(hull),
         attackers_(std::move(attackers)),
@@ -206,7 +210,15 @@ class SectionChain {
         work_(work) {
     if (exposed_.size() > max_exposed) work_.refuse();
     const std::size_t masks = std::size_t{1} << exposed_.size();
-    work_.add(masks * positions_ * (attackers_.size() + 1), 1, 1);  // before allocating them
+    std::uint64_t per_mask = 2 * exposed_.size() * positions_;
+    std::size_t bits = 0;  // of one scene's denominator
+    for (const auto& a : attackers_) {
+      for (const auto& row : a.shot.rows) per_mask += row.size();
+      bits += bit_length(a.shot.total);
+    }
+    for (const auto* e : exposed_) bits += bit_length(e->per_scene);
+    const auto n = static_cast<std::uint64_t>(scenes);
+    work_.add(masks * per_mask * n, Int(1) << (bits * (n + 1) / 2), 1);
     weights_.assign(masks * positions_, 0);
     weights_[(masks - 1) * positions_ + static_cast<std::size_t>(suffered)] = 1;
     for (const auto& a : attackers_) factors_.emplace_back(a.shot.total, 0);
@@ -223,9 +235,8 @@ class SectionChain {
           scale(w, a.shot.total);
           continue;
         }
-        work_.add(advance(w, positions_, a.shot), size_, a.shot.total);
+        (void)advance(w, positions_, a.shot);
       }
-      size_ *= a.shot.total;
     }
     for (std::size_t j = 0; j < exposed_.size(); ++j) {
       const ExposedEngine& e = *exposed_[j];
@@ -240,9 +251,7 @@ class SectionChain {
         Int* to = &weights_[(mask ^ bit) * positions_];
         for (std::size_t h = 0; h < positions_; ++h)
           if (from[h] != 0) to[h] += from[h] * drops;
-        work_.add(positions_, size_, drops);
       }
-      size_ *= e.per_scene;
     }
     for (auto& f : factors_) ++f.second;
 
@@ -258,7 +267,6 @@ class SectionChain {
         if (w == 0) continue;
         ways[static_cast<std::size_t>(ladder_state(static_cast<int>(h), hull_))] += w * in_action;
       }
-      work_.add(positions_, size_, in_action);
     }
     return {reduced(std::move(ways[0]), factors_, work_), reduced(std::move(ways[1]), factors_, work_),
             reduced(std::move(ways[2]), factors_, work_)};
@@ -271,7 +279,6 @@ class SectionChain {
   void scale(Int* w, const Int& by) {
     for (std::size_t h = 0; h < positions_; ++h)
       if (w[h] != 0) w[h] *= by;
-    work_.add(positions_, size_, by);
   }
 
   std::size_t positions_;
@@ -281,7 +288,6 @@ class SectionChain {
   Work& work_;
   std::vector<Int> weights_;  // mask-major: weights_[alive * positions_ + h]
   Factors factors_;           // the denominator so far
-  Int size_ = 1;              // the same as one number: how long the weights run
 };
 
 }  // namespace detail
@@ -365,7 +371,8 @@ class SectionChain {
       certain[static_cast<std::size_t>(now)] = {1, 1};
       out.by_scene.assign(static_cast<std::size_t>(scenes), certain);
     } else {
-      detail::SectionChain chain(out.hull, out.suffered, std::move(attackers), std::move(exposed), work);
+      detail::SectionChain chain(out.hull, out.suffered, std::move(attackers), std::move(exposed), scenes,
+                                 work);
       for (int k = 1; k <= scenes; ++k) out.by_scene.push_back(chain.play(k));
     }
     o.sections.push_back(std::move(out));
