@@ -15,6 +15,10 @@
 
 namespace siege::cli {
 
+// The ladder states in order, for "state after" lists.
+inline constexpr BreachState all_states[] = {BreachState::intact, BreachState::cracked,
+                                             BreachState::breached};
+
 // `key`: {"p": "a/b" in lowest terms, "value": the nearest double}.
 void write_p(detail::JsonWriter& w, std::string_view key, const odds::Rational& r);
 void write_p(detail::JsonWriter& w, std::string_view key, const odds::Fraction& f);

@@ -18,11 +18,9 @@ namespace {
 using detail::JsonWriter;
 using odds::Fraction;
 
-constexpr BreachState all_states[] = {BreachState::intact, BreachState::cracked, BreachState::breached};
-
 // "castle-gate, portcullis": the structure and any variant.
-std::string what_of(const odds::SectionOutlook& x, const SectionState& now) {
-  return now.variant.empty() ? x.structure : x.structure + ", " + now.variant;
+std::string what_of(const odds::SectionOutlook& x) {
+  return x.variant.empty() ? x.structure : x.structure + ", " + x.variant;
 }
 
 struct SceneOddsRequest {
@@ -36,12 +34,11 @@ std::string scene_json(const odds::SceneOdds& o, const SiegeState& st, const std
   w.field("file", path).field("name", st.name).field("scene_length", name_of(st.scene_length));
   w.field("played", o.played).field("scenes", o.scenes);
   w.key("sections").begin_array();
-  for (std::size_t i = 0; i < o.sections.size(); ++i) {
-    const auto& s = o.sections[i];
+  for (const auto& s : o.sections) {
     w.begin_object().field("id", s.id).field("structure", s.structure);
-    detail::write_id_or_null(w, "variant", st.now.sections[i].variant);
+    detail::write_id_or_null(w, "variant", s.variant);
     w.key("hull").begin_object().field("max", s.hull).field("suffered", s.suffered).end_object();
-    w.field("state", name_of(ladder_state(s.suffered, s.hull)));
+    w.field("state", name_of(s.state));
     w.string_array("attackers", s.attackers);
     w.key("after_scene").begin_array();
     for (std::size_t k = 0; k < s.by_scene.size(); ++k) {
@@ -85,20 +82,18 @@ std::string scene_text(const odds::SceneOdds& o, const SiegeState& st) {
       first == last ? fmt::format("scene {}", first) : fmt::format("scenes {} to {}", first, last),
       st.name.empty() ? std::string("the siege") : st.name, o.played, name_of(st.scene_length));
   std::size_t w_id = 6, w_what = 6;
-  for (std::size_t i = 0; i < o.sections.size(); ++i) {
-    w_id = std::max(w_id, o.sections[i].id.size());
-    w_what = std::max(w_what, what_of(o.sections[i], st.now.sections[i]).size());
+  for (const auto& x : o.sections) {
+    w_id = std::max(w_id, x.id.size());
+    w_what = std::max(w_what, what_of(x).size());
   }
   s += "Sections\n";
-  for (std::size_t i = 0; i < o.sections.size(); ++i) {
-    const auto& x = o.sections[i];
-    const BreachState now = ladder_state(x.suffered, x.hull);
-    s += fmt::format("  {:<{}}  {:<{}}  {}  {}\n", x.id, w_id, what_of(x, st.now.sections[i]), w_what,
-                     hull_bar(x.suffered, x.hull), name_of(now));
-    if (now == BreachState::breached) {
+  for (const auto& x : o.sections) {
+    s += fmt::format("  {:<{}}  {:<{}}  {}  {}\n", x.id, w_id, what_of(x), w_what,
+                     hull_bar(x.suffered, x.hull), name_of(x.state));
+    if (x.state == BreachState::breached) {
       s += "    already breached: play the assault\n";
     } else if (x.attackers.empty()) {
-      s += fmt::format("    no engine shoots at it: it stays {}\n", name_of(now));
+      s += fmt::format("    no engine shoots at it: it stays {}\n", name_of(x.state));
     } else {
       s += fmt::format("    shot at by {}\n", fmt::join(x.attackers, ", "));
       for (std::size_t k = 0; k < x.by_scene.size(); ++k)

@@ -20,8 +20,6 @@ using odds::Fraction;
 using odds::Int;
 using odds::Rational;
 
-constexpr BreachState all_states[] = {BreachState::intact, BreachState::cracked, BreachState::breached};
-
 // For display only.
 double value(const Rational& r) { return odds::to_double(r); }
 double value(const Fraction& f) { return odds::to_double(f); }

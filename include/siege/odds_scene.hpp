@@ -77,8 +77,10 @@ inline constexpr int max_scenes_ahead = 20;
 struct SectionOutlook {
   std::string id;
   std::string structure;
-  int hull = 1;      // with its variant (R12)
-  int suffered = 0;  // now
+  std::string variant;                      // "" or "portcullis"
+  int hull = 1;                             // with its variant (R12)
+  int suffered = 0;                         // now
+  BreachState state = BreachState::intact;  // now
   // The engines that shoot at it in a scene, in the order they shoot.
   std::vector<std::string> attackers;
   // by_scene[k][s]: the chance it is in ladder state s (intact, cracked,
@@ -340,9 +342,11 @@ class SectionChain {
     SectionOutlook out;
     out.id = sec.id;
     out.structure = sec.structure;
+    out.variant = sec.variant;
     out.hull = stats_of(sec, t).hull;
     out.suffered = sec.hull_suffered;
-    const BreachState now = ladder_state(out.suffered, out.hull);
+    out.state = sec.state;
+    const BreachState now = sec.state;
     std::vector<detail::SectionChain::Attacker> attackers;
     std::vector<const detail::ExposedEngine*> exposed;
     for (const EngineSide side : {EngineSide::besieger, EngineSide::defender})
