@@ -82,6 +82,10 @@ _siege_state_ids() {
         }'
 }
 
+# The subcommands of `siege odds` (tests/test_manpage.cpp holds this list to
+# the program's).
+_siege_odds_subcommands="check attack demolish escalade mine scene"
+
 _siege() {
     local cur=${COMP_WORDS[COMP_CWORD]}
     local prev=
@@ -107,7 +111,7 @@ _siege() {
             *)
                 if [[ -z $cmd ]]; then
                     cmd=$w
-                elif [[ $cmd == odds && -z $sub && ($w == check || $w == attack) ]]; then
+                elif [[ $cmd == odds && -z $sub && " $_siege_odds_subcommands " == *" $w "* ]]; then
                     sub=$w
                 fi
                 ;;
@@ -154,7 +158,8 @@ _siege() {
             --rolled | --figures | --enemy-figures | --unprotected-in-contact | --room-figures | \
             --blocked | --strength | --killed | --progress | --through | --behind | --speed | \
             --craft-successes | --days | --days-dug | --sapper-pool | --defender-pool | \
-            --attackers | --ladders | --ropes | --rounds | --day-results | --successes-per-round)
+            --attackers | --ladders | --ropes | --rounds | --day-results | --successes-per-round | \
+            --scenes)
             return 0 ;; # a number (or the referee's list of them): nothing to offer
     esac
     if [[ -n $words ]]; then
@@ -184,7 +189,7 @@ _siege() {
         show) # an id may be in several tables (trebuchet: a weapon and an engine)
             words=$(for t in structures weapons charges engines; do _siege_table_ids $t "${run[@]}"; done | sort -u) ;;
         abatis) words="build tear" ;;
-        odds) [[ -z $sub ]] && words="check attack" ;;
+        odds) [[ -z $sub ]] && words=$_siege_odds_subcommands ;;
         init)
             COMPREPLY=($(compgen -f -- "$cur"))
             return 0 ;;

@@ -175,25 +175,41 @@ void Context::text_or_json_only(std::string_view command) const {
 
 namespace {
 
-// Global options that take a value, for the pre-scan below.
+// Global options that take a value, for the pre-scans below.
 bool takes_value(std::string_view arg) {
   return arg == "--data" || arg == "--seed" || arg == "--state" || arg == "--color" || arg == "--format";
 }
 
-// The command named on the command line, found without building the parser
-// of every command (start-up budget). Empty when there is none.
-std::string find_command(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    std::string_view a = argv[i];
-    if (a == "--") return i + 1 < argc ? argv[i + 1] : "";
+// The words after the command's name, once main has found it.
+std::vector<std::string_view>& command_words() {
+  static std::vector<std::string_view> words;
+  return words;
+}
+
+// The place in `words` of the first one that is neither an option nor the
+// value of one (global options, or those `own` names), or words.size().
+std::size_t first_word(const std::vector<std::string_view>& words, bool (*own)(std::string_view)) {
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string_view a = words[i];
+    if (a == "--") return i + 1;
     if (!a.empty() && a[0] == '-') {
-      if (takes_value(a)) ++i;
+      if (takes_value(a) || (own != nullptr && own(a))) ++i;
       continue;
     }
-    return std::string(a);
+    return i;
   }
-  return {};
+  return words.size();
 }
+
+}  // namespace
+
+std::string subcommand_named(bool (*own_takes_value)(std::string_view)) {
+  const auto& words = command_words();
+  const std::size_t i = first_word(words, own_takes_value);
+  return i < words.size() ? std::string(words[i]) : std::string();
+}
+
+namespace {
 
 void add_globals(CLI::App& app, Globals& g) {
   app.add_flag("--json", g.json, "Print exactly one JSON object (the outcome) on stdout");
@@ -258,7 +274,14 @@ int main(int argc, char** argv) {
         "Run 'siege COMMAND --help' for a command's options and an example.");
     add_globals(app, ctx.globals);
 
-    const std::string wanted = find_command(argc, argv);
+    // The command named, found without building the parser of every
+    // command (start-up budget); the words after it are kept for a command
+    // that builds only the subcommand named (odds).
+    const std::vector<std::string_view> words(argv + 1, argv + argc);
+    const std::size_t at = first_word(words, nullptr);
+    const std::string wanted = at < words.size() ? std::string(words[at]) : std::string();
+    if (at < words.size())
+      command_words().assign(words.begin() + static_cast<std::ptrdiff_t>(at) + 1, words.end());
     Runner runner;
     const Command* chosen = nullptr;
     for (const auto& c : commands())

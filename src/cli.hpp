@@ -78,6 +78,13 @@ struct Command {
 // status (the only place that does).
 int main(int argc, char** argv);
 
+// For a command that builds only the subcommand named (odds), from its
+// setup: the first word after the command's name that is neither an option
+// nor an option's value (`own_takes_value` names the command's own options
+// that take one; the global ones are known). Empty when there is none, or
+// when no command was named (`siege --help` builds them all).
+[[nodiscard]] std::string subcommand_named(bool (*own_takes_value)(std::string_view));
+
 // ---- option helpers: strict decimal numbers with bounds ----
 
 // Parses a whole decimal number in [lo, hi]; `what` names the option.

@@ -2,6 +2,9 @@
 // of the ladder state after N attacks, and a weapons-against-structures
 // comparison. Every figure comes from siege/odds.hpp (exact enumeration).
 // The siege works (demolish, escalade, mine) are in cmd_odds_works.cpp.
+#include <algorithm>
+#include <iterator>
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -310,22 +313,48 @@ std::vector<std::string> split_ids(const std::string& s) {
   return out;
 }
 
+OddsSubcommand add_check_odds(CLI::App& odds) {
+  return add_odds_subcommand(odds, "check", "Odds of a check's net Successes and Boons", add_check_options,
+                             odds_of_check);
+}
+
+void add_attack_odds_options(CLI::App& app, AttackOddsRequest& r) {
+  add_attack_options(app, r.attack);
+  int_option(app, "--attacks", r.attacks, 1, 1000, "Attacks in a row");
+}
+
+OddsSubcommand add_attack_odds(CLI::App& odds) {
+  return add_odds_subcommand(odds, "attack", "Odds of an attack's outcomes, and of the state after N attacks",
+                             add_attack_odds_options, odds_of_attack);
+}
+
+// The subcommands of odds, in the order --help lists them.
+struct OddsKind {
+  std::string_view name;
+  OddsSubcommand (*add)(CLI::App& odds);
+};
+constexpr OddsKind odds_kinds[] = {
+    {"check", add_check_odds},       {"attack", add_attack_odds}, {"demolish", add_demolish_odds},
+    {"escalade", add_escalade_odds}, {"mine", add_mine_odds},     {"scene", add_scene_odds},
+};
+
+// The options of odds itself that take a value (see setup_odds).
+bool odds_option_takes_value(std::string_view arg) {
+  return arg == "--weapons" || arg == "--structures" || arg == "--attacks" || arg == "--pool";
+}
+
 }  // namespace
 
 Runner setup_odds(CLI::App& app) {
   app.require_subcommand(0, 1);
-  auto check = std::make_shared<CheckRequest>();
-  auto* c = app.add_subcommand("check", "Odds of a check's net Successes and Boons");
-  c->fallthrough();
-  add_check_options(*c, *check);
-
-  auto attack = std::make_shared<AttackOddsRequest>();
-  auto* a = app.add_subcommand("attack", "Odds of an attack's outcomes, and of the state after N attacks");
-  a->fallthrough();
-  add_attack_options(*a, attack->attack);
-  int_option(*a, "--attacks", attack->attacks, 1, 1000, "Attacks in a row");
-
-  const auto works = add_works_odds(app);
+  // Only the subcommand named is built (the start-up budget), or every one
+  // when none is named, so that `siege odds --help` lists them all.
+  const std::string named = subcommand_named(odds_option_takes_value);
+  const bool known = std::any_of(std::begin(odds_kinds), std::end(odds_kinds),
+                                 [&](const OddsKind& k) { return k.name == named; });
+  std::vector<OddsSubcommand> subs;
+  for (const auto& k : odds_kinds)
+    if (!known || k.name == named) subs.push_back(k.add(app));
 
   auto cmp = std::make_shared<CompareRequest>();
   auto compare_flag = std::make_shared<bool>(false);
@@ -341,17 +370,16 @@ Runner setup_odds(CLI::App& app) {
 
   return [=](Context& ctx) {
     if (!*compare_flag) ctx.text_or_json_only("odds");
-    if (c->parsed()) return odds_of_check(*check, ctx);
-    if (a->parsed()) return odds_of_attack(*attack, ctx);
-    for (const auto& sub : works)
+    for (const auto& sub : subs)
       if (sub.app->parsed()) return sub.run(ctx);
     if (*compare_flag) {
       cmp->weapons = split_ids(*weapons);
       cmp->structures = split_ids(*structures);
       return compare(*cmp, ctx);
     }
-    fail_usage("bad-usage", "odds: name what to compute: 'odds check|attack|demolish|escalade|mine ...' or "
-                            "'odds --compare'");
+    fail_usage("bad-usage",
+               "odds: name what to compute: 'odds check|attack|demolish|escalade|mine|scene ...' or "
+               "'odds --compare'");
   };
 }
 

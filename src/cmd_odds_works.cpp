@@ -20,8 +20,6 @@ using odds::Fraction;
 using odds::Int;
 using odds::Rational;
 
-constexpr BreachState all_states[] = {BreachState::intact, BreachState::cracked, BreachState::breached};
-
 // For display only.
 double value(const Rational& r) { return odds::to_double(r); }
 double value(const Fraction& f) { return odds::to_double(f); }
@@ -404,30 +402,21 @@ void odds_of_mine(const MineRequest& r, Context& ctx) {
 
 }  // namespace
 
-std::vector<OddsSubcommand> add_works_odds(CLI::App& odds) {
-  std::vector<OddsSubcommand> subs;
+OddsSubcommand add_demolish_odds(CLI::App& odds) {
+  return add_odds_subcommand(odds, "demolish",
+                             "Odds of charges: the Craft check and the damage and state after",
+                             add_demolish_options, odds_of_demolish);
+}
 
-  auto demolish = std::make_shared<DemolishRequest>();
-  auto* d =
-      odds.add_subcommand("demolish", "Odds of charges: the Craft check and the damage and state after");
-  d->fallthrough();
-  add_demolish_options(*d, *demolish);
-  subs.push_back({d, [demolish](Context& ctx) { odds_of_demolish(*demolish, ctx); }});
+OddsSubcommand add_escalade_odds(CLI::App& odds) {
+  return add_odds_subcommand(
+      odds, "escalade", "Odds of a climb: climbers up after N rounds, all up by each round, expected rounds",
+      add_escalade_options, odds_of_escalade);
+}
 
-  auto escalade = std::make_shared<EscaladeRequest>();
-  auto* e = odds.add_subcommand("escalade",
-                                "Odds of a climb: climbers up after N rounds, all up by each round, "
-                                "expected rounds");
-  e->fallthrough();
-  add_escalade_options(*e, *escalade);
-  subs.push_back({e, [escalade](Context& ctx) { odds_of_escalade(*escalade, ctx); }});
-
-  auto mine = std::make_shared<MineRequest>();
-  auto* m = odds.add_subcommand("mine", "Odds of a mine: found on each day, or fired, and the state after");
-  m->fallthrough();
-  add_mine_options(*m, *mine);
-  subs.push_back({m, [mine](Context& ctx) { odds_of_mine(*mine, ctx); }});
-  return subs;
+OddsSubcommand add_mine_odds(CLI::App& odds) {
+  return add_odds_subcommand(odds, "mine", "Odds of a mine: found on each day, or fired, and the state after",
+                             add_mine_options, odds_of_mine);
 }
 
 }  // namespace siege::cli

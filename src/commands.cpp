@@ -19,12 +19,14 @@ const std::vector<Command>& commands() {
        "  siege attack --structure castle-gate --portcullis --weapon ram --successes 2 --boons 2",
        setup_attack},
       {"odds",
-       "Exact odds of a check, an attack, charges, a climb or a mine; --compare weapons against structures",
+       "Exact odds of a check, an attack, charges, a climb, a mine or the coming scenes of a siege; "
+       "--compare weapons against structures",
        "siege odds attack --structure curtain-wall --weapon cannon --attacks 3\n"
        "  siege odds check --difficulty hard --pool 4\n"
        "  siege odds demolish --structure stone-bridge --on-pier --charge powder-keg:2\n"
        "  siege odds escalade --method ladder --attackers 20 --ladders 2 --defended\n"
        "  siege odds mine --structure curtain-wall --sapper-pool 4\n"
+       "  siege --state siege.json odds scene --scenes 4\n"
        "  siege odds --compare --weapons cannon,trebuchet --structures curtain-wall,tower --attacks 4",
        setup_odds},
       {"batch", "Resolve JSON Lines of actions (keys: the options' names), one JSON outcome per line",

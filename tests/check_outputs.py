@@ -120,6 +120,7 @@ ERRORS = [
     (["attack", "--structure", "curtian-wall", "--weapon", "cannon"], 2),
     (["list", "wepons"], 2),
     (["hold", "--needed", "5", "--rolled", "9", "--order", "good", "--site", "corridor"], 2),
+    (["odds", "scene"], 2),
     (["--data", "/nonexistent-siege-data", "list", "structures"], 3),
 ]
 
@@ -148,6 +149,8 @@ def state_samples(state, description):
         ("status", ["--state", state, "status"], 0),
         ("scene", ["--state", state, "--seed", "7", "scene"], 0),
         ("scene", ["--state", state, "--seed", "8", "--dry-run", "scene"], 0),
+        ("odds scene", ["--state", state, "odds", "scene"], 0),
+        ("odds scene", ["odds", "scene", "--state", state, "--scenes", "6"], 0),
         ("attack", ["--state", state, "attack", "--section", "gatehouse", "--weapon", "ram", "--successes", "2"], 0),
         ("attack", ["--state", state, "--seed", "9", "attack", "--engine", "great-bombard"], 0),
         ("demolish", ["--state", state, "--seed", "3", "demolish", "--section", "gatehouse", "--charge", "powder-keg"], 0),
@@ -287,7 +290,7 @@ if "init" in program:
         with open(description, "w") as f:
             json.dump(DESCRIPTION, f)
         for name, args, status in state_samples(os.path.join(work, "siege.json"), description):
-            if name in program:
+            if name.split()[0] in program:
                 check(name, args, status)
 else:
     print("note: no state file commands (init ...) in this build; their samples are skipped")

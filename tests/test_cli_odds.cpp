@@ -1,7 +1,10 @@
 // `siege odds` end to end.
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "support.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 siege::test::Run run(const std::vector<std::string>& args) { return siege::test::siege(args); }
@@ -180,5 +183,130 @@ TEST_CASE("odds demolish, escalade and mine refuse exactly what the commands ref
     CHECK(direct.status == 2);
     CHECK(odds.status == 2);
     CHECK(odds.err == direct.err);
+  }
+}
+
+// ---------------------------------------------------------------- the coming scenes
+
+namespace {
+
+// A siege written by `siege init` from `description`; its path.
+std::string init_siege(const siege::test::TempDir& dir, const std::string& description) {
+  const std::string from = dir.write("siege.description.json", description);
+  const std::string state = dir.file("siege.json");
+  const auto r = run({"init", state, "--from", from});
+  REQUIRE(r.status == 0);
+  return state;
+}
+
+const std::string cracked_wall = R"({"name": "One gun",
+  "sections": [{"id": "north-wall", "structure": "curtain-wall", "hull_suffered": 15},
+               {"id": "east-wall", "structure": "curtain-wall"}],
+  "besiegers": [{"id": "gun", "weapon": "cannon", "pool": 3, "target": "north-wall"}]})";
+
+}  // namespace
+
+TEST_CASE("odds scene: one gun, one scene gives odds attack's breach chance", "[cli][odds][scene]") {
+  siege::test::TempDir dir;
+  const std::string state = init_siege(dir, cracked_wall);
+  const auto r = run({"--state", state, "odds", "scene", "--scenes", "1", "--json"});
+  REQUIRE(r.status == 0);
+  const auto j = r.json();
+  CHECK(j["of"] == "scene");
+  CHECK(j["played"] == 0);
+  CHECK(j["scenes"] == 1);
+  REQUIRE(j["sections"].size() == 2u);
+  const auto& wall = j["sections"][0];
+  CHECK(wall["attackers"] == nlohmann::json::array({"gun"}));
+  CHECK(wall["hull"]["suffered"] == 15);
+  CHECK(wall["state"] == "cracked");
+  REQUIRE(wall["after_scene"].size() == 1u);
+  CHECK(wall["after_scene"][0]["scene"] == 1);
+  const auto one =
+      run({"odds", "attack", "-s", "curtain-wall", "-w", "cannon", "--damage-taken", "15", "--json"});
+  REQUIRE(one.status == 0);
+  CHECK(wall["after_scene"][0]["breached"]["p"] == one.json()["state_after"]["breached"]["p"]);
+  CHECK(wall["after_scene"][0]["cracked"]["p"] == one.json()["state_after"]["cracked"]["p"]);
+  // Nobody shoots at the east wall.
+  CHECK(j["sections"][1]["after_scene"][0]["intact"]["p"] == "1/1");
+  CHECK(j["engines"][0]["knocked_out"][0]["probability"]["p"] == "0/1");
+}
+
+TEST_CASE("odds scene looks 4 scenes ahead by default, only reads the file, and refuses past its bound",
+          "[cli][odds][scene]") {
+  siege::test::TempDir dir;
+  const std::string state =
+      init_siege(dir, siege::test::slurp(SIEGE_SOURCE_DIR "/examples/castle-siege.json"));
+  REQUIRE(run({"--state", state, "--seed", "3", "scene"}).status == 0);
+  const std::string before = siege::test::slurp(state);
+  // The global option after the subcommand works as well.
+  auto r = run({"odds", "scene", "--state", state, "--json"});
+  REQUIRE(r.status == 0);
+  const auto j = r.json();
+  CHECK(j["played"] == 1);
+  CHECK(j["scenes"] == 4);
+  for (const auto& s : j["sections"]) {
+    REQUIRE(s["after_scene"].size() == 4u);
+    CHECK(s["after_scene"][0]["scene"] == 2);
+    double last = 0;
+    for (const auto& a : s["after_scene"]) {
+      const double b = a["breached"]["value"].get<double>();
+      CHECK(b >= last);  // breached stays breached
+      last = b;
+      CHECK(a["intact"]["value"].get<double>() + a["cracked"]["value"].get<double>() + b == Approx(1.0));
+    }
+  }
+  // The mangonel on the walls shoots at the trebuchet: it may be knocked out.
+  bool trebuchet = false;
+  for (const auto& e : j["engines"])
+    if (e["id"] == "trebuchet") {
+      trebuchet = true;
+      CHECK(e["knocked_out"][3]["probability"]["value"].get<double>() > 0);
+    }
+  CHECK(trebuchet);
+  CHECK(std::find(j["rules"].begin(), j["rules"].end(), "knocked-out") != j["rules"].end());
+  CHECK(siege::test::slurp(state) == before);
+  CHECK(dir.names() == std::vector<std::string>{"siege.description.json", "siege.json"});
+
+  r = run({"--state", state, "odds", "scene", "--scenes", "21"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("--scenes") && Catch::Contains("20"));
+  r = run({"odds", "scene"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("odds scene: needs --state FILE"));
+  r = run({"--state", dir.file("missing.json"), "odds", "scene"});
+  CHECK(r.status == 4);
+}
+
+TEST_CASE("odds scene in text: a line a coming scene, bars, and the engines at risk", "[cli][odds][scene]") {
+  siege::test::TempDir dir;
+  const std::string state =
+      init_siege(dir, siege::test::slurp(SIEGE_SOURCE_DIR "/examples/castle-siege.json"));
+  const auto r = run({"--state", state, "odds", "scene", "--scenes", "5"});
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("scenes 1 to 5 of The siege of Harrowmere"));
+  CHECK_THAT(r.out, Catch::Contains("shot at by great-bombard, battery-cannon"));
+  CHECK_THAT(r.out, Catch::Contains("breached by scene 5"));
+  CHECK_THAT(r.out, Catch::Contains("no engine shoots at it"));
+  CHECK_THAT(r.out, Catch::Contains("trebuchet -> river-tower, shot at by wall-mangonel"));
+  CHECK_THAT(r.out, Catch::Contains("%  #"));
+  CHECK_THAT(r.out, Catch::Contains("past the fourth"));
+}
+
+TEST_CASE("With --state the other odds subcommands mean what they meant", "[cli][odds][scene]") {
+  siege::test::TempDir dir;
+  const std::string state = init_siege(dir, cracked_wall);
+  const std::vector<std::vector<std::string>> commands{
+      {"odds", "attack", "-s", "curtain-wall", "-w", "cannon", "--json"},
+      {"odds", "check", "--difficulty", "hard", "--json"},
+      {"odds", "--compare", "--weapons", "cannon", "--structures", "tower", "--json"}};
+  for (const auto& args : commands) {
+    auto with_state = args;
+    with_state.insert(with_state.begin(), {"--state", state});
+    const auto plain = run(args), on_state = run(with_state);
+    INFO(args[1]);
+    REQUIRE(plain.status == 0);
+    CHECK(on_state.status == 0);
+    CHECK(on_state.out == plain.out);
   }
 }

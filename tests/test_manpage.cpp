@@ -199,7 +199,14 @@ TEST_CASE("Every global option is in the GLOBAL OPTIONS section of the man page"
   CHECK(missing.empty());
   // The nested commands were found, so the loop above covers them.
   const Help odds = parse_help(run_siege({"odds", "--help"}).out);
-  CHECK(odds.subcommands == std::vector<std::string>{"check", "attack", "demolish", "escalade", "mine"});
+  CHECK(odds.subcommands ==
+        std::vector<std::string>{"check", "attack", "demolish", "escalade", "mine", "scene"});
+  // The shell completions list them too.
+  std::string list;
+  for (const auto& s : odds.subcommands) list += (list.empty() ? "" : " ") + s;
+  CHECK_THAT(siege::test::slurp(SIEGE_SOURCE_DIR "/completions/siege.bash"),
+             Catch::Contains('"' + list + '"'));
+  CHECK_THAT(siege::test::slurp(SIEGE_SOURCE_DIR "/completions/_siege"), Catch::Contains('(' + list + ')'));
 }
 
 TEST_CASE("The man page documents the exit statuses and the environment", "[manpage]") {

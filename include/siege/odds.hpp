@@ -3,14 +3,18 @@
 // Distributions are kept as integer counts over a common denominator (the
 // number of equally likely ways the dice can fall), in arbitrary precision
 // (Boost.Multiprecision, header-only), and reduced to exact fractions only
-// for output. Outcomes of an attack come from running the real resolver
-// (resolve_attack) once for each distinct check result, so the rolled and
-// exact paths use the same dice faces and the same rules.
+// for output (a Fraction, reduced from a known factoring of the denominator,
+// where the numbers run long). Outcomes of an attack come from running the
+// real resolver (resolve_attack) once for each distinct check result, so the
+// rolled and exact paths use the same dice faces and the same rules.
 //
 // This header needs Boost's headers (Debian: libboost-dev); siege.hpp does
 // not include it.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -34,6 +38,109 @@ using Rational = boost::multiprecision::cpp_rational;
   return boost::multiprecision::numerator(r).str() + "/" + boost::multiprecision::denominator(r).str();
 }
 [[nodiscard]] inline double to_double(const Rational& r) { return r.convert_to<double>(); }
+
+// The ids of `from` not yet in `into`, in order.
+inline void merge_ids(std::vector<std::string>& into, const std::vector<std::string>& from) {
+  for (const auto& id : from) siege::detail::add_rule(into, id);
+}
+
+// ---------------------------------------------------------------- long fractions
+
+[[nodiscard]] inline std::size_t bit_length(const Int& n) {
+  return n == 0 ? 0 : boost::multiprecision::msb(n) + 1;
+}
+
+// An exact fraction already in lowest terms. Long odds are reduced from a
+// known factoring of their denominator, far cheaper than the binary gcd a
+// Rational runs on every construction (Boost 1.74).
+struct Fraction {
+  Int num = 0;
+  Int den = 1;
+  friend bool operator==(const Fraction&, const Fraction&) = default;
+};
+
+[[nodiscard]] inline Rational to_rational(const Fraction& f) { return Rational(f.num, f.den); }
+[[nodiscard]] inline std::string fraction_text(const Fraction& f) { return f.num.str() + "/" + f.den.str(); }
+// For display only: about 64 significant bits of each side.
+[[nodiscard]] inline double to_double(const Fraction& f) {
+  const std::size_t shorter = std::min(bit_length(f.num), bit_length(f.den));
+  const auto shift = static_cast<unsigned>(shorter > 64 ? shorter - 64 : 0);
+  return Int(f.num >> shift).convert_to<double>() / Int(f.den >> shift).convert_to<double>();
+}
+
+// Upper bound on the work of one question, counted as products of 64-bit
+// words in the long multiplications, divisions and conversions (a second
+// or so); a larger question is refused rather than left to run for minutes.
+inline constexpr std::uint64_t max_work = 250'000'000;
+
+[[nodiscard]] inline std::uint64_t words(const Int& n) { return bit_length(n) / 64 + 1; }
+
+// Counts the work of one question against max_work.
+class Work {
+ public:
+  // A one-word division costs about as much as this many one-word products (measured).
+  static constexpr std::uint64_t division_weight = 8;
+
+  explicit Work(std::string what, std::uint64_t limit = max_work) : what_(std::move(what)), limit_(limit) {}
+  // `count` products of numbers about as long as `x` and `y`.
+  void add(std::uint64_t count, const Int& x, const Int& y) {
+    used_ += count * words(x) * words(y);
+    if (used_ > limit_) refuse();
+  }
+  // Refuses the question outright (one whose work would not even fit the count).
+  [[noreturn]] void refuse() const {
+    fail_usage("too-large",
+               what_ + ": too large to work out exactly here; ask a smaller question, or roll it");
+  }
+  // A division of `x` by `y`: a few times a product by one word when `y` is
+  // one word long, quadratic in x otherwise (Boost 1.74).
+  void divide(const Int& x, const Int& y) {
+    if (words(y) == 1)
+      add(division_weight, x, 1);
+    else
+      add(1, x, x);
+  }
+
+ private:
+  std::string what_;
+  std::uint64_t limit_;
+  std::uint64_t used_ = 0;
+};
+
+// A denominator as factors and their powers: product of f^e.
+using Factors = std::vector<std::pair<Int, std::uint64_t>>;
+
+// num / den in lowest terms, cancelling one (short) factor of den at a time.
+[[nodiscard]] inline Fraction reduced(Int num, Factors den, Work& work) {
+  if (num == 0) return {0, 1};
+  Factors kept;
+  while (!den.empty()) {
+    auto [f, e] = std::move(den.back());
+    den.pop_back();
+    if (e == 0 || f == 1) continue;
+    work.divide(num, f);
+    const Int g = boost::multiprecision::gcd(Int(num % f), f);
+    if (g == 1) {
+      kept.emplace_back(std::move(f), e);
+      continue;
+    }
+    work.divide(num, g);
+    num /= g;
+    den.emplace_back(f / g, 1);
+    den.emplace_back(std::move(f), e - 1);
+  }
+  Int d = 1;
+  for (const auto& [f, e] : kept) {
+    d *= boost::multiprecision::pow(f, static_cast<unsigned>(e));
+    work.add(1, d, d);  // and printing it
+  }
+  return {std::move(num), std::move(d)};
+}
+// The same, unmetered: for fractions known to be short.
+[[nodiscard]] inline Fraction reduced(Int num, Factors den) {
+  Work unmetered("", std::numeric_limits<std::uint64_t>::max());
+  return reduced(std::move(num), std::move(den), unmetered);
+}
 
 // ---------------------------------------------------------------- checks
 
@@ -87,15 +194,26 @@ struct AttackKey {
 struct AttackOdds {
   std::map<AttackKey, Int> ways;
   Int total = 1;
+  // With CollectRules::yes: every rule id the outcomes apply, and their
+  // not-modelled items (merging them adds about 5% to `odds attack`, which
+  // does not print them, so it is asked for).
+  std::vector<std::string> rules;
+  std::vector<std::string> not_modelled;
 };
+
+enum class CollectRules { no, yes };
 
 // Every outcome of the attack `base` given the odds `c` of its check
 // (nullptr: the referee's result in base.check is certain).
-[[nodiscard]] inline AttackOdds attack_odds(const AttackInput& base, const CheckOdds* c, Difficulty difficulty) {
+[[nodiscard]] inline AttackOdds attack_odds(const AttackInput& base, const CheckOdds* c,
+                                            Difficulty difficulty, CollectRules collect = CollectRules::no) {
   AttackOdds out;
   auto add = [&](const AttackInput& in, const Int& ways) {
     const AttackOutcome o = resolve_attack(in);
     out.ways[AttackKey{o.hit, o.damage, o.hull.after, o.after}] += ways;
+    if (collect == CollectRules::no) return;
+    merge_ids(out.rules, o.rules);
+    merge_ids(out.not_modelled, o.not_modelled);
   };
   if (c == nullptr) {
     add(base, 1);
@@ -161,13 +279,17 @@ struct SectionOdds {
 struct Transition {
   std::vector<std::map<std::size_t, Int>> rows;
   Int total = 1;
+  std::vector<std::string> rules;  // of the outcomes, as in AttackOdds
+  std::vector<std::string> not_modelled;
 };
 
 // Damage depends on the position only through its ladder state (R1: the
 // cracked step), so the resolver runs once per state and positions of the
 // same state share its damage distribution, capped by suffer().
-[[nodiscard]] inline Transition attack_transition(const AttackInput& base, const std::optional<CheckSpec>& spec,
-                                                  const DiceTable& table) {
+[[nodiscard]] inline Transition attack_transition(const AttackInput& base,
+                                                  const std::optional<CheckSpec>& spec,
+                                                  const DiceTable& table,
+                                                  CollectRules collect = CollectRules::no) {
   const SectionOdds shape = start_odds(base);
   const bool dug_only = base.structure->has(Tag::dug_not_knocked_down);
   Transition t;
@@ -182,8 +304,11 @@ struct Transition {
       AttackInput in = base;
       if (shape.mode == LadderMode::hull) in.damage_taken = static_cast<int>(i);
       else in.from = st;
-      const AttackOdds a = attack_odds(in, c ? &*c : nullptr, spec ? spec->difficulty : Difficulty::easy);
+      const AttackOdds a =
+          attack_odds(in, c ? &*c : nullptr, spec ? spec->difficulty : Difficulty::easy, collect);
       t.total = a.total;
+      merge_ids(t.rules, a.rules);
+      merge_ids(t.not_modelled, a.not_modelled);
       std::map<int, Int> by_damage;
       for (const auto& [k, ways] : a.ways) by_damage[k.damage] += ways;
       found = damage_by_state.emplace(st, std::move(by_damage)).first;

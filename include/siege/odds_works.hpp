@@ -14,7 +14,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -27,109 +26,11 @@
 
 namespace siege::odds {
 
-[[nodiscard]] inline std::size_t bit_length(const Int& n) {
-  return n == 0 ? 0 : boost::multiprecision::msb(n) + 1;
-}
-
-// The rules of `from` not yet in `into`, in order.
-inline void merge_ids(std::vector<std::string>& into, const std::vector<std::string>& from) {
-  for (const auto& id : from) siege::detail::add_rule(into, id);
-}
-
 // Net Successes of a check, each with its ways (the Boons summed out).
 [[nodiscard]] inline std::map<int, Int> successes_of(const CheckOdds& c) {
   std::map<int, Int> out;
   for (const auto& [k, w] : c.ways) out[k.first] += w;
   return out;
-}
-
-// An exact fraction already in lowest terms. Long odds are reduced from a
-// known factoring of their denominator, far cheaper than the binary gcd a
-// Rational runs on every construction (Boost 1.74).
-struct Fraction {
-  Int num = 0;
-  Int den = 1;
-  friend bool operator==(const Fraction&, const Fraction&) = default;
-};
-
-[[nodiscard]] inline Rational to_rational(const Fraction& f) { return Rational(f.num, f.den); }
-[[nodiscard]] inline std::string fraction_text(const Fraction& f) { return f.num.str() + "/" + f.den.str(); }
-// For display only: about 64 significant bits of each side.
-[[nodiscard]] inline double to_double(const Fraction& f) {
-  const std::size_t shorter = std::min(bit_length(f.num), bit_length(f.den));
-  const auto shift = static_cast<unsigned>(shorter > 64 ? shorter - 64 : 0);
-  return Int(f.num >> shift).convert_to<double>() / Int(f.den >> shift).convert_to<double>();
-}
-
-// Upper bound on the work of one question, counted as products of 64-bit
-// words in the long multiplications, divisions and conversions (a second
-// or so); a larger question is refused rather than left to run for minutes.
-inline constexpr std::uint64_t max_work = 250'000'000;
-
-[[nodiscard]] inline std::uint64_t words(const Int& n) { return bit_length(n) / 64 + 1; }
-
-// Counts the work of one question against max_work.
-class Work {
- public:
-  // A one-word division costs about as much as this many one-word products (measured).
-  static constexpr std::uint64_t division_weight = 8;
-
-  explicit Work(std::string what, std::uint64_t limit = max_work) : what_(std::move(what)), limit_(limit) {}
-  // `count` products of numbers about as long as `x` and `y`.
-  void add(std::uint64_t count, const Int& x, const Int& y) {
-    used_ += count * words(x) * words(y);
-    if (used_ > limit_)
-      fail_usage("too-large",
-                 what_ + ": too large to work out exactly here; ask a smaller question, or roll it");
-  }
-  // A division of `x` by `y`: a few times a product by one word when `y` is
-  // one word long, quadratic in x otherwise (Boost 1.74).
-  void divide(const Int& x, const Int& y) {
-    if (words(y) == 1)
-      add(division_weight, x, 1);
-    else
-      add(1, x, x);
-  }
-
- private:
-  std::string what_;
-  std::uint64_t limit_;
-  std::uint64_t used_ = 0;
-};
-
-// A denominator as factors and their powers: product of f^e.
-using Factors = std::vector<std::pair<Int, std::uint64_t>>;
-
-// num / den in lowest terms, cancelling one (short) factor of den at a time.
-[[nodiscard]] inline Fraction reduced(Int num, Factors den, Work& work) {
-  if (num == 0) return {0, 1};
-  Factors kept;
-  while (!den.empty()) {
-    auto [f, e] = std::move(den.back());
-    den.pop_back();
-    if (e == 0 || f == 1) continue;
-    work.divide(num, f);
-    const Int g = boost::multiprecision::gcd(Int(num % f), f);
-    if (g == 1) {
-      kept.emplace_back(std::move(f), e);
-      continue;
-    }
-    work.divide(num, g);
-    num /= g;
-    den.emplace_back(f / g, 1);
-    den.emplace_back(std::move(f), e - 1);
-  }
-  Int d = 1;
-  for (const auto& [f, e] : kept) {
-    d *= boost::multiprecision::pow(f, static_cast<unsigned>(e));
-    work.add(1, d, d);  // and printing it
-  }
-  return {std::move(num), std::move(d)};
-}
-// The same, unmetered: for fractions known to be short.
-[[nodiscard]] inline Fraction reduced(Int num, Factors den) {
-  Work unmetered("", std::numeric_limits<std::uint64_t>::max());
-  return reduced(std::move(num), std::move(den), unmetered);
 }
 
 // ---------------------------------------------------------------- demolish

@@ -64,6 +64,8 @@ expect --json attack --js
 expect --attacks odds attack --att
 expect --compare odds --com
 expect attack odds ""
+expect scene odds sc
+expect --scenes --state "$here/siege-state.json" odds scene --sc
 expect cannon,trebuchet odds --compare --weapons cannon,treb
 expect structures list s
 expect trebuchet show treb

@@ -45,6 +45,8 @@ expect --structure attack --str
 expect --json attack --js
 expect trebuchet odds --compare --weapons cannon,treb
 expect check odds ''
+expect scene odds ''
+expect --scenes odds scene --sc
 expect structures list s
 expect petard show p
 expect cursed-wall --data $work/homebrew attack --structure cur

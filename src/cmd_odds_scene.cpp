@@ -1,0 +1,138 @@
+// `siege --state FILE odds scene`: the exact chance that each section of the
+// siege is breached by the end of each coming scene (siege/odds_scene.hpp).
+// It only reads the state file: no lock, nothing written, nothing logged.
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include "actions.hpp"
+#include "cmd_odds.hpp"
+#include "render.hpp"
+#include "siege/odds_scene.hpp"
+#include "siege/report.hpp"
+#include "state_file.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+using detail::JsonWriter;
+using odds::Fraction;
+
+// "castle-gate, portcullis": the structure and any variant.
+std::string what_of(const odds::SectionOutlook& x) {
+  return x.variant.empty() ? x.structure : x.structure + ", " + x.variant;
+}
+
+struct SceneOddsRequest {
+  int scenes = evening_scenes;
+};
+
+std::string scene_json(const odds::SceneOdds& o, const SiegeState& st, const std::string& path) {
+  std::string json;
+  JsonWriter w(json);
+  w.begin_object().field("schema", schema_version).field("action", "odds").field("of", "scene");
+  w.field("file", path).field("name", st.name).field("scene_length", name_of(st.scene_length));
+  w.field("played", o.played).field("scenes", o.scenes);
+  w.key("sections").begin_array();
+  for (const auto& s : o.sections) {
+    w.begin_object().field("id", s.id).field("structure", s.structure);
+    detail::write_id_or_null(w, "variant", s.variant);
+    w.key("hull").begin_object().field("max", s.hull).field("suffered", s.suffered).end_object();
+    w.field("state", name_of(s.state));
+    w.string_array("attackers", s.attackers);
+    w.key("after_scene").begin_array();
+    for (std::size_t k = 0; k < s.by_scene.size(); ++k) {
+      w.begin_object().field("scene", o.played + static_cast<int>(k) + 1);
+      for (auto state : all_states)
+        write_p(w, name_of(state), s.by_scene[k][static_cast<std::size_t>(state)]);
+      w.end_object();
+    }
+    w.end_array();
+    w.end_object();
+  }
+  w.end_array();
+  w.key("engines").begin_array();
+  for (const auto& e : o.engines) {
+    w.begin_object().field("id", e.id).field("target", e.target);
+    w.string_array("attackers", e.attackers);
+    w.key("knocked_out").begin_array();
+    for (std::size_t k = 0; k < e.knocked_out.size(); ++k) {
+      w.begin_object().field("scene", o.played + static_cast<int>(k) + 1);
+      write_p(w, "probability", e.knocked_out[k]);
+      w.end_object();
+    }
+    w.end_array();
+    w.end_object();
+  }
+  w.end_array();
+  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  w.end_object();
+  return json;
+}
+
+std::string p_line(std::string_view label, int scene, const Fraction& p) {
+  const double v = odds::to_double(p);
+  return fmt::format("    {} {:<4} {}  {}\n", label, scene, percent(v), bar(v));
+}
+
+std::string scene_text(const odds::SceneOdds& o, const SiegeState& st) {
+  const int first = o.played + 1, last = o.played + o.scenes;
+  std::string s = fmt::format(
+      "Odds      {} of {} ({} played; a scene is one {})\n",
+      first == last ? fmt::format("scene {}", first) : fmt::format("scenes {} to {}", first, last),
+      st.name.empty() ? std::string("the siege") : st.name, o.played, name_of(st.scene_length));
+  std::size_t w_id = 6, w_what = 6;
+  for (const auto& x : o.sections) {
+    w_id = std::max(w_id, x.id.size());
+    w_what = std::max(w_what, what_of(x).size());
+  }
+  s += "Sections\n";
+  for (const auto& x : o.sections) {
+    s += fmt::format("  {:<{}}  {:<{}}  {}  {}\n", x.id, w_id, what_of(x), w_what,
+                     hull_bar(x.suffered, x.hull), name_of(x.state));
+    if (x.state == BreachState::breached) {
+      s += "    already breached: play the assault\n";
+    } else if (x.attackers.empty()) {
+      s += fmt::format("    no engine shoots at it: it stays {}\n", name_of(x.state));
+    } else {
+      s += fmt::format("    shot at by {}\n", fmt::join(x.attackers, ", "));
+      for (std::size_t k = 0; k < x.by_scene.size(); ++k)
+        s += p_line("breached by scene", first + static_cast<int>(k),
+                    x.by_scene[k][static_cast<std::size_t>(BreachState::breached)]);
+    }
+  }
+  // The engines whose fate is in doubt: in action, with defenders shooting at them.
+  bool header = false;
+  for (const auto& e : o.engines) {
+    if (!e.exposed) continue;
+    if (!header) s += "Engines\n";
+    header = true;
+    s += fmt::format("  {} -> {}, shot at by {}\n", e.id, e.target, fmt::join(e.attackers, ", "));
+    for (std::size_t k = 0; k < e.knocked_out.size(); ++k)
+      s += p_line("knocked out by scene", first + static_cast<int>(k), e.knocked_out[k]);
+  }
+  s += render_trailer(o.rules, o.notes, o.not_modelled);
+  return s;
+}
+
+void add_scene_odds_options(CLI::App& app, SceneOddsRequest& r) {
+  int_option(app, "--scenes", r.scenes, 1, odds::max_scenes_ahead, "Coming scenes to look at");
+}
+
+void odds_of_scene(const SceneOddsRequest& r, Context& ctx) {
+  require_state(ctx, "odds scene");
+  StateFile file(ctx.globals.state_file, StateFile::Access::read);
+  const SiegeState st = load_state(file, ctx);
+  const odds::SceneOdds o = odds::scene_odds(st.now, ctx.tables(), r.scenes);
+  ctx.emit(scene_json(o, st, file.path()), scene_text(o, st));
+}
+
+}  // namespace
+
+OddsSubcommand add_scene_odds(CLI::App& odds) {
+  return add_odds_subcommand(
+      odds, "scene", "With --state: the chance each section is breached by the end of each coming scene",
+      add_scene_odds_options, odds_of_scene);
+}
+
+}  // namespace siege::cli
