@@ -15,12 +15,33 @@
 
 namespace siege::detail {
 
-// Whether a byte must be escaped inside a JSON string, for every byte.
+// For every byte: whether a string holding it cannot be copied as it is,
+// because the byte must be escaped or starts a UTF-8 sequence to check.
 inline constexpr auto json_escapes = [] {
   std::array<unsigned char, 256> t{};
-  for (std::size_t c = 0; c < t.size(); ++c) t[c] = (c < 0x20 || c == '"' || c == '\\') ? 1 : 0;
+  for (std::size_t c = 0; c < t.size(); ++c) t[c] = (c < 0x20 || c == '"' || c == '\\' || c >= 0x80) ? 1 : 0;
   return t;
 }();
+
+// The length of the well-formed UTF-8 sequence that starts at s[i] (a byte
+// of 0x80 or more), or 0 if there is none (RFC 3629: no overlong forms, no
+// surrogates, nothing above U+10FFFF).
+[[nodiscard]] inline std::size_t utf8_length(std::string_view s, std::size_t i) {
+  const auto in = [&](std::size_t k, unsigned lo, unsigned hi) {
+    if (i + k >= s.size()) return false;
+    const auto b = static_cast<unsigned char>(s[i + k]);
+    return b >= lo && b <= hi;
+  };
+  const auto c = static_cast<unsigned char>(s[i]);
+  if (c >= 0xC2 && c <= 0xDF) return in(1, 0x80, 0xBF) ? 2 : 0;
+  if (c >= 0xE0 && c <= 0xEF)
+    return in(1, c == 0xE0 ? 0xA0 : 0x80, c == 0xED ? 0x9F : 0xBF) && in(2, 0x80, 0xBF) ? 3 : 0;
+  if (c >= 0xF0 && c <= 0xF4)
+    return in(1, c == 0xF0 ? 0x90 : 0x80, c == 0xF4 ? 0x8F : 0xBF) && in(2, 0x80, 0xBF) && in(3, 0x80, 0xBF)
+               ? 4
+               : 0;
+  return 0;
+}
 
 class JsonWriter {
  public:
@@ -192,8 +213,8 @@ class JsonWriter {
     put(std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
     return done();
   }
-  // Copies a string that needs no escapes straight into the stage; any other
-  // goes the long way, escaping what JSON requires.
+  // Copies a string of plain ASCII straight into the stage; any other goes
+  // the long way (write_escaped).
   [[gnu::always_inline]] void write_string(std::string_view s) {
     if (s.size() + 2 > stage_size - n_ && s.size() + 2 <= stage_size) flush();
     if (s.size() + 2 <= stage_size - n_) {
@@ -212,13 +233,26 @@ class JsonWriter {
     }
     write_escaped(s);
   }
+  // Escapes what JSON requires; a byte that is not part of well-formed UTF-8
+  // (an error message may quote bad input) becomes U+FFFD, so that the
+  // output is always valid JSON.
   void write_escaped(std::string_view s) {
     static constexpr char hex[] = "0123456789abcdef";
     put('"');
     std::size_t run = 0;
     for (std::size_t i = 0; i < s.size(); ++i) {
       const auto c = static_cast<unsigned char>(s[i]);
-      if (c >= 0x20 && c != '"' && c != '\\') continue;
+      if (json_escapes[c] == 0) continue;
+      if (c >= 0x80) {
+        if (const std::size_t n = utf8_length(s, i); n > 0) {
+          i += n - 1;
+          continue;
+        }
+        put(s.substr(run, i - run));
+        run = i + 1;
+        put("\\ufffd");
+        continue;
+      }
       put(s.substr(run, i - run));
       run = i + 1;
       switch (c) {
