@@ -115,14 +115,47 @@ class JsonWriter {
     out_.append(buf, r.ptr);
     return *this;
   }
-  // Appends runs of plain characters in bulk; escapes the rest.
+  // The length of the well-formed UTF-8 sequence that starts at s[i] (a
+  // byte of 0x80 or more), or 0 if there is none (RFC 3629: no overlong
+  // forms, no surrogates, nothing above U+10FFFF).
+  static std::size_t utf8_length(std::string_view s, std::size_t i) {
+    const auto in = [&](std::size_t k, unsigned lo, unsigned hi) {
+      if (i + k >= s.size()) return false;
+      const auto b = static_cast<unsigned char>(s[i + k]);
+      return b >= lo && b <= hi;
+    };
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0xC2 && c <= 0xDF) return in(1, 0x80, 0xBF) ? 2 : 0;
+    if (c >= 0xE0 && c <= 0xEF)
+      return in(1, c == 0xE0 ? 0xA0 : 0x80, c == 0xED ? 0x9F : 0xBF) && in(2, 0x80, 0xBF) ? 3 : 0;
+    if (c >= 0xF0 && c <= 0xF4)
+      return in(1, c == 0xF0 ? 0x90 : 0x80, c == 0xF4 ? 0x8F : 0xBF) && in(2, 0x80, 0xBF) &&
+                     in(3, 0x80, 0xBF)
+                 ? 4
+                 : 0;
+    return 0;
+  }
+
+  // Appends runs of plain characters in bulk; escapes the rest. A byte that
+  // is not part of well-formed UTF-8 (an error message may quote bad input)
+  // becomes U+FFFD, so that the output is always valid JSON.
   void write_string(std::string_view s) {
     static constexpr char hex[] = "0123456789abcdef";
     out_ += '"';
     std::size_t run = 0;
     for (std::size_t i = 0; i < s.size(); ++i) {
       const auto c = static_cast<unsigned char>(s[i]);
-      if (c >= 0x20 && c != '"' && c != '\\') continue;
+      if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') continue;
+      if (c >= 0x80) {
+        if (const std::size_t n = utf8_length(s, i); n > 0) {
+          i += n - 1;
+          continue;
+        }
+        out_.append(s.data() + run, i - run);
+        run = i + 1;
+        out_ += "\\ufffd";
+        continue;
+      }
       out_.append(s.data() + run, i - run);
       run = i + 1;
       switch (c) {
