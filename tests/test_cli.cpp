@@ -116,6 +116,18 @@ TEST_CASE("With --json an error is also a JSON object on stdout", "[cli][errors]
   CHECK_THAT(j["error"]["message"].get<std::string>(), Catch::Contains("unknown structure 'nowhere'"));
 }
 
+TEST_CASE("JSON output stays valid UTF-8 when an error quotes bytes that are not", "[cli][errors]") {
+  // The byte 0xE9 alone (Latin-1 for e-acute) is not UTF-8: the message
+  // quotes it as U+FFFD.
+  const auto r = run({"attack", "--structure", "caf\xe9", "--weapon", "cannon", "--json"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.json()["error"]["message"].get<std::string>(), Catch::Contains("'caf\xef\xbf\xbd'"));
+  // A batch line that is not UTF-8 gets a JSON error line (fuzz_batch_line).
+  const auto b = run({"batch"}, "{\"action\": \"check\", \"difficulty\": \"caf\xe9\"}\n");
+  CHECK(b.status == 2);
+  CHECK(nlohmann::json::parse(b.out)["error"]["id"] == "bad-json");
+}
+
 TEST_CASE("Global options work before and after the command", "[cli]") {
   const auto a = run({"--json", "--seed", "5", "attack", "-s", "tower", "-w", "bombard"});
   const auto b = run({"attack", "-s", "tower", "-w", "bombard", "--seed", "5", "--json"});

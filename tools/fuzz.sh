@@ -1,16 +1,22 @@
 #!/bin/sh
-# Runs every libFuzzer harness for a bounded time and prints what it did.
-#   tools/fuzz.sh [SECONDS_EACH]      (default 60)
+# Runs the libFuzzer harnesses for a bounded time and prints what they did.
+#   tools/fuzz.sh [SECONDS_EACH [TARGET...]]   (default 60 s; every target of
+#                                               fuzz/CMakeLists.txt)
 # Builds the "fuzz" preset (clang, ASan, UBSan). Each harness starts from a
 # scratch copy of its saved corpus in fuzz/corpus/<target>; a crash stops
 # the script with a non-zero status and leaves the crashing input in
 # build/fuzz/findings/.
 set -eu
 seconds=${1:-60}
+if [ $# -gt 0 ]; then shift; fi
 cd "$(dirname "$0")/.."
 command -v clang++ >/dev/null || { echo "fuzz: clang++ not installed (apt-get install clang)"; exit 2; }
 cmake --preset fuzz >/dev/null
-targets=$(sed -n 's/^set(SIEGE_FUZZ_TARGETS \(.*\))$/\1/p' fuzz/CMakeLists.txt)
+all=$(sed -n 's/^set(SIEGE_FUZZ_TARGETS \(.*\))$/\1/p' fuzz/CMakeLists.txt)
+targets=${*:-$all}
+for t in $targets; do
+  case " $all " in *" $t "*) ;; *) echo "fuzz: unknown target '$t' (targets: $all)"; exit 2 ;; esac
+done
 # Only the harnesses (and what they link): the rest of the tree is not needed.
 cmake --build --preset fuzz --target $(for t in $targets; do printf 'fuzz_%s ' "$t"; done) >/dev/null
 mkdir -p build/fuzz/findings
