@@ -33,6 +33,8 @@ attack --structure castle-gate --portcullis --weapon ram --successes 2 --boons 2
 check --difficulty hard --pool 4 --seed 2
 list structures
 show curtain-wall --json
+attack --structure nowhere --weapon cannon
+attack --help
 LINES
 printf '%10s  %-4s /bin/true\n' "$(instructions /bin/true)" ref
 # Reported, not held to the budget: most of their instructions are the odds'
