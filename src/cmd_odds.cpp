@@ -116,9 +116,14 @@ void odds_of_attack(const AttackOddsRequest& r, Context& ctx) {
   const Tables& t = ctx.tables();
   const PreparedAttack p = prepare_attack(r.attack, t);
   const AttackInput& in = p.input;
-  const auto one = odds::attack_odds(in, p.spec, t.dice);
+  // The dice are counted once; the transition reuses the odds of this attack.
+  std::optional<odds::CheckOdds> check;
+  if (p.spec) check = odds::check_odds(*p.spec, t.dice);
+  const odds::CheckOdds* c = check ? &*check : nullptr;
+  const Difficulty difficulty = p.spec ? p.spec->difficulty : Difficulty::easy;
+  const auto one = odds::attack_odds(in, c, difficulty);
   const auto start = odds::start_odds(in);
-  const auto transition = odds::attack_transition(in, p.spec, t.dice);
+  const auto transition = odds::attack_transition(in, c, difficulty, odds::CollectRules::no, &one);
   std::vector<odds::SectionOdds> after{start};
   for (int i = 0; i < r.attacks; ++i) after.push_back(odds::step(after.back(), transition));
   const std::size_t from = in.ladder == LadderMode::hull ? static_cast<std::size_t>(in.damage_taken)
@@ -245,6 +250,7 @@ void compare(const CompareRequest& r, Context& ctx) {
   };
   std::vector<std::vector<Cell>> cells;
   const CheckSpec spec = attack_check_spec(FiringSlit::no, r.pool);
+  const odds::CheckOdds check = odds::check_odds(spec, t.dice);  // the same dice in every cell
   for (const auto* w : weapons) {
     cells.emplace_back();
     for (const auto* s : structures) {
@@ -252,7 +258,7 @@ void compare(const CompareRequest& r, Context& ctx) {
       in.structure = s;
       in.weapon = *w;
       const auto start = odds::start_odds(in);
-      const auto tr = odds::attack_transition(in, spec, t.dice);
+      const auto tr = odds::attack_transition(in, &check, spec.difficulty);
       auto cur = start;
       for (int i = 0; i < r.attacks; ++i) cur = odds::step(cur, tr);
       cells.back().push_back({cur.p_state(BreachState::breached), odds::expected_attacks_to_breach(start, tr, 0)});

@@ -154,3 +154,130 @@ TEST_CASE("Steps mode chains move whole steps", "[odds][R5]") {
   const auto pass = odds::check_odds(easy3, test::tables().dice).pass();
   CHECK(one.p_state(BreachState::intact) == 1 - pass);
 }
+
+TEST_CASE("Counting a check agrees with rolling every face of every die", "[odds][R27]") {
+  const auto& dice = test::tables().dice;
+  const CheckSpec spec{2, Difficulty::average, 1, 1};
+  std::vector<const std::vector<Face>*> pool;
+  for (int i = 0; i < spec.pool; ++i) pool.push_back(&dice.of(DieKind::skill));
+  for (int i = 0; i < difficulty_dice(dice, spec.difficulty); ++i) pool.push_back(&dice.of(DieKind::difficulty));
+  for (int i = 0; i < spec.bane_dice; ++i) pool.push_back(&dice.of(DieKind::bane));
+  for (int i = 0; i < spec.boon_dice; ++i) pool.push_back(&dice.of(DieKind::boon));
+  // Every way the dice can fall, one face index per die (an odometer).
+  std::map<std::pair<int, int>, odds::Int> brute;
+  odds::Int total = 0;
+  std::vector<std::size_t> at(pool.size(), 0);
+  for (;;) {
+    int s = 0, b = 0;
+    for (std::size_t d = 0; d < pool.size(); ++d) {
+      const Face& f = (*pool[d])[at[d]];
+      s += f.success - f.failure;
+      b += f.boon - f.bane;
+    }
+    brute[{s, b}] += 1;
+    total += 1;
+    std::size_t d = 0;
+    while (d < pool.size() && ++at[d] == pool[d]->size()) at[d++] = 0;
+    if (d == pool.size()) break;
+  }
+  const auto c = odds::check_odds(spec, dice);
+  CHECK(c.total == total);
+  CHECK(c.ways == brute);
+}
+
+namespace {
+
+// The expected number of attacks to breach, solved in plain fractions
+// position by position: the reference for the integer solution.
+std::optional<Rational> expected_by_fractions(const odds::SectionOdds& shape, const odds::Transition& t,
+                                              std::size_t from) {
+  const std::size_t n = shape.ways.size();
+  std::vector<std::optional<Rational>> e(n);
+  for (std::size_t k = n; k-- > 0;) {
+    if (shape.state_of(k) == BreachState::breached) {
+      e[k] = Rational(0);
+      continue;
+    }
+    odds::Int stay = 0;
+    Rational sum = 0;
+    bool finite = true;
+    for (const auto& [to, ways] : t.rows[k]) {
+      if (to == k) stay += ways;
+      else if (!e[to]) finite = false;
+      else sum += Rational(ways, t.total) * *e[to];
+    }
+    if (!finite || stay == t.total) continue;
+    e[k] = (1 + sum) / (1 - Rational(stay, t.total));
+  }
+  return e[from];
+}
+
+}  // namespace
+
+TEST_CASE("Expected attacks to breach: the integer solution equals the one in fractions", "[odds][R4]") {
+  struct Case {
+    const char* structure;
+    const char* weapon;
+    LadderMode mode;
+  };
+  for (const Case& k : {Case{"curtain-wall", "cannon", LadderMode::hull}, Case{"curtain-wall", "trebuchet", LadderMode::hull},
+                        Case{"rampart", "cannon", LadderMode::hull}, Case{"castle-gate", "ram", LadderMode::hull},
+                        Case{"curtain-wall", "naval-gun", LadderMode::steps}, Case{"tower", "mortar", LadderMode::steps}}) {
+    auto in = attack_on(k.structure, k.weapon);
+    in.ladder = k.mode;
+    const auto shape = odds::start_odds(in);
+    const auto tr = odds::attack_transition(in, easy3, test::tables().dice);
+    for (std::size_t from = 0; from < shape.ways.size(); ++from) {
+      INFO(k.structure << " / " << k.weapon << " from " << from);
+      CHECK(odds::expected_attacks_to_breach(shape, tr, from) == expected_by_fractions(shape, tr, from));
+    }
+  }
+}
+
+TEST_CASE("A transition that reuses the odds of the first attack is the same transition", "[odds][R1]") {
+  const auto c = odds::check_odds(easy3, test::tables().dice);
+  for (int taken : {0, 7, 12, 19, 20}) {  // intact, intact, cracked, cracked, breached (Hull 20)
+    INFO("damage taken " << taken);
+    const auto in = attack_on("curtain-wall", "trebuchet", taken);
+    const auto one = odds::attack_odds(in, &c, Difficulty::easy);
+    const auto reused = odds::attack_transition(in, &c, Difficulty::easy, odds::CollectRules::no, &one);
+    const auto fresh = odds::attack_transition(in, easy3, test::tables().dice);
+    CHECK(reused.total == fresh.total);
+    CHECK(reused.rows == fresh.rows);
+  }
+}
+
+TEST_CASE("attack_core gives the numbers resolve_attack reports", "[odds][R1][R3][R4][R9]") {
+  const auto& t = test::tables();
+  int compared = 0;
+  for (const auto& s : t.structures) {
+    for (const auto& w : t.weapons) {
+      if (w.mount == Mount::personal) continue;
+      const int hull = section_stats(s, Portcullis::no).hull;
+      for (int taken : {0, hull / 2, hull - 1, hull}) {
+        if (taken < 0) continue;
+        for (int succ = -1; succ <= 4; ++succ) {
+          for (int boons = -1; boons <= 6; ++boons) {
+            AttackInput in;
+            in.structure = &s;
+            in.weapon = w;
+            in.damage_taken = taken;
+            in.check = test::referee(succ, boons);
+            const AttackCore c = attack_core(in);
+            const AttackOutcome o = resolve_attack(in);
+            INFO(s.id << " / " << w.id << " taken " << taken << " check " << succ << "/" << boons);
+            REQUIRE(c.hit == o.hit);
+            REQUIRE(c.damage == o.damage);
+            REQUIRE(c.crit_bundles == o.crit_bundles);
+            REQUIRE(c.armor == o.armor.effective);
+            REQUIRE(c.hull_after == o.hull.after);
+            REQUIRE(c.after == o.after);
+            REQUIRE(c.overkill == o.overkill);
+            ++compared;
+          }
+        }
+      }
+    }
+  }
+  CHECK(compared > 1000);
+}

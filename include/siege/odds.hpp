@@ -157,26 +157,54 @@ struct CheckOdds {
   }
 };
 
-// Enumerates the dice of `spec` exactly, die by die (R27).
+// Enumerates the dice of `spec` exactly, die by die (R27). The counts are
+// kept on a dense grid of (net Successes, net Boons) while dice are added.
 [[nodiscard]] inline CheckOdds check_odds(const CheckSpec& spec, const DiceTable& table) {
   CheckOdds o;
-  o.ways[{0, 0}] = 1;
+  int s_lo = 0, s_hi = 0, b_lo = 0, b_hi = 0;  // the grid's bounds
+  std::vector<Int> grid{1};                     // rows: Successes; columns: Boons
   auto add_dice = [&](DieKind kind, int count) {
+    const auto& faces = table.of(kind);
     // Faces of one die grouped by their net effect.
-    std::map<std::pair<int, int>, int> net;
-    for (const auto& f : table.of(kind)) ++net[{f.success - f.failure, f.boon - f.bane}];
+    std::map<std::pair<int, int>, unsigned> net;
+    for (const auto& f : faces) ++net[{f.success - f.failure, f.boon - f.bane}];
+    if (net.empty()) return;
+    int ds_lo = 0, ds_hi = 0, db_lo = 0, db_hi = 0;
+    bool first = true;
+    for (const auto& [d, m] : net) {
+      ds_lo = first ? d.first : std::min(ds_lo, d.first);
+      ds_hi = first ? d.first : std::max(ds_hi, d.first);
+      db_lo = first ? d.second : std::min(db_lo, d.second);
+      db_hi = first ? d.second : std::max(db_hi, d.second);
+      first = false;
+    }
     for (int i = 0; i < count; ++i) {
-      std::map<std::pair<int, int>, Int> next;
-      for (const auto& [k, w] : o.ways)
-        for (const auto& [d, m] : net) next[{k.first + d.first, k.second + d.second}] += w * m;
-      o.ways = std::move(next);
-      o.total *= static_cast<unsigned>(table.of(kind).size());
+      const int ns_lo = s_lo + ds_lo, ns_hi = s_hi + ds_hi, nb_lo = b_lo + db_lo, nb_hi = b_hi + db_hi;
+      const auto width = static_cast<std::size_t>(b_hi - b_lo + 1);
+      const auto nwidth = static_cast<std::size_t>(nb_hi - nb_lo + 1);
+      std::vector<Int> next(static_cast<std::size_t>(ns_hi - ns_lo + 1) * nwidth);
+      for (std::size_t cell = 0; cell < grid.size(); ++cell) {
+        if (grid[cell] == 0) continue;
+        const int sv = s_lo + static_cast<int>(cell / width), bv = b_lo + static_cast<int>(cell % width);
+        for (const auto& [d, m] : net)
+          next[static_cast<std::size_t>(sv + d.first - ns_lo) * nwidth +
+               static_cast<std::size_t>(bv + d.second - nb_lo)] += grid[cell] * m;
+      }
+      grid = std::move(next);
+      s_lo = ns_lo, s_hi = ns_hi, b_lo = nb_lo, b_hi = nb_hi;
+      o.total *= static_cast<unsigned>(faces.size());
     }
   };
   add_dice(DieKind::skill, spec.pool);
   add_dice(DieKind::difficulty, difficulty_dice(table, spec.difficulty));
   add_dice(DieKind::bane, spec.bane_dice);
   add_dice(DieKind::boon, spec.boon_dice);
+  const auto width = static_cast<std::size_t>(b_hi - b_lo + 1);
+  for (std::size_t cell = 0; cell < grid.size(); ++cell)
+    if (grid[cell] != 0)
+      o.ways.emplace_hint(o.ways.end(),
+                          std::pair{s_lo + static_cast<int>(cell / width), b_lo + static_cast<int>(cell % width)},
+                          std::move(grid[cell]));
   return o;
 }
 
@@ -204,14 +232,20 @@ struct AttackOdds {
 enum class CollectRules { no, yes };
 
 // Every outcome of the attack `base` given the odds `c` of its check
-// (nullptr: the referee's result in base.check is certain).
+// (nullptr: the referee's result in base.check is certain). Outcomes are
+// counted from attack_core, the numbers resolve_attack reports; the whole
+// resolver runs only when its rule ids are collected.
 [[nodiscard]] inline AttackOdds attack_odds(const AttackInput& base, const CheckOdds* c,
                                             Difficulty difficulty, CollectRules collect = CollectRules::no) {
   AttackOdds out;
   auto add = [&](const AttackInput& in, const Int& ways) {
+    if (collect == CollectRules::no) {
+      const AttackCore o = attack_core(in);
+      out.ways[AttackKey{o.hit, o.damage, o.hull_after, o.after}] += ways;
+      return;
+    }
     const AttackOutcome o = resolve_attack(in);
     out.ways[AttackKey{o.hit, o.damage, o.hull.after, o.after}] += ways;
-    if (collect == CollectRules::no) return;
     merge_ids(out.rules, o.rules);
     merge_ids(out.not_modelled, o.not_modelled);
   };
@@ -220,8 +254,8 @@ enum class CollectRules { no, yes };
     return out;
   }
   out.total = c->total;
+  AttackInput in = base;
   for (const auto& [k, ways] : c->ways) {
-    AttackInput in = base;
     in.check = referee_check(difficulty, k.first, k.second);
     in.check.rolled = true;
     // Spend what the referee asked for, or all this roll has if fewer.
@@ -285,27 +319,31 @@ struct Transition {
 
 // Damage depends on the position only through its ladder state (R1: the
 // cracked step), so the resolver runs once per state and positions of the
-// same state share its damage distribution, capped by suffer().
-[[nodiscard]] inline Transition attack_transition(const AttackInput& base,
-                                                  const std::optional<CheckSpec>& spec,
-                                                  const DiceTable& table,
-                                                  CollectRules collect = CollectRules::no) {
+// same state share its damage distribution, capped by suffer(). `c` is the
+// odds of the check (nullptr: the referee's result in base.check);
+// `at_base`, when given, is attack_odds of `base` itself, already worked out.
+[[nodiscard]] inline Transition attack_transition(const AttackInput& base, const CheckOdds* c,
+                                                  Difficulty difficulty,
+                                                  CollectRules collect = CollectRules::no,
+                                                  const AttackOdds* at_base = nullptr) {
   const SectionOdds shape = start_odds(base);
   const bool dug_only = base.structure->has(Tag::dug_not_knocked_down);
+  const BreachState base_state = shape.mode == LadderMode::hull ? ladder_state(base.damage_taken, shape.hull) : base.from;
   Transition t;
   t.rows.resize(shape.ways.size());
   std::map<BreachState, std::map<int, Int>> damage_by_state;
-  std::optional<CheckOdds> c;
-  if (spec) c = check_odds(*spec, table);
   for (std::size_t i = 0; i < shape.ways.size(); ++i) {
     const BreachState st = shape.state_of(i);
     auto found = damage_by_state.find(st);
     if (found == damage_by_state.end()) {
-      AttackInput in = base;
-      if (shape.mode == LadderMode::hull) in.damage_taken = static_cast<int>(i);
-      else in.from = st;
-      const AttackOdds a =
-          attack_odds(in, c ? &*c : nullptr, spec ? spec->difficulty : Difficulty::easy, collect);
+      AttackOdds worked;
+      if (at_base == nullptr || st != base_state) {
+        AttackInput in = base;
+        if (shape.mode == LadderMode::hull) in.damage_taken = static_cast<int>(i);
+        else in.from = st;
+        worked = attack_odds(in, c, difficulty, collect);
+      }
+      const AttackOdds& a = at_base != nullptr && st == base_state ? *at_base : worked;
       t.total = a.total;
       merge_ids(t.rules, a.rules);
       merge_ids(t.not_modelled, a.not_modelled);
@@ -324,6 +362,16 @@ struct Transition {
   return t;
 }
 
+// The same, rolling `spec` (empty: the referee's result is certain).
+[[nodiscard]] inline Transition attack_transition(const AttackInput& base,
+                                                  const std::optional<CheckSpec>& spec,
+                                                  const DiceTable& table,
+                                                  CollectRules collect = CollectRules::no) {
+  if (!spec) return attack_transition(base, nullptr, Difficulty::easy, collect);
+  const CheckOdds c = check_odds(*spec, table);
+  return attack_transition(base, &c, spec->difficulty, collect);
+}
+
 // The section's odds after one more attack with transition `t`.
 [[nodiscard]] inline SectionOdds step(const SectionOdds& s, const Transition& t) {
   SectionOdds n = s;
@@ -338,32 +386,40 @@ struct Transition {
 
 // Expected number of attacks with transition `t` until the section is
 // breached, from position `from`; empty when it may never be breached.
+//
+// Positions only move up, so it is solved from the top down:
+//   E[k] = (T + sum over to != k of ways(k, to) * E[to]) / (T - stay(k)),
+// with T the transition's total. Every E[to] above k is kept as a numerator
+// over one common denominator, the product of (T - stay) of the positions
+// above; so the sums are of integers, and one fraction is reduced at the end.
 [[nodiscard]] inline std::optional<Rational> expected_attacks_to_breach(const SectionOdds& shape,
                                                                         const Transition& t, std::size_t from) {
   const std::size_t n = shape.ways.size();
-  std::vector<std::optional<Rational>> e(n);
-  // Positions only move up, so solve from the top down.
-  for (std::size_t k = n; k-- > 0;) {
+  std::vector<std::optional<Int>> num(n);  // E[k] = num[k] / den for the k done so far
+  Int den = 1;
+  for (std::size_t k = n; k-- > from;) {
     if (shape.state_of(k) == BreachState::breached) {
-      e[k] = Rational(0);
+      num[k] = Int(0);
       continue;
     }
     Int stay = 0;
-    Rational sum = 0;
+    Int sum = 0;
     bool finite = true;
     for (const auto& [to, ways] : t.rows[k]) {
-      if (to == k) {
-        stay += ways;
-      } else if (!e[to]) {
-        finite = false;
-      } else {
-        sum += ratio(ways, t.total) * *e[to];
-      }
+      if (to == k) stay += ways;
+      else if (!num[to]) finite = false;
+      else sum += ways * *num[to];
     }
     if (!finite || stay == t.total) continue;  // a trap or a dead end: never breached
-    e[k] = (Rational(1) + sum) / (Rational(1) - ratio(stay, t.total));
+    const Int leave = t.total - stay;
+    // E[k] = (T * den + sum) / (leave * den): bring the others onto that denominator.
+    for (std::size_t to = k + 1; to < n; ++to)
+      if (num[to]) *num[to] *= leave;
+    num[k] = t.total * den + sum;
+    den *= leave;
   }
-  return e[from];
+  if (!num[from]) return std::nullopt;
+  return Rational(*num[from], den);
 }
 
 }  // namespace siege::odds

@@ -225,16 +225,16 @@ inline void refuse_personal(const Weapon& w) {
   return spec;
 }
 
-// Armor after every modifier, in the order of R1.
-[[nodiscard]] inline ArmorTrace effective_armor(const Structure& s, const Weapon& w, Portcullis p,
-                                                FiringSlit slit, BreachState before) {
+// Armor after every modifier, in the order of R1; `on_step(rule, change)`
+// hears each modifier as it is applied.
+template <class OnStep>
+[[nodiscard]] inline int armor_after_modifiers(const Structure& s, const Weapon& w, Portcullis p,
+                                               FiringSlit slit, BreachState before, OnStep&& on_step) {
   const SectionStats st = section_stats(s, p);
-  ArmorTrace a;
-  a.listed = st.listed_armor;
   int armor = st.listed_armor;
   auto step = [&](std::string_view rule, int change) {
     armor += change;
-    a.steps.push_back({std::string(rule), change});
+    on_step(rule, change);
   };
   if (p == Portcullis::yes) step("portcullis", st.base_armor - st.listed_armor);
   if (detail::vulnerable_to(s, w)) step("vulnerable-to-guns", -2);
@@ -243,17 +243,111 @@ inline void refuse_personal(const Weapon& w) {
   if (w.pierce > 0) step("pierce", -w.pierce);
   if (slit == FiringSlit::yes && armor > 0) step("firing-slit", -armor);
   if (armor < 0) step("armor-floor", -armor);
-  a.effective = armor;
+  return armor;
+}
+
+// The same, with every step written down.
+[[nodiscard]] inline ArmorTrace effective_armor(const Structure& s, const Weapon& w, Portcullis p,
+                                                FiringSlit slit, BreachState before) {
+  ArmorTrace a;
+  a.listed = s.armor;
+  a.effective = armor_after_modifiers(s, w, p, slit, before, [&](std::string_view rule, int change) {
+    a.steps.push_back({std::string(rule), change});
+  });
   return a;
 }
 
-[[nodiscard]] inline AttackOutcome resolve_attack(const AttackInput& in) {
+// The numbers of an attack without its trace: everything resolve_attack
+// decides, as plain integers. Exact odds count these (no strings, no
+// allocation); resolve_attack reports them with the rule behind each.
+struct AttackCore {
+  SectionStats stats;
+  bool dug_only = false;     // R9: the section is dug, not knocked down
+  int armor = 0;             // effective Armor (R1)
+  BreachState before = BreachState::intact;
+  BreachState after = BreachState::intact;
+  int hull_before = 0;
+  int hull_after = 0;
+  int ladder_step = 0;       // steps mode: Hull per step (R5)
+  bool hit = false;
+  bool too_light = false;    // heavy weapons only, and this one is lighter
+  bool blast_halved = false; // R9
+  int hull_damage = 0;       // the weapon's, after halving
+  int crit_bundles = 0;      // R3
+  int damage = 0;
+  int overkill = 0;
+  int steps_moved = 0;       // steps mode
+  bool earth_capped = false; // hull mode: the earthwork cap held damage back
+};
+
+// Checks the input (usage errors as resolve_attack reports them) and works
+// out the numbers.
+[[nodiscard]] inline AttackCore attack_core(const AttackInput& in) {
   if (in.structure == nullptr) fail_usage("no-structure", "attack: no structure given");
   const Structure& s = *in.structure;
   const Weapon& w = in.weapon;
   refuse_personal(w);
   if (in.firing_slit == FiringSlit::yes && !s.has(Tag::firing_slit))
     fail_usage("no-firing-slit", "--firing-slit: " + s.id + " has no firing slit (only a pillbox has one)");
+
+  AttackCore c;
+  c.stats = section_stats(s, in.portcullis);
+  const int hull = c.stats.hull;
+  c.dug_only = s.has(Tag::dug_not_knocked_down);
+  if (in.ladder == LadderMode::hull) {
+    require_damage_taken(in.damage_taken, hull);
+    c.hull_before = in.damage_taken;
+    c.before = ladder_state(in.damage_taken, hull);
+  } else {
+    c.before = in.from;
+    c.hull_before = suffered_for(in.from, hull);
+    c.ladder_step = ladder_step(hull);
+  }
+  c.hull_after = c.hull_before;
+  c.after = c.before;
+  c.armor = armor_after_modifiers(s, w, in.portcullis, in.firing_slit, c.before, [](std::string_view, int) {});
+  c.hull_damage = w.hull_damage;
+  if (!in.check.passed()) return c;
+  c.hit = true;
+  if (s.has(Tag::heavy_weapons_only) && w.mount < Mount::heavy) {
+    c.too_light = true;
+    return c;
+  }
+  if (s.has(Tag::blast_halved) && w.has(Quality::blast)) {
+    c.hull_damage = w.hull_damage / 2;
+    c.blast_halved = true;
+  }
+  c.damage = std::max(0, c.hull_damage + in.check.net_successes - c.armor);
+
+  const int net_boons = std::max(0, in.check.net_boons);
+  if (in.spend_boons && (*in.spend_boons < 0 || *in.spend_boons > net_boons))
+    fail_usage("bad-spend-boons", "--spend-boons " + std::to_string(*in.spend_boons) + ": the roll has " +
+                                      std::to_string(net_boons) + " net Boons to spend");
+  const int boons = in.spend_boons ? *in.spend_boons : net_boons;
+  if (w.crit > 0 && boons >= w.crit) {
+    c.crit_bundles = boons / w.crit;
+    c.damage += 2 * c.crit_bundles;
+  }
+
+  if (in.ladder == LadderMode::hull) {
+    const HullChange h = suffer(c.hull_before, c.damage, hull, c.dug_only ? EarthCap::yes : EarthCap::no);
+    c.hull_after = h.after;
+    c.after = ladder_state(h.after, hull);
+    c.earth_capped = h.earth_capped;
+    c.overkill = h.overkill;
+  } else {
+    c.after = state_after_steps(c.before, c.damage, c.ladder_step, c.dug_only);
+    c.steps_moved = static_cast<int>(c.after) - static_cast<int>(c.before);
+    c.hull_after = suffered_for(c.after, hull);
+    c.overkill = c.damage - c.steps_moved * c.ladder_step;
+  }
+  return c;
+}
+
+[[nodiscard]] inline AttackOutcome resolve_attack(const AttackInput& in) {
+  const AttackCore c = attack_core(in);  // checks the input first
+  const Structure& s = *in.structure;
+  const Weapon& w = in.weapon;
 
   AttackOutcome o;
   o.rules.reserve(8);  // one allocation for the usual handful of rule ids
@@ -263,23 +357,12 @@ inline void refuse_personal(const Weapon& w) {
   o.stats = w;
   o.check = in.check;
   o.ladder = in.ladder;
-  const SectionStats st = section_stats(s, in.portcullis);
-  o.hull.max = st.hull;
-  const bool dug_only = s.has(Tag::dug_not_knocked_down);
-
-  if (in.ladder == LadderMode::hull) {
-    require_damage_taken(in.damage_taken, st.hull);
-    o.hull.before = in.damage_taken;
-    o.before = ladder_state(in.damage_taken, st.hull);
-  } else {
-    o.before = in.from;
-    o.hull.before = suffered_for(in.from, st.hull);
-    o.ladder_step = ladder_step(st.hull);
-  }
-  o.hull.after = o.hull.before;
-  o.after = o.before;
-
-  o.armor = effective_armor(s, w, in.portcullis, in.firing_slit, o.before);
+  o.hull = {c.stats.hull, c.hull_before, c.hull_after};
+  o.ladder_step = c.ladder_step;
+  o.before = c.before;
+  o.after = c.after;
+  o.hull_damage = c.hull_damage;
+  o.armor = effective_armor(s, w, in.portcullis, in.firing_slit, c.before);
   if (in.firing_slit == FiringSlit::yes) {
     detail::add_rule(o.rules, "firing-slit");
     o.notes.emplace_back(in.check.rolled
@@ -289,8 +372,7 @@ inline void refuse_personal(const Weapon& w) {
                                "the 3 Bane dice; its Armor is ignored.");
   }
 
-  o.hull_damage = w.hull_damage;
-  if (!in.check.passed()) {
+  if (!c.hit) {
     detail::add_rule(o.rules, "miss");
     o.notes.emplace_back("The attack check failed (" + std::to_string(in.check.net_successes) +
                          " net Successes): a miss, the section is unchanged.");
@@ -301,7 +383,7 @@ inline void refuse_personal(const Weapon& w) {
   detail::add_rule(o.rules, "damage");
   for (const auto& stp : o.armor.steps) detail::add_rule(o.rules, stp.rule);
 
-  if (s.has(Tag::heavy_weapons_only) && w.mount < Mount::heavy) {
+  if (c.too_light) {
     detail::add_rule(o.rules, "heavy-weapons-only");
     o.notes.emplace_back("Only heavy and capital weapons mark " + s.name + ": a " +
                          std::string(name_of(w.mount)) + " weapon does no damage.");
@@ -309,45 +391,24 @@ inline void refuse_personal(const Weapon& w) {
     return o;
   }
 
-  if (s.has(Tag::blast_halved) && w.has(Quality::blast)) {
-    o.hull_damage = w.hull_damage / 2;
-    detail::add_rule(o.rules, "blast-halved");
-  }
-  o.damage = std::max(0, o.hull_damage + in.check.net_successes - o.armor.effective);
+  if (c.blast_halved) detail::add_rule(o.rules, "blast-halved");
+  o.damage = c.damage;
+  o.crit_bundles = c.crit_bundles;
+  if (c.crit_bundles > 0) detail::add_rule(o.rules, "crit-bundle");
+  o.overkill = c.overkill;
+  o.steps_moved = c.steps_moved;
 
-  if (in.spend_boons) {
-    if (*in.spend_boons < 0 || *in.spend_boons > std::max(0, in.check.net_boons))
-      fail_usage("bad-spend-boons", "--spend-boons " + std::to_string(*in.spend_boons) +
-                                        ": the roll has " +
-                                        std::to_string(std::max(0, in.check.net_boons)) +
-                                        " net Boons to spend");
-  }
-  const int boons = in.spend_boons ? *in.spend_boons : std::max(0, in.check.net_boons);
-  if (w.crit > 0 && boons >= w.crit) {
-    o.crit_bundles = boons / w.crit;
-    o.damage += 2 * o.crit_bundles;
-    detail::add_rule(o.rules, "crit-bundle");
-  }
-
-  const int cap = dug_only ? st.hull - 1 : st.hull;
   if (in.ladder == LadderMode::hull) {
-    const HullChange c = suffer(o.hull.before, o.damage, st.hull, dug_only ? EarthCap::yes : EarthCap::no);
-    o.hull.after = c.after;
-    o.after = ladder_state(o.hull.after, st.hull);
     if (c.earth_capped) detail::add_rule(o.rules, "dug-not-knocked-down");
-    o.overkill = c.overkill;
   } else {
     detail::add_rule(o.rules, "ladder-steps");
-    o.after = state_after_steps(o.before, o.damage, o.ladder_step, dug_only);
-    if (dug_only && static_cast<int>(o.before) + o.damage / o.ladder_step > 1)
+    if (c.dug_only && static_cast<int>(c.before) + c.damage / c.ladder_step > 1)
       detail::add_rule(o.rules, "dug-not-knocked-down");
-    o.steps_moved = static_cast<int>(o.after) - static_cast<int>(o.before);
-    o.hull.after = suffered_for(o.after, st.hull);
-    o.overkill = o.damage - o.steps_moved * o.ladder_step;
   }
-  if (o.overkill > 0 && in.ladder == LadderMode::hull && !dug_only) detail::add_rule(o.rules, "hull-cap");
+  if (c.overkill > 0 && in.ladder == LadderMode::hull && !c.dug_only) detail::add_rule(o.rules, "hull-cap");
   if (o.after != o.before) detail::add_rule(o.rules, "breach-ladder");
-  if (dug_only && o.after == BreachState::cracked && o.hull.before + o.damage > cap)
+  const int cap = c.dug_only ? c.stats.hull - 1 : c.stats.hull;
+  if (c.dug_only && o.after == BreachState::cracked && o.hull.before + o.damage > cap)
     o.notes.emplace_back("It can be dug through, not knocked down: attacks leave it at most cracked "
                          "(a mine or digging through breaches it).");
   detail::section_notes(s, o.after, o.rules, o.notes, o.not_modelled);
