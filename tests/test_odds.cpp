@@ -281,3 +281,20 @@ TEST_CASE("attack_core gives the numbers resolve_attack reports", "[odds][R1][R3
   }
   CHECK(compared > 1000);
 }
+
+TEST_CASE("A check of more ways than 64 bits hold is the product of two smaller ones", "[odds][R27]") {
+  // 20 skill + 4 difficulty + 2 Bane + 2 Boon dice: 8^24 * 6^4 ways, past
+  // 2^64, so counted in big integers; 10 skill + 3 difficulty + 2 + 2 and
+  // 10 skill + 1 difficulty fit in 64 bits. Convolving the two small ones
+  // must give the big one.
+  const auto& dice = test::tables().dice;
+  const auto big = odds::check_odds({20, Difficulty::daunting, 2, 2}, dice);
+  const auto a = odds::check_odds({10, Difficulty::hard, 2, 2}, dice);
+  const auto b = odds::check_odds({10, Difficulty::easy, 0, 0}, dice);
+  std::map<std::pair<int, int>, odds::Int> product;
+  for (const auto& [ka, wa] : a.ways)
+    for (const auto& [kb, wb] : b.ways) product[{ka.first + kb.first, ka.second + kb.second}] += wa * wb;
+  CHECK(big.total == a.total * b.total);
+  CHECK(big.total > odds::Int(std::numeric_limits<std::uint64_t>::max()));
+  CHECK(big.ways == product);
+}

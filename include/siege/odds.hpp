@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -157,32 +158,39 @@ struct CheckOdds {
   }
 };
 
-// Enumerates the dice of `spec` exactly, die by die (R27). The counts are
-// kept on a dense grid of (net Successes, net Boons) while dice are added.
-[[nodiscard]] inline CheckOdds check_odds(const CheckSpec& spec, const DiceTable& table) {
-  CheckOdds o;
+namespace detail {
+
+// The dice of `spec` in order, kind and how many.
+[[nodiscard]] inline std::array<std::pair<DieKind, int>, 4> dice_of(const CheckSpec& spec, const DiceTable& table) {
+  return {{{DieKind::skill, spec.pool},
+           {DieKind::difficulty, difficulty_dice(table, spec.difficulty)},
+           {DieKind::bane, spec.bane_dice},
+           {DieKind::boon, spec.boon_dice}}};
+}
+
+// check_odds, counting in `Count` (std::uint64_t when the number of ways
+// fits in it: no count or sum of counts is larger than the total).
+template <class Count>
+void count_check(const CheckSpec& spec, const DiceTable& table, CheckOdds& o) {
   int s_lo = 0, s_hi = 0, b_lo = 0, b_hi = 0;  // the grid's bounds
-  std::vector<Int> grid{1};                     // rows: Successes; columns: Boons
-  auto add_dice = [&](DieKind kind, int count) {
+  std::vector<Count> grid{1};                   // rows: Successes; columns: Boons
+  for (const auto& [kind, count] : dice_of(spec, table)) {
     const auto& faces = table.of(kind);
     // Faces of one die grouped by their net effect.
     std::map<std::pair<int, int>, unsigned> net;
     for (const auto& f : faces) ++net[{f.success - f.failure, f.boon - f.bane}];
-    if (net.empty()) return;
-    int ds_lo = 0, ds_hi = 0, db_lo = 0, db_hi = 0;
-    bool first = true;
+    if (net.empty()) continue;
+    int ds_lo = net.begin()->first.first, ds_hi = net.rbegin()->first.first;
+    int db_lo = net.begin()->first.second, db_hi = db_lo;
     for (const auto& [d, m] : net) {
-      ds_lo = first ? d.first : std::min(ds_lo, d.first);
-      ds_hi = first ? d.first : std::max(ds_hi, d.first);
-      db_lo = first ? d.second : std::min(db_lo, d.second);
-      db_hi = first ? d.second : std::max(db_hi, d.second);
-      first = false;
+      db_lo = std::min(db_lo, d.second);
+      db_hi = std::max(db_hi, d.second);
     }
     for (int i = 0; i < count; ++i) {
       const int ns_lo = s_lo + ds_lo, ns_hi = s_hi + ds_hi, nb_lo = b_lo + db_lo, nb_hi = b_hi + db_hi;
       const auto width = static_cast<std::size_t>(b_hi - b_lo + 1);
       const auto nwidth = static_cast<std::size_t>(nb_hi - nb_lo + 1);
-      std::vector<Int> next(static_cast<std::size_t>(ns_hi - ns_lo + 1) * nwidth);
+      std::vector<Count> next(static_cast<std::size_t>(ns_hi - ns_lo + 1) * nwidth);
       for (std::size_t cell = 0; cell < grid.size(); ++cell) {
         if (grid[cell] == 0) continue;
         const int sv = s_lo + static_cast<int>(cell / width), bv = b_lo + static_cast<int>(cell % width);
@@ -194,17 +202,29 @@ struct CheckOdds {
       s_lo = ns_lo, s_hi = ns_hi, b_lo = nb_lo, b_hi = nb_hi;
       o.total *= static_cast<unsigned>(faces.size());
     }
-  };
-  add_dice(DieKind::skill, spec.pool);
-  add_dice(DieKind::difficulty, difficulty_dice(table, spec.difficulty));
-  add_dice(DieKind::bane, spec.bane_dice);
-  add_dice(DieKind::boon, spec.boon_dice);
+  }
   const auto width = static_cast<std::size_t>(b_hi - b_lo + 1);
   for (std::size_t cell = 0; cell < grid.size(); ++cell)
     if (grid[cell] != 0)
       o.ways.emplace_hint(o.ways.end(),
                           std::pair{s_lo + static_cast<int>(cell / width), b_lo + static_cast<int>(cell % width)},
-                          std::move(grid[cell]));
+                          Int(grid[cell]));
+}
+
+}  // namespace detail
+
+// Enumerates the dice of `spec` exactly, die by die (R27). The counts are
+// kept on a dense grid of (net Successes, net Boons) while dice are added,
+// in machine integers while the number of ways fits in 64 bits.
+[[nodiscard]] inline CheckOdds check_odds(const CheckSpec& spec, const DiceTable& table) {
+  std::uint64_t total = 1;
+  bool fits = true;
+  for (const auto& [kind, count] : detail::dice_of(spec, table))
+    for (int i = 0; i < count && fits; ++i)
+      fits = !__builtin_mul_overflow(total, static_cast<std::uint64_t>(table.of(kind).size()), &total);
+  CheckOdds o;
+  if (fits) detail::count_check<std::uint64_t>(spec, table, o);
+  else detail::count_check<Int>(spec, table, o);
   return o;
 }
 
