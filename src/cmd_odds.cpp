@@ -117,13 +117,11 @@ void odds_of_attack(const AttackOddsRequest& r, Context& ctx) {
   const PreparedAttack p = prepare_attack(r.attack, t);
   const AttackInput& in = p.input;
   // The dice are counted once; the transition reuses the odds of this attack.
-  std::optional<odds::CheckOdds> check;
-  if (p.spec) check = odds::check_odds(*p.spec, t.dice);
-  const odds::CheckOdds* c = check ? &*check : nullptr;
-  const Difficulty difficulty = p.spec ? p.spec->difficulty : Difficulty::easy;
-  const auto one = odds::attack_odds(in, c, difficulty);
+  const odds::RolledCheck check = odds::rolled_check(p.spec, t.dice);
+  const auto one = odds::attack_odds(in, check.get(), check.difficulty);
   const auto start = odds::start_odds(in);
-  const auto transition = odds::attack_transition(in, c, difficulty, odds::CollectRules::no, &one);
+  const auto transition =
+      odds::attack_transition(in, check.get(), check.difficulty, odds::CollectRules::no, &one);
   std::vector<odds::SectionOdds> after{start};
   for (int i = 0; i < r.attacks; ++i) after.push_back(odds::step(after.back(), transition));
   const std::size_t from = in.ladder == LadderMode::hull ? static_cast<std::size_t>(in.damage_taken)

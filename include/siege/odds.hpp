@@ -228,6 +228,23 @@ void count_check(const CheckSpec& spec, const DiceTable& table, CheckOdds& o) {
   return o;
 }
 
+// The odds of the check a command rolls, counted once for all the uses
+// of it; none when the referee's result is certain.
+struct RolledCheck {
+  std::optional<CheckOdds> odds;
+  Difficulty difficulty = Difficulty::easy;
+  [[nodiscard]] const CheckOdds* get() const { return odds ? &*odds : nullptr; }
+};
+
+[[nodiscard]] inline RolledCheck rolled_check(const std::optional<CheckSpec>& spec, const DiceTable& table) {
+  RolledCheck r;
+  if (spec) {
+    r.odds = check_odds(*spec, table);
+    r.difficulty = spec->difficulty;
+  }
+  return r;
+}
+
 // ---------------------------------------------------------------- one attack
 
 // What an attack outcome is, for counting: everything a table acts on.
@@ -288,9 +305,8 @@ enum class CollectRules { no, yes };
 // The same, rolling `spec` (empty: the referee's result is certain).
 [[nodiscard]] inline AttackOdds attack_odds(const AttackInput& base, const std::optional<CheckSpec>& spec,
                                             const DiceTable& table) {
-  if (!spec) return attack_odds(base, nullptr, Difficulty::easy);
-  const CheckOdds c = check_odds(*spec, table);
-  return attack_odds(base, &c, spec->difficulty);
+  const RolledCheck c = rolled_check(spec, table);
+  return attack_odds(base, c.get(), c.difficulty);
 }
 
 // ---------------------------------------------------------------- chains of attacks
@@ -356,14 +372,15 @@ struct Transition {
     const BreachState st = shape.state_of(i);
     auto found = damage_by_state.find(st);
     if (found == damage_by_state.end()) {
-      AttackOdds worked;
-      if (at_base == nullptr || st != base_state) {
+      const bool reuse = at_base != nullptr && st == base_state;
+      AttackOdds fresh;
+      if (!reuse) {
         AttackInput in = base;
         if (shape.mode == LadderMode::hull) in.damage_taken = static_cast<int>(i);
         else in.from = st;
-        worked = attack_odds(in, c, difficulty, collect);
+        fresh = attack_odds(in, c, difficulty, collect);
       }
-      const AttackOdds& a = at_base != nullptr && st == base_state ? *at_base : worked;
+      const AttackOdds& a = reuse ? *at_base : fresh;
       t.total = a.total;
       merge_ids(t.rules, a.rules);
       merge_ids(t.not_modelled, a.not_modelled);
@@ -387,9 +404,8 @@ struct Transition {
                                                   const std::optional<CheckSpec>& spec,
                                                   const DiceTable& table,
                                                   CollectRules collect = CollectRules::no) {
-  if (!spec) return attack_transition(base, nullptr, Difficulty::easy, collect);
-  const CheckOdds c = check_odds(*spec, table);
-  return attack_transition(base, &c, spec->difficulty, collect);
+  const RolledCheck c = rolled_check(spec, table);
+  return attack_transition(base, c.get(), c.difficulty, collect);
 }
 
 // The section's odds after one more attack with transition `t`.

@@ -281,8 +281,9 @@ struct AttackCore {
 };
 
 // Checks the input (usage errors as resolve_attack reports them) and works
-// out the numbers.
-[[nodiscard]] inline AttackCore attack_core(const AttackInput& in) {
+// out the numbers; `on_armor_step(rule, change)` hears each Armor modifier.
+template <class OnArmorStep>
+[[nodiscard]] inline AttackCore attack_core(const AttackInput& in, OnArmorStep&& on_armor_step) {
   if (in.structure == nullptr) fail_usage("no-structure", "attack: no structure given");
   const Structure& s = *in.structure;
   const Weapon& w = in.weapon;
@@ -305,7 +306,7 @@ struct AttackCore {
   }
   c.hull_after = c.hull_before;
   c.after = c.before;
-  c.armor = armor_after_modifiers(s, w, in.portcullis, in.firing_slit, c.before, [](std::string_view, int) {});
+  c.armor = armor_after_modifiers(s, w, in.portcullis, in.firing_slit, c.before, on_armor_step);
   c.hull_damage = w.hull_damage;
   if (!in.check.passed()) return c;
   c.hit = true;
@@ -343,15 +344,20 @@ struct AttackCore {
   }
   return c;
 }
+[[nodiscard]] inline AttackCore attack_core(const AttackInput& in) {
+  return attack_core(in, [](std::string_view, int) {});
+}
 
 [[nodiscard]] inline AttackOutcome resolve_attack(const AttackInput& in) {
-  const AttackCore c = attack_core(in);  // checks the input first
-  const Structure& s = *in.structure;
-  const Weapon& w = in.weapon;
-
   AttackOutcome o;
   o.rules.reserve(8);  // one allocation for the usual handful of rule ids
   o.armor.steps.reserve(4);
+  // Checks the input first; the Armor steps are written down as applied.
+  const AttackCore c = attack_core(in, [&](std::string_view rule, int change) {
+    o.armor.steps.push_back({std::string(rule), change});
+  });
+  const Structure& s = *in.structure;
+  const Weapon& w = in.weapon;
   o.structure = s.id;
   o.weapon = in.weapon_inline ? "inline" : w.id;
   o.stats = w;
@@ -362,7 +368,8 @@ struct AttackCore {
   o.before = c.before;
   o.after = c.after;
   o.hull_damage = c.hull_damage;
-  o.armor = effective_armor(s, w, in.portcullis, in.firing_slit, c.before);
+  o.armor.listed = s.armor;
+  o.armor.effective = c.armor;
   if (in.firing_slit == FiringSlit::yes) {
     detail::add_rule(o.rules, "firing-slit");
     o.notes.emplace_back(in.check.rolled
