@@ -17,6 +17,14 @@
 
 namespace siege::test {
 
+// This build's paths (tests/main.cpp; the macros below name them).
+const std::string& binary_path();
+const std::string& source_dir();
+const std::string& shared_dir();
+#define SIEGE_BINARY (::siege::test::binary_path())
+#define SIEGE_SOURCE_DIR (::siege::test::source_dir())
+#define SIEGE_SHARED_DIR (::siege::test::shared_dir())
+
 inline const Tables& tables() { return cli::builtin_tables(); }
 
 // The result of running the siege binary.

@@ -31,7 +31,7 @@ std::string error_of(const std::function<void()>& f) {
 }
 
 SiegeState castle() {
-  return read_description(siege::test::slurp(SIEGE_SOURCE_DIR "/examples/castle-siege.json"),
+  return read_description(siege::test::slurp(SIEGE_SOURCE_DIR + "/examples/castle-siege.json"),
                           {"castle.json", ErrorKind::usage}, siege::test::tables());
 }
 

@@ -236,7 +236,7 @@ TEST_CASE("odds scene looks 4 scenes ahead by default, only reads the file, and 
           "[cli][odds][scene]") {
   siege::test::TempDir dir;
   const std::string state =
-      init_siege(dir, siege::test::slurp(SIEGE_SOURCE_DIR "/examples/castle-siege.json"));
+      init_siege(dir, siege::test::slurp(SIEGE_SOURCE_DIR + "/examples/castle-siege.json"));
   REQUIRE(run({"--state", state, "--seed", "3", "scene"}).status == 0);
   const std::string before = siege::test::slurp(state);
   // The global option after the subcommand works as well.
@@ -281,7 +281,7 @@ TEST_CASE("odds scene looks 4 scenes ahead by default, only reads the file, and 
 TEST_CASE("odds scene in text: a line a coming scene, bars, and the engines at risk", "[cli][odds][scene]") {
   siege::test::TempDir dir;
   const std::string state =
-      init_siege(dir, siege::test::slurp(SIEGE_SOURCE_DIR "/examples/castle-siege.json"));
+      init_siege(dir, siege::test::slurp(SIEGE_SOURCE_DIR + "/examples/castle-siege.json"));
   const auto r = run({"--state", state, "odds", "scene", "--scenes", "5"});
   REQUIRE(r.status == 0);
   CHECK_THAT(r.out, Catch::Contains("scenes 1 to 5 of The siege of Harrowmere"));

@@ -17,7 +17,7 @@ using siege::test::TempDir;
 
 namespace {
 
-const std::string castle_description = SIEGE_SOURCE_DIR "/examples/castle-siege.json";
+const std::string castle_description = SIEGE_SOURCE_DIR + "/examples/castle-siege.json";
 
 // A folder with siege.json made from the example castle.
 struct Castle {
@@ -357,7 +357,7 @@ TEST_CASE("A corrupt, truncated or foreign state file is refused with exit 4 and
   const std::string good = c.bytes();
   const std::vector<std::pair<std::string, std::string>> cases{
       {"truncated", good.substr(0, good.size() / 3)},
-      {"a weapons table", slurp(SIEGE_SOURCE_DIR "/data/weapons.json")},
+      {"a weapons table", slurp(SIEGE_SOURCE_DIR + "/data/weapons.json")},
       {"schema 2", [&] {
          std::string s = good;
          return s.replace(s.find("\"schema\": 1"), 11, "\"schema\": 2");

@@ -94,7 +94,7 @@ struct Castle {
   TempDir dir;
   std::string state = dir.file("siege.json");
   Castle() {
-    REQUIRE(siege::test::siege({"init", state, "--from", SIEGE_SOURCE_DIR "/examples/castle-siege.json"}).status ==
+    REQUIRE(siege::test::siege({"init", state, "--from", SIEGE_SOURCE_DIR + "/examples/castle-siege.json"}).status ==
             0);
   }
   [[nodiscard]] Run on(std::vector<std::string> args) const {

@@ -60,7 +60,7 @@ std::map<std::string, std::string> sections(const std::string& page) {
 }
 
 const std::map<std::string, std::string>& man_sections() {
-  static const auto s = sections(plain(siege::test::slurp(SIEGE_SOURCE_DIR "/docs/siege.1")));
+  static const auto s = sections(plain(siege::test::slurp(SIEGE_SOURCE_DIR + "/docs/siege.1")));
   return s;
 }
 
@@ -204,9 +204,9 @@ TEST_CASE("Every global option is in the GLOBAL OPTIONS section of the man page"
   // The shell completions list them too.
   std::string list;
   for (const auto& s : odds.subcommands) list += (list.empty() ? "" : " ") + s;
-  CHECK_THAT(siege::test::slurp(SIEGE_SOURCE_DIR "/completions/siege.bash"),
+  CHECK_THAT(siege::test::slurp(SIEGE_SOURCE_DIR + "/completions/siege.bash"),
              Catch::Contains('"' + list + '"'));
-  CHECK_THAT(siege::test::slurp(SIEGE_SOURCE_DIR "/completions/_siege"), Catch::Contains('(' + list + ')'));
+  CHECK_THAT(siege::test::slurp(SIEGE_SOURCE_DIR + "/completions/_siege"), Catch::Contains('(' + list + ')'));
 }
 
 TEST_CASE("The man page documents the exit statuses and the environment", "[manpage]") {

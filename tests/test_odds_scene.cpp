@@ -309,7 +309,7 @@ TEST_CASE("Monte Carlo: the castle from its third scene, played 3000 times, matc
           "[odds][scene][montecarlo]") {
   // Two scenes played first, so the walls start damaged; the mangonel on
   // the walls may knock out the trebuchet that shoots at the river tower.
-  SiegeState st = read_description(test::slurp(SIEGE_SOURCE_DIR "/examples/castle-siege.json"),
+  SiegeState st = read_description(test::slurp(SIEGE_SOURCE_DIR + "/examples/castle-siege.json"),
                                    {"castle.json", ErrorKind::usage}, test::tables());
   (void)play_scene(st.now, st.scene_length, test::tables(), 11);
   (void)play_scene(st.now, st.scene_length, test::tables(), 12);

@@ -23,7 +23,7 @@ const Tables& sure_hits() {
 }
 
 SiegeState castle() {
-  return read_description(siege::test::slurp(SIEGE_SOURCE_DIR "/examples/castle-siege.json"),
+  return read_description(siege::test::slurp(SIEGE_SOURCE_DIR + "/examples/castle-siege.json"),
                           {"castle.json", ErrorKind::usage}, tables());
 }
 

@@ -12,7 +12,7 @@ namespace {
 const detail::JsonSource description_src{"castle.json", ErrorKind::usage};
 const detail::JsonSource state_src{"siege.json", ErrorKind::state};
 
-std::string castle_text() { return siege::test::slurp(SIEGE_SOURCE_DIR "/examples/castle-siege.json"); }
+std::string castle_text() { return siege::test::slurp(SIEGE_SOURCE_DIR + "/examples/castle-siege.json"); }
 
 SiegeState castle() { return read_description(castle_text(), description_src, tables()); }
 
@@ -175,7 +175,7 @@ TEST_CASE("A besieger engine attacks a section, not another engine", "[state][er
 }
 
 TEST_CASE("A state file that is not one is refused with exit status 4", "[state][errors]") {
-  CHECK(state_error(siege::test::slurp(SIEGE_SOURCE_DIR "/data/weapons.json")) ==
+  CHECK(state_error(siege::test::slurp(SIEGE_SOURCE_DIR + "/data/weapons.json")) ==
         "siege.json:/: not a siege state file (no \"format\": \"siege-state\"); make one with 'siege init'");
   CHECK(state_error(edited("\"schema\": 1", "\"schema\": 2")) ==
         "siege.json:/schema: schema 2 is not supported (this siege reads schema 1)");
