@@ -1,7 +1,8 @@
 // siege/error.hpp - the one error type of the library.
 //
 // Every failure the core or the CLI reports is a siege::Error. Its kind fixes
-// the process exit status (INTERFACE.md): usage 2, data 3, state 4. The CLI
+// the process exit status (INTERFACE.md): usage 2, data 3, state 4,
+// output 5, internal 6. The CLI
 // maps errors to exit codes in exactly one place (src/cli.cpp).
 #pragma once
 
@@ -13,7 +14,9 @@ namespace siege {
 enum class ErrorKind {
   usage = 2,  // bad option, unknown id, rule refusal: nothing changes
   data = 3,   // a data table is invalid
-  state = 4,  // the state file is invalid or could not be updated
+  state = 4,     // the state file is invalid or could not be updated
+  output = 5,    // the output could not be written (a full disk, a closed descriptor)
+  internal = 6,  // out of memory, or a bug
 };
 
 class Error : public std::runtime_error {
@@ -39,6 +42,9 @@ class Error : public std::runtime_error {
 }
 [[noreturn]] inline void fail_state(std::string id, const std::string& message) {
   throw Error(ErrorKind::state, std::move(id), message);
+}
+[[noreturn]] inline void fail_output(std::string id, const std::string& message) {
+  throw Error(ErrorKind::output, std::move(id), message);
 }
 
 }  // namespace siege
