@@ -29,6 +29,7 @@ EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t) {
   if (!r.attackers) fail_usage("no-attackers", "escalade: --attackers N is required");
   EscaladeInput in;
   in.structure = &t.structure(r.structure);
+  in.portcullis = r.portcullis ? Portcullis::yes : Portcullis::no;
   in.method = parse_climb_method(r.method);
   in.attackers = *r.attackers;
   switch (in.method) {
@@ -112,6 +113,7 @@ void escalade_fields(Fields& f, EscaladeRequest& r) {
   f.number("damage-taken", r.damage_taken, 0, 100000);
   f.number("pool", r.pool, 0, max_dice);
   optional_text(f, "successes-per-round", r.successes_per_round);
+  f.flag("portcullis", r.portcullis);
 }
 
 // With a state the climb reads the section (its structure and what it has
@@ -126,10 +128,12 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
     return {escalade_json(o, ctx.seed()), escalade_text(o, ctx.seed()), {}};
   }
   EscaladeRequest r = req;
-  refuse_section_options("escalade", r.structure != EscaladeRequest{}.structure, r.damage_taken.has_value(), false);
+  refuse_section_options("escalade", r.structure != EscaladeRequest{}.structure, r.damage_taken.has_value(),
+                         r.portcullis);
   if (r.section.empty()) fail_usage("no-section", "escalade: with --state give --section ID");
   const SectionState& s = state_section(*st, r.section, "escalade");
   r.structure = s.structure;
+  r.portcullis = portcullis_of(s) == Portcullis::yes;
   r.damage_taken = s.hull_suffered;
   const auto o = run_escalade(r, ctx);
   return {with_fields(escalade_json(o, ctx.seed()), "escalade", json_field("section", s.id)),
@@ -154,6 +158,7 @@ void add_escalade_options(CLI::App& app, EscaladeRequest& req) {
   int_option(app, "--rounds", r->rounds, 1, max_climb_rounds,
              "How many are up after N rounds (default: until all are up)");
   int_option(app, "--damage-taken", r->damage_taken, 0, 100000, "Hull the section has already suffered");
+  app.add_flag("--portcullis", r->portcullis, "Castle gate with a portcullis: Hull 10 (R12)");
   int_option(app, "--pool", r->pool, 0, max_dice, "Athletics dice of each climber (default 3)");
   app.add_option_function<std::string>(
          "--successes-per-round", [r](const std::string& v) { r->successes_per_round = v; },

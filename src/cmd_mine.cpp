@@ -68,6 +68,7 @@ MineInput prepare_mine(const MineRequest& r, const Tables& t) {
   if (r.structure.empty()) fail_usage("no-structure", "mine: --structure ID is required");
   MineInput in;
   in.structure = &t.structure(r.structure);
+  in.portcullis = r.portcullis ? Portcullis::yes : Portcullis::no;
   in.days_dug = r.days_dug.value_or(0);
   in.days = r.days;
   in.damage_taken = r.damage_taken.value_or(0);
@@ -127,6 +128,7 @@ void mine_fields(Fields& f, MineRequest& r) {
   f.number("defender-pool", r.defender_pool, 0, max_dice);
   optional_text(f, "day-results", r.day_results);
   f.flag("countermine", r.countermine);
+  f.flag("portcullis", r.portcullis);
 }
 
 ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
@@ -141,13 +143,14 @@ ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
   refuse_section_options("mine", !r.structure.empty(), false, false);
   if (r.days_dug)
     fail_usage("bad-option", "mine: --days-dug goes without --state; the state file counts the days dug");
-  refuse_section_options("mine", false, r.damage_taken.has_value(), false);
+  refuse_section_options("mine", false, r.damage_taken.has_value(), r.portcullis);
   if (r.section.empty()) fail_usage("no-section", "mine: with --state give --section ID");
   SectionState& s = state_section(*st, r.section, "mine");
   if (s.mine.detected)
     fail_usage("mine-found", "mine: the defenders found the gallery under " + s.id +
                                  " (R19); it is not dug on or fired");
   r.structure = s.structure;
+  r.portcullis = portcullis_of(s) == Portcullis::yes;
   r.days_dug = s.mine.days_dug;
   r.damage_taken = s.hull_suffered;
   auto o = run_mine(r, ctx);
@@ -201,6 +204,7 @@ void add_mine_options(CLI::App& app, MineRequest& req) {
          "The referee's rolls, one SAPPERS:DEFENDERS pair of net Successes a day, e.g. \"2:1,0:0\"")
       ->type_name("S:D,...");
   app.add_flag("--countermine", r->countermine, "The defenders dig a countermine (R19)");
+  app.add_flag("--portcullis", r->portcullis, "Castle gate with a portcullis: Armor 3, Hull 10 (R12)");
 }
 
 Runner setup_mine(CLI::App& app) {

@@ -48,6 +48,7 @@ struct MineRequest {
   std::optional<int> sapper_pool, defender_pool;
   std::optional<std::string> day_results;  // the referee's "S:D,S:D,...", net Successes a day
   bool countermine = false;
+  bool portcullis = false;  // a castle gate with its portcullis (R12)
   std::string section;  // with --state: the section whose gallery is dug
 };
 // The mine's input with everything but the dice (resolve_mine rolls them).
@@ -68,6 +69,7 @@ struct EscaladeRequest {
   std::optional<int> damage_taken;
   std::optional<int> pool;
   std::optional<std::string> successes_per_round;  // the referee's "N,N,...": climbers who passed each round
+  bool portcullis = false;  // a castle gate with its portcullis (R12)
   std::string section;  // with --state: the section climbed (read, not changed)
 };
 // The climb's input with everything but the dice (resolve_escalade rolls them).

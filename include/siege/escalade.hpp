@@ -43,6 +43,7 @@ inline constexpr int max_lanes = 1000;
 
 struct EscaladeInput {
   const Structure* structure = nullptr;
+  Portcullis portcullis = Portcullis::no;  // the section's variant (R12): its Hull
   ClimbMethod method = ClimbMethod::ladder;
   int attackers = 1;
   int lanes = 1;  // ladders or ropes; unused by a tower
@@ -127,7 +128,7 @@ inline void require_valid_escalade(const EscaladeInput& in) {
     fail_usage("bad-option", "--rounds: the referee's results already say how many rounds were played");
   if (in.referee_rounds && in.referee_rounds->size() > static_cast<std::size_t>(max_climb_rounds))
     fail_usage("bad-rounds", "--successes-per-round: at most " + std::to_string(max_climb_rounds) + " rounds");
-  require_damage_taken(in.damage_taken, s.hull);
+  require_damage_taken(in.damage_taken, section_stats(s, in.portcullis).hull);
 }
 
 [[nodiscard]] inline EscaladeOutcome resolve_escalade(const EscaladeInput& in, const DiceTable& dice,
@@ -140,7 +141,7 @@ inline void require_valid_escalade(const EscaladeInput& in) {
   o.attackers = in.attackers;
   o.lanes = in.method == ClimbMethod::tower ? 0 : in.lanes;
   o.defended = in.defended;
-  o.state = ladder_state(in.damage_taken, s.hull);
+  o.state = ladder_state(in.damage_taken, section_stats(s, in.portcullis).hull);
 
   if (o.state == BreachState::breached) {
     detail::add_rule(o.rules, "breach-not-climbed");

@@ -43,6 +43,7 @@ struct MineDayResult {
 
 struct MineInput {
   const Structure* structure = nullptr;
+  Portcullis portcullis = Portcullis::no;  // the section's variant (R12): its Armor and Hull
   int days_dug = 0;                // days already dug before this call
   std::optional<int> days;         // dig at most this many more days (default: to the end)
   int damage_taken = 0;            // Hull the section has already suffered
@@ -94,7 +95,8 @@ struct MineOutcome {
 [[nodiscard]] inline int mine_days_to_dig(const MineInput& in) {
   if (in.structure == nullptr) fail_usage("no-structure", "mine: no structure given");
   const Structure& s = *in.structure;
-  const int needed = s.armor;
+  const SectionStats st = section_stats(s, in.portcullis);
+  const int needed = st.base_armor;
   if (in.days_dug < 0 || in.days_dug > needed)
     fail_usage("bad-days-dug", "--days-dug " + std::to_string(in.days_dug) + ": " + s.id +
                                    " takes " + std::to_string(needed) +
@@ -103,7 +105,7 @@ struct MineOutcome {
   if (in.days && (*in.days < 1 || *in.days > max_mine_days))
     fail_usage("bad-days", "--days " + std::to_string(*in.days) + ": expected from 1 to " +
                                std::to_string(max_mine_days));
-  require_damage_taken(in.damage_taken, s.hull);
+  require_damage_taken(in.damage_taken, st.hull);
   const int left = needed - in.days_dug;
   if (in.referee_days) {
     const int given = static_cast<int>(in.referee_days->size());
@@ -119,14 +121,15 @@ struct MineOutcome {
 [[nodiscard]] inline MineOutcome resolve_mine(const MineInput& in, const DiceTable& dice, Rng& rng) {
   const int today = mine_days_to_dig(in);
   const Structure& s = *in.structure;
+  const SectionStats st = section_stats(s, in.portcullis);
   MineOutcome o;
   o.structure = s.id;
-  o.days_needed = s.armor;
+  o.days_needed = st.base_armor;
   o.countermine = in.countermine;
   o.days_before = o.days_dug = in.days_dug;
-  o.hull.max = s.hull;
+  o.hull.max = st.hull;
   o.hull.before = o.hull.after = in.damage_taken;
-  o.before = o.after = ladder_state(in.damage_taken, s.hull);
+  o.before = o.after = ladder_state(in.damage_taken, st.hull);
 
   detail::add_rule(o.rules, "mine-days");
   if (s.has(Tag::dug_not_knocked_down)) detail::add_rule(o.rules, "dug-through");
@@ -181,10 +184,10 @@ struct MineOutcome {
   if (o.days_needed == 0)
     o.notes.emplace_back("No Armor: the gallery needs no days of digging.");
   o.damage = mine_hull_damage;
-  const HullChange c = suffer(o.hull.before, o.damage, s.hull, EarthCap::no);
+  const HullChange c = suffer(o.hull.before, o.damage, st.hull, EarthCap::no);
   o.hull.after = c.after;
   o.overkill = c.overkill;
-  o.after = ladder_state(o.hull.after, s.hull);
+  o.after = ladder_state(o.hull.after, st.hull);
   o.notes.emplace_back("The mine is fired: " + std::to_string(mine_hull_damage) +
                        " Hull damage to the section above, its Armor ignored.");
   if (s.has(Tag::dug_not_knocked_down) && o.after == BreachState::breached)
