@@ -11,7 +11,7 @@ AbatisOutcome run_abatis(const AbatisRequest& r, Context& ctx) {
   AbatisInput in;
   if (r.work.empty()) fail_usage("missing-option", "abatis: say which work: abatis build or abatis tear");
   in.work = parse_abatis_work(r.work);
-  in.progress = r.progress;
+  in.progress = r.progress.value_or(0);
   in.attackers_in_breach = r.attackers_in_breach ? AttackersInBreach::yes : AttackersInBreach::no;
   in.interrupted = r.interrupted ? Interrupted::yes : Interrupted::no;
   in.turns = ctx.tables().troops.abatis_turns;
@@ -61,7 +61,7 @@ ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* s
     return {abatis_json(o), abatis_text(o), {}};
   }
   AbatisRequest r = req;
-  if (r.progress != 0)
+  if (r.progress)
     fail_usage("bad-option", "abatis: --progress goes without --state; the state file counts the turns done");
   if (r.section.empty()) fail_usage("no-section", "abatis: with --state give --section ID");
   if (r.work.empty()) fail_usage("missing-option", "abatis: say which work: abatis build or abatis tear");
@@ -94,7 +94,7 @@ Runner setup_abatis(CLI::App& app) {
   auto r = std::make_shared<AbatisRequest>();
   app.add_option("WORK", r->work, "build (defenders block a breach) or tear (attackers pull it down)")
       ->type_name("build|tear");
-  int_option(app, "--progress", r->progress, 0, 99, "Turns of this work already done");
+  int_option(app, "--progress", r->progress, 0, 99, "Turns of this work already done (default 0)");
   app.add_flag("--attackers-in-breach", r->attackers_in_breach,
                "Build: attackers are within the breach this turn (the work restarts from 0)");
   app.add_flag("--interrupted", r->interrupted,

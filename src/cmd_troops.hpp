@@ -59,7 +59,7 @@ struct ArmyMoraleRequest {
 // `abatis build|tear`: one turn of abatis work (R26).
 struct AbatisRequest {
   std::string work;  // build or tear (the positional argument)
-  int progress = 0;
+  std::optional<int> progress;  // turns done before this one (default 0); refused with --state
   bool attackers_in_breach = false;
   bool interrupted = false;
   std::string section;  // with --state: the section's breach (progress from the file)

@@ -45,7 +45,7 @@ inline constexpr std::array<std::string_view, 2> scene_length_names{"day", "week
 // the work under way (building while it does not stand, tearing while it does).
 struct AbatisProgress {
   bool standing = false;
-  int progress = 0;  // 0..2; the third turn finishes the work
+  int progress = 0;  // 0 to abatis_turns - 1 (troops.json); the last turn finishes the work
 };
 
 // R19: a mine gallery dug under the section.
@@ -238,7 +238,7 @@ inline SectionState read_section(const Cursor& c, const Tables& t, Strictness mo
     a.expect_object();
     a.only_keys({"standing", "progress"});
     s.abatis.standing = a.at("standing").boolean();
-    s.abatis.progress = a.at("progress").int_in(0, 2);
+    s.abatis.progress = a.at("progress").int_in(0, t.troops.abatis_turns - 1);  // R26, from the tables
   }
   if (present(c, "mine", mode)) {
     const auto m = c.at("mine");
