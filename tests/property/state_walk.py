@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""A property test of the state file, through the real program.
+
+Random sieges (random sections, the castle gate with its portcullis among
+them, engines of both sides, a homebrew structure with random Armor and Hull,
+and a homebrew troops table with another number of abatis turns), then random
+sequences of every state-aware command with random inputs. After every step:
+
+  * the exit status is 0 (done) or 2 (refused); nothing else;
+  * a refused step leaves the file byte for byte as it was;
+  * after a step that was done, `status` and `replay` succeed, and `undo` on
+    a copy of the file gives back the bytes of the file before the step.
+
+    state_walk.py SIEGE [--seed N] [--sieges K] [--steps M] [--verbose]
+
+Exit 0 when every property held; otherwise prints the first failure with
+the seed, the siege and the command line to repeat it, and exits 1.
+"""
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+SECTION_STRUCTURES = ["curtain-wall", "tower", "castle-gate", "castle-gate", "palisade", "rampart",
+                      "wooden-bridge", "stone-bridge", "iron-bound-door", "stone-house",
+                      "homebrew-wall"]
+BESIEGER_ENGINES = ["bombard", "trebuchet", "ram-shed", "cannon", "mangonel", "mortar"]
+DEFENDER_WEAPONS = ["mangonel", "ballista", "culverin"]
+WEAPONS = ["cannon", "trebuchet", "ram", "bombard", "mangonel", "ballista", "mortar"]
+CHARGES = ["petard", "breaching-charge", "powder-keg", "demolition-charge"]
+
+
+class Failure(Exception):
+    pass
+
+
+class Walk:
+    def __init__(self, siege, rng, work, verbose):
+        self.siege = siege
+        self.rng = rng
+        self.work = work
+        self.verbose = verbose
+        self.data = os.path.join(work, "data")
+        self.state = os.path.join(work, "siege.json")
+        self.history = []
+
+    def run(self, args, check_exit=None):
+        cmd = [self.siege, "--data", self.data] + args
+        p = subprocess.run(cmd, capture_output=True, stdin=subprocess.DEVNULL, timeout=60)
+        if self.verbose:
+            print(" ".join(args), "->", p.returncode, file=sys.stderr)
+        if check_exit is not None and p.returncode != check_exit:
+            raise Failure(f"{' '.join(args)}: exit {p.returncode}, expected {check_exit}: "
+                          f"{p.stderr.decode(errors='replace').strip()}")
+        return p
+
+    # ---- a random siege
+    def make_tables(self):
+        os.makedirs(self.data)
+        armor = self.rng.randint(0, 8)
+        hull = self.rng.randint(1, 40)
+        with open(os.path.join(self.data, "structures.json"), "w") as f:
+            json.dump([{"id": "homebrew-wall", "name": "Homebrew wall", "armor": armor, "hull": hull,
+                        "tags": []}], f)
+        with open(os.path.join(self.data, "troops.json"), "w") as f:
+            json.dump({"rough_terrain": {"numerator": 1, "denominator": 2}, "rout_move_inches": 4,
+                       "abatis_turns": self.rng.randint(1, 6)}, f)
+
+    def make_description(self):
+        r = self.rng
+        sections = []
+        for i in range(r.randint(1, 4)):
+            s = {"id": f"s{i}", "structure": r.choice(SECTION_STRUCTURES)}
+            if s["structure"] == "castle-gate" and r.random() < 0.7:
+                s["variant"] = "portcullis"
+            sections.append(s)
+        besiegers = []
+        for i in range(r.randint(0, 4)):
+            besiegers.append({"id": f"b{i}", "engine": r.choice(BESIEGER_ENGINES),
+                              "pool": r.randint(0, 5), "target": r.choice(sections)["id"]})
+        if r.random() < 0.3:
+            besiegers.append({"id": "belfry", "engine": "siege-tower"})
+        defenders = []
+        for i in range(r.randint(0, 2)):
+            targets = ["camp"] + [b["id"] for b in besiegers]
+            defenders.append({"id": f"d{i}", "weapon": r.choice(DEFENDER_WEAPONS),
+                              "pool": r.randint(0, 4), "target": r.choice(targets)})
+        return {"schema": 1, "name": "walk", "scene_length": r.choice(["day", "week"]),
+                "sections": sections, "besiegers": besiegers, "defenders": defenders}
+
+    # ---- a random step
+    def random_step(self, desc):
+        r = self.rng
+        sec = r.choice(desc["sections"])["id"]
+        seed = ["--seed", str(r.randint(0, 10**9))]
+        kind = r.choices(["scene", "attack", "attack-engine", "demolish", "mine", "abatis", "escalade",
+                          "undo", "bad"], weights=[2, 3, 2, 2, 4, 3, 2, 1, 1])[0]
+        if kind == "scene":
+            return ["scene"] + seed
+        if kind == "attack":
+            a = ["attack", "--section", sec, "--weapon", r.choice(WEAPONS)]
+            if r.random() < 0.5:
+                a += ["--successes", str(r.randint(-2, 6)), "--boons", str(r.randint(0, 4))]
+            else:
+                a += ["--pool", str(r.randint(0, 6))]
+            return a + seed
+        if kind == "attack-engine":
+            engines = [b["id"] for b in desc["besiegers"]] or ["nobody"]
+            return ["attack", "--engine", r.choice(engines)] + seed
+        if kind == "demolish":
+            a = ["demolish", "--section", sec]
+            for _ in range(r.randint(1, 2)):
+                c = r.choice(CHARGES)
+                a += ["--charge", c if r.random() < 0.6 else f"{c}:{r.randint(1, 3)}"]
+            if r.random() < 0.5:
+                a += ["--craft-successes", str(r.randint(-1, 3))]
+            if r.random() < 0.2:
+                a += ["--on-pier"]
+            return a + seed
+        if kind == "mine":
+            a = ["mine", "--section", sec]
+            x = r.random()
+            if x < 0.4:
+                a += ["--days", str(r.randint(1, 9))]
+            elif x < 0.8:  # the referee's rolls: the sappers stay hidden
+                a += ["--day-results", ",".join(["2:0"] * r.randint(1, 4))]
+            return a + seed
+        if kind == "abatis":
+            a = ["abatis", r.choice(["build", "tear"]), "--section", sec]
+            x = r.random()
+            if x < 0.15:
+                a += ["--attackers-in-breach"]
+            elif x < 0.3:
+                a += ["--interrupted"]
+            return a + seed
+        if kind == "escalade":
+            a = ["escalade", "--section", sec, "--method", r.choice(["ladder", "grapnel", "tower"]),
+                 "--attackers", str(r.randint(1, 12))]
+            if r.random() < 0.5:
+                a += ["--defended"]
+            return a + seed
+        if kind == "undo":
+            return ["undo"]
+        # input that must be refused, file untouched
+        return r.choice([["attack", "--section", "no-such-section", "--weapon", "cannon"],
+                         ["attack", "--section", sec, "--weapon", "canon"],
+                         ["attack", "--section", sec, "--structure", "tower", "--weapon", "cannon"],
+                         ["mine", "--section", sec, "--days", "0"],
+                         ["demolish", "--section", sec, "--charge", "nothing"]])
+
+    def step(self, args):
+        before = open(self.state, "rb").read()
+        p = self.run(["--state", self.state] + args)
+        after = open(self.state, "rb").read()
+        if p.returncode not in (0, 2):
+            raise Failure(f"{' '.join(args)}: exit {p.returncode}: {p.stderr.decode(errors='replace').strip()}")
+        if p.stderr.count(b"\n") > 1:
+            raise Failure(f"{' '.join(args)}: a message of more than one line: {p.stderr!r}")
+        if p.returncode == 2:
+            if before != after:
+                raise Failure(f"{' '.join(args)}: refused (exit 2) but the file changed")
+            return
+        if args[0] == "undo":
+            if self.history:
+                want = self.history.pop()
+                if after != want:
+                    raise Failure("undo: the file differs from the one before the last step")
+        else:
+            self.history.append(before)
+        self.check(args)
+
+    def check(self, args):
+        for cmd in (["status"], ["status", "--json"], ["replay"], ["log"]):
+            p = self.run(["--state", self.state] + cmd)
+            if p.returncode != 0:
+                raise Failure(f"after {' '.join(args)}: {' '.join(cmd)} exits {p.returncode}: "
+                              f"{p.stderr.decode(errors='replace').strip()}")
+        if args[0] != "undo" and self.history:
+            copy = os.path.join(self.work, "copy.json")
+            shutil.copyfile(self.state, copy)
+            p = self.run(["--state", copy, "undo"])
+            if p.returncode != 0:
+                raise Failure(f"after {' '.join(args)}: undo exits {p.returncode}: "
+                              f"{p.stderr.decode(errors='replace').strip()}")
+            if open(copy, "rb").read() != self.history[-1]:
+                raise Failure(f"after {' '.join(args)}: undo does not give back the file before the step")
+            os.remove(copy)
+
+    def walk(self, steps):
+        self.make_tables()
+        desc = self.make_description()
+        path = os.path.join(self.work, "desc.json")
+        with open(path, "w") as f:
+            json.dump(desc, f)
+        self.run(["init", self.state, "--from", path], check_exit=0)
+        self.check(["init"])
+        for _ in range(steps):
+            self.step(self.random_step(desc))
+        return desc
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("siege")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sieges", type=int, default=10)
+    ap.add_argument("--steps", type=int, default=20)
+    ap.add_argument("--verbose", action="store_true")
+    a = ap.parse_args()
+    total = 0
+    for k in range(a.sieges):
+        rng = random.Random(a.seed * 1000003 + k)
+        work = tempfile.mkdtemp(prefix="siege-walk-")
+        w = Walk(a.siege, rng, work, a.verbose)
+        try:
+            w.walk(a.steps)
+        except Failure as e:
+            print(f"state_walk: siege {k} (--seed {a.seed}): {e}")
+            print(f"  the siege and its tables are in {work}")
+            return 1
+        total += a.steps
+        shutil.rmtree(work)
+    print(f"state_walk: {a.sieges} sieges, {total} steps: every property held")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
