@@ -86,25 +86,89 @@ _siege_state_ids() {
 # the program's).
 _siege_odds_subcommands="check attack demolish escalade mine scene"
 
+# WORD as the shell will read it, for the file name generator: a leading
+# quote, or the backslashes of `my\ file`, removed.
+_siege_dequote() {
+    local s=$1 out=''
+    case $s in
+        \'*)
+            s=${s#\'}
+            printf '%s' "${s%\'}"
+            return ;;
+        \"*)
+            s=${s#\"}
+            s=${s%\"} ;;
+    esac
+    while [[ $s == *\\* ]]; do
+        out+=${s%%\\*}
+        s=${s#*\\}
+        out+=${s:0:1}
+        s=${s:1}
+    done
+    printf '%s' "$out$s"
+}
+
+# COMPREPLY: the file (KIND -f) or folder (KIND -d) names that start with
+# WORD, one candidate each however many spaces it holds; bash quotes them
+# and adds a slash to folders (compopt -o filenames).
+_siege_reply_files() {
+    local kind=$1 word
+    word=$(_siege_dequote "$2")
+    compopt -o filenames 2>/dev/null
+    mapfile -t COMPREPLY < <(compgen "$kind" -- "$word")
+}
+
+# COMPREPLY: the words of the list WORDS that start with WORD, each with
+# PREFIX put before it.
+_siege_reply_words() {
+    local words=$1 word=$2 prefix=${3-}
+    mapfile -t COMPREPLY < <(compgen -P "$prefix" -W "$words" -- "$word")
+}
+
 _siege() {
-    local cur=${COMP_WORDS[COMP_CWORD]}
-    local prev=
-    ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+    COMPREPLY=()
     local siege
     siege=$(_siege_program)
-    COMPREPLY=()
+
+    # The words before the one being completed, with `--opt=VALUE` read as
+    # `--opt VALUE`: bash splits it into `--opt`, `=` and VALUE when `=` is
+    # in COMP_WORDBREAKS (the default), and leaves it whole otherwise.
+    local -a args=()
+    local i w
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        w=${COMP_WORDS[i]}
+        if [[ $w == = && ${#args[@]} -gt 0 && ${args[-1]} == --* ]]; then
+            continue
+        elif [[ $w == --*=* ]]; then
+            args+=("${w%%=*}" "${w#*=}")
+        else
+            args+=("$w")
+        fi
+    done
+    # The word being completed. After `--opt=` it is the value: empty when
+    # bash handed over the `=` itself, and when `--opt=VALUE` came whole the
+    # replies keep `--opt=` before them (PREFIX), since they replace it all.
+    local cur=${COMP_WORDS[COMP_CWORD]} prefix=''
+    if [[ $cur == = && ${#args[@]} -gt 0 && ${args[-1]} == --* ]]; then
+        cur=''
+    elif [[ $cur == --*=* ]]; then
+        args+=("${cur%%=*}")
+        prefix=${cur%%=*}=
+        cur=${cur#*=}
+    fi
+    local prev=''
+    ((${#args[@]} > 0)) && prev=${args[-1]}
 
     # The command (and odds' subcommand), and the global options that change
     # what the ids are: --data DIR and --state FILE.
-    local cmd= sub= data= state= i w
-    local -a run=("$siege")
-    for ((i = 1; i < COMP_CWORD; i++)); do
-        w=${COMP_WORDS[i]}
+    local cmd='' sub='' data='' state='' n=${#args[@]}
+    for ((i = 0; i < n; i++)); do
+        w=${args[i]}
         case $w in
             --data | --state | --seed | --color | --format)
-                ((i + 1 < COMP_CWORD)) || break
-                [[ $w == --data ]] && data=${COMP_WORDS[i + 1]}
-                [[ $w == --state ]] && state=${COMP_WORDS[i + 1]}
+                ((i + 1 < n)) || break
+                [[ $w == --data ]] && data=$(_siege_dequote "${args[i + 1]}")
+                [[ $w == --state ]] && state=$(_siege_dequote "${args[i + 1]}")
                 ((i++))
                 ;;
             -*) ;;
@@ -117,10 +181,11 @@ _siege() {
                 ;;
         esac
     done
+    local -a run=("$siege")
     [[ -n $data ]] && run+=(--data "${data/#\~/$HOME}")
     state=${state/#\~/$HOME}
 
-    local words=
+    local words=''
     case $prev in
         --structure | -s | --structures)
             words=$(_siege_table_ids structures "${run[@]}") ;;
@@ -133,14 +198,14 @@ _siege() {
         --engine)
             words=$(_siege_state_ids engines "$state" "${run[@]}") ;;
         --data)
-            COMPREPLY=($(compgen -d -- "$cur"))
+            _siege_reply_files -d "$cur"
             return 0 ;;
         --state)
-            COMPREPLY=($(compgen -f -- "$cur"))
+            _siege_reply_files -f "$cur"
             return 0 ;;
         --from)
             if [[ $cmd == init ]]; then
-                COMPREPLY=($(compgen -f -- "$cur"))
+                _siege_reply_files -f "$cur"
                 return 0
             fi
             words="intact cracked" ;;
@@ -165,9 +230,9 @@ _siege() {
     if [[ -n $words ]]; then
         if [[ $prev == --weapons || $prev == --structures ]] && [[ $cur == *,* ]]; then
             # A comma-separated list: complete its last item.
-            COMPREPLY=($(compgen -P "${cur%,*}," -W "$words" -- "${cur##*,}"))
+            _siege_reply_words "$words" "${cur##*,}" "$prefix${cur%,*},"
         else
-            COMPREPLY=($(compgen -W "$words" -- "$cur"))
+            _siege_reply_words "$words" "$cur" "$prefix"
         fi
         return 0
     fi
@@ -179,7 +244,7 @@ _siege() {
         words="$(_siege_help_words options "$siege" "${cmdpath[@]}")"
         # Global options are accepted after the command too.
         [[ -n $cmd ]] && words+=" $(_siege_help_words options "$siege")"
-        COMPREPLY=($(compgen -W "$words" -- "$cur"))
+        _siege_reply_words "$words" "$cur"
         return 0
     fi
 
@@ -191,10 +256,10 @@ _siege() {
         abatis) words="build tear" ;;
         odds) [[ -z $sub ]] && words=$_siege_odds_subcommands ;;
         init)
-            COMPREPLY=($(compgen -f -- "$cur"))
+            _siege_reply_files -f "$cur"
             return 0 ;;
     esac
-    [[ -n $words ]] && COMPREPLY=($(compgen -W "$words" -- "$cur"))
+    [[ -n $words ]] && _siege_reply_words "$words" "$cur"
     return 0
 }
 

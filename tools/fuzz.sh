@@ -18,6 +18,7 @@ for t in $targets; do
   case " $all " in *" $t "*) ;; *) echo "fuzz: unknown target '$t' (targets: $all)"; exit 2 ;; esac
 done
 # Only the harnesses (and what they link): the rest of the tree is not needed.
+# shellcheck disable=SC2046 # one word per harness
 cmake --build --preset fuzz --target $(for t in $targets; do printf 'fuzz_%s ' "$t"; done) >/dev/null
 mkdir -p build/fuzz/findings
 status=0

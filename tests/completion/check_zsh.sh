@@ -1,14 +1,13 @@
 #!/bin/sh
 # Loads completions/_siege in zsh with the completion builtins replaced by
-# stubs that print what would be offered, and checks the offers. Exit 77
-# (CTest's skip) when zsh is not installed.
+# stubs that keep what would be offered, and checks the offers (the real
+# thing, in a terminal: check_zsh_tmux.sh). Without zsh it fails under
+# tools/test-all and skips elsewhere (tests/install/need_tool.sh).
 #
 #   check_zsh.sh SIEGE_BINARY SOURCE_DIR
 set -u
-if ! command -v zsh >/dev/null 2>&1; then
-    echo "skipped: zsh is not installed (apt-get install zsh to run this test)"
-    exit 77
-fi
+. "$(dirname "$0")/../install/need_tool.sh"
+need_tool zsh zsh
 siege=$1
 src=$2
 work=$(mktemp -d "${TMPDIR:-/tmp}/siege-zsh.XXXXXX")
@@ -18,9 +17,10 @@ echo '[{"id": "cursed-wall", "name": "Cursed wall", "armor": 4, "hull": 20}]' >"
 
 zsh -f -s -- "$siege" "$src" "$work" <<'ZSH'
 siege=$1 src=$2 work=$3
-# Stubs: compadd prints its candidates (zsh itself would filter them by the
-# word typed so far), the rest print what they stand for.
-compadd() { while (( $# )) && [[ $1 != -- ]]; do shift; done; shift; reply=("$@"); }
+# Stubs: _describe keeps its candidates in reply and their "WORD:TEXT"
+# entries in described (zsh itself would filter them by the word typed so
+# far), the rest keep what they stand for.
+_describe() { local name=${@[-1]}; described=(${(P)name}); reply=(${described%%:*}); }
 compset() { return 0; }
 _files() { reply=(FILES); }
 _directories() { reply=(DIRECTORIES); }
@@ -29,12 +29,23 @@ failures=0
 # expect WANTED WORD... : completing after the words offers WANTED.
 expect() {
   local wanted=$1; shift
-  words=($siege "$@"); CURRENT=$#words; reply=()
+  words=($siege "$@"); CURRENT=$#words; reply=(); described=()
   source $src/completions/_siege
   if (( ${reply[(Ie)$wanted]} )); then
     print -r -- "ok: siege $* <TAB> offers $wanted"
   else
     print -r -- "FAIL: siege $* <TAB> should offer $wanted, got: $reply"
+    (( failures++ ))
+  fi
+}
+# expect_described ENTRY WORD... : the same, with ENTRY ("WORD:TEXT").
+expect_described() {
+  local wanted=$1; shift
+  expect ${wanted%%:*} "$@" >/dev/null
+  if (( ${described[(Ie)$wanted]} )); then
+    print -r -- "ok: siege $* <TAB> describes $wanted"
+  else
+    print -r -- "FAIL: siege $* <TAB> should describe $wanted, got: $described"
     (( failures++ ))
   fi
 }
@@ -54,6 +65,10 @@ expect gatehouse --state $src/tests/completion/siege-state.json attack --section
 expect wall-mangonel --state $src/tests/completion/siege-state.json attack --engine ''
 expect DIRECTORIES --data ''
 expect MESSAGE attack --pool ''
+expect curtain-wall attack --structure=cur
+expect gatehouse --state=$src/tests/completion/siege-state.json attack --section ''
+expect_described 'curtain-wall:Stone curtain wall, one section' attack --structure ''
+expect_described 'cursed-wall:Cursed wall' --data $work/homebrew attack --structure ''
 (( failures == 0 )) || { print "$failures zsh completion check(s) failed"; exit 1; }
 print "all zsh completion checks passed"
 ZSH

@@ -24,11 +24,13 @@ done
 echo "ok: installed siege resolves an attack from /"
 
 for f in \
-    share/man/man1/siege.1 \
+    share/man/man1/siege.1.gz \
     share/bash-completion/completions/siege \
     share/zsh/vendor-completions/_siege \
     share/siege/schema/outcome.schema.json \
-    share/doc/siege/LICENSE \
+    share/doc/siege/copyright \
+    share/doc/siege/changelog.gz \
+    share/doc/siege-dev/copyright \
     include/siege/siege.hpp; do
     [ -f "$prefix/$f" ] || fail "missing $f"
 done
@@ -38,7 +40,7 @@ done
 for t in structures weapons charges engines siege-rating dice; do
     [ -f "$prefix/share/siege/data/schema/$t.schema.json" ] || fail "missing share/siege/data/schema/$t.schema.json"
 done
-ls "$prefix"/lib*/cmake/siege/siegeConfig.cmake >/dev/null 2>&1 || fail "missing lib/cmake/siege/siegeConfig.cmake"
+[ -f "$prefix/share/cmake/siege/siegeConfig.cmake" ] || fail "missing share/cmake/siege/siegeConfig.cmake"
 echo "ok: man page, completions, tables, schemas and the CMake package are installed"
 
 # The installed tables are valid --data for the installed program.
@@ -49,11 +51,11 @@ echo "ok: the installed tables load with --data"
 # man finds the page under the prefix, and it renders without warnings.
 if command -v man >/dev/null 2>&1; then
     found=$(MANPATH="$prefix/share/man" man -w siege 2>/dev/null) || fail "man -w siege finds no page under the prefix"
-    [ "$found" = "$prefix/share/man/man1/siege.1" ] || fail "man -w siege found $found"
+    [ "$found" = "$prefix/share/man/man1/siege.1.gz" ] || fail "man -w siege found $found"
     echo "ok: man -w siege finds $found"
 fi
 if command -v groff >/dev/null 2>&1; then
-    warnings=$(groff -man -ww -z "$prefix/share/man/man1/siege.1" 2>&1)
-    [ -z "$warnings" ] || fail "groff warns about siege.1: $warnings"
-    echo "ok: siege.1 renders without groff warnings"
+    warnings=$(gzip -dc "$prefix/share/man/man1/siege.1.gz" | groff -man -ww -z 2>&1)
+    [ -z "$warnings" ] || fail "groff warns about siege.1.gz: $warnings"
+    echo "ok: siege.1.gz renders without groff warnings"
 fi

@@ -1,3 +1,4 @@
+# shellcheck shell=sh disable=SC2154 # $siege is the sourcing script's
 # Shared by the reliability tests: a scratch folder with a homebrew "keep"
 # (Hull 1000, Armor 0) and a siege state file on it.
 #   . common.sh; setup_state   -> $work, $data, $state

@@ -30,7 +30,7 @@ expected_hull=$(( procs * ((updates + 2) / 3) ))
 got=$(suffered)
 [ "$got" = "$expected_hull $((procs * updates + 0))" ] ||
   fail "suffered Hull and log entries are '$got', expected '$expected_hull $((procs * updates))'"
-leftover=$(ls -A "$work" | grep -v -x -e data -e desc.json -e siege.json || true)
+leftover=$(cd "$work" && find . -mindepth 1 -maxdepth 1 ! -name data ! -name desc.json ! -name siege.json)
 [ -z "$leftover" ] || fail "left behind: $leftover"
 echo "concurrency: $procs processes x $updates updates = $((procs * updates)) log entries," \
   "Hull suffered $expected_hull as summed, nothing left behind ($(( $(date +%s) - start )) s)"

@@ -29,7 +29,7 @@ else
   state=$work/mnt/siege.json
 fi
 setup_state
-for i in 1 2 3; do update 1 >/dev/null; done
+for _ in 1 2 3; do update 1 >/dev/null; done
 cp "$state" "$work/before"
 case $mode in
   read-only)
@@ -47,6 +47,6 @@ err=$(update 1 2>&1 >/dev/null) || status=$?
 [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "$mode: the error is not one line: $err"
 case $err in "siege: error: $state"*) ;; *) fail "$mode: the error does not name the file first: $err" ;; esac
 cmp -s "$state" "$work/before" || fail "$mode: the state file changed"
-leftover=$(ls -A "$(dirname "$state")" | grep -v -x -e siege.json -e filler || true)
+leftover=$(cd "$(dirname "$state")" && find . -mindepth 1 -maxdepth 1 ! -name siege.json ! -name filler)
 [ -z "$leftover" ] || fail "$mode: left behind: $leftover"
 echo "$mode: exit 4, '$err', the state file unchanged"

@@ -45,7 +45,7 @@ while [ "$r" -lt "$rounds" ]; do
   update 0 >/dev/null || fail "round $r: the next update fails after the kill"
   r=$((r + 1))
 done
-leftover=$(ls -A "$work" | grep -v -x -e data -e desc.json -e siege.json -e before -e after || true)
+leftover=$(cd "$work" && find . -mindepth 1 -maxdepth 1 ! -name data ! -name desc.json ! -name siege.json ! -name before ! -name after)
 [ -z "$leftover" ] || fail "left behind: $leftover"
 echo "kill: $rounds updates sent SIGKILL after 0-19 ms ($killed died of it, the others had finished);" \
   "the file kept the old bytes $before_kept times and had the new bytes $after_kept times, loaded every" \
