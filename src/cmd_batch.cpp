@@ -5,9 +5,10 @@
 // "successes": 2}); each output line is that action's JSON outcome with the
 // input line number first, or an error object for the line. The input is
 // streamed: memory does not grow with its length, and a line longer than
-// the JSON size cap is skipped unread. With --state the whole batch is one
-// transaction on the state file: applied in order, written once (or once a
-// line with --commit-each).
+// the JSON size cap is skipped unread. From a pipe or a terminal every
+// outcome is out before siege waits for more input, so it can run as a
+// co-process. With --state the whole batch is one transaction on the state
+// file: applied in order, written once (or once a line with --commit-each).
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -434,7 +435,7 @@ Runner setup_batch(CLI::App& app) {
                "terminal, the outcomes are written whenever siege would wait for more input)");
   app.add_flag(
       "--commit-each", r->commit_each,
-      "With --state: write the state file after each line that changes it, before that line's outcome");
+      "With --state: write the state file after each line that changes it, before printing its outcome");
   return [r](Context& ctx) { run_batch(*r, ctx); };
 }
 
