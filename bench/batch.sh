@@ -7,6 +7,12 @@
 # - `siege batch` on them, pinned to one core: lines per second of its CPU
 #   time (target >= 500,000), the wall time, and peak RSS (target < 20 MB),
 #   via /usr/bin/time when present (Debian package "time");
+# - the same input through a pipe (`cat | siege batch`), where siege also
+#   writes its outcomes whenever it would wait for input: lines/s of CPU
+#   time, to compare with the file;
+# - siege as a co-process on the first 20,000 lines: one line written, its
+#   outcome read, then the next (round trips per second; a siege that holds
+#   its outcomes back until the end of input fails it);
 # - one process per line from a shell loop on the first 2,000 lines, scaled:
 #   batch must be at least 20 times faster.
 # Exits 1 if a target is missed.
@@ -53,6 +59,52 @@ if [ -x /usr/bin/time ]; then
   read -r user0 sys0 < "$work/time0"
   echo "batch: output to /dev/null: $(python3 -c "print(round($user0 + $sys0, 3))") s CPU: $(python3 -c "print(int($lines / max($user0 + $sys0, 0.001)))") lines/s (info)"
 fi
+
+# Through a pipe: the input is not a regular file, so outcomes also go out
+# before each read that might wait. The pipe's writer (cat) runs on the
+# other core; the CPU time is siege's own.
+if [ -x /usr/bin/time ]; then
+  cat "$work/in.jsonl" | /usr/bin/time -f '%U %S %M' -o "$work/time_pipe" taskset -c 0 "$siege" batch --seed 1 > "$work/out_pipe.jsonl"
+  read -r userp sysp rssp < "$work/time_pipe"
+  pipe_lines=$(wc -l < "$work/out_pipe.jsonl")
+  [ "$pipe_lines" -eq "$lines" ] || { echo "  through a pipe: expected $lines output lines, got $pipe_lines"; fail=1; }
+  cmp -s "$work/out.jsonl" "$work/out_pipe.jsonl" || { echo "  through a pipe: not the bytes of the file run"; fail=1; }
+  echo "batch: input through a pipe: $(python3 -c "print(round($userp + $sysp, 3))") s CPU: $(python3 -c "print(int($lines / max($userp + $sysp, 0.001)))") lines/s, peak RSS $rssp KiB"
+fi
+
+# As a co-process: write a line, read its outcome, write the next.
+co=20000
+head -n $co "$work/in.jsonl" > "$work/co.jsonl"
+python3 - "$siege" "$work/co.jsonl" <<'PY' || fail=1
+import os, select, subprocess, sys, time
+siege, path = sys.argv[1], sys.argv[2]
+lines = open(path, "rb").read().splitlines(keepends=True)
+p = subprocess.Popen(["taskset", "-c", "0", siege, "batch", "--seed", "1"],
+                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+fd, pending, done = p.stdout.fileno(), b"", 0
+start = time.monotonic()
+for line in lines:
+    p.stdin.write(line)
+    p.stdin.flush()
+    while b"\n" not in pending:
+        if not select.select([fd], [], [], 5)[0]:
+            break
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            break
+        pending += chunk
+    if b"\n" not in pending:
+        break
+    pending = pending.split(b"\n", 1)[1]
+    done += 1
+elapsed = time.monotonic() - start
+p.kill()
+p.wait()
+if done < len(lines):
+    print(f"co-process: no outcome for line {done + 1} within 5 s of writing it (outcomes held back)")
+    sys.exit(1)
+print(f"co-process: {done} lines one at a time in {elapsed:.2f} s: {int(done / elapsed)} round trips/s")
+PY
 
 n=2000
 head -n $n "$work/in.jsonl" | python3 -c '

@@ -5,8 +5,8 @@
 // siege (built once from the description below, as `siege init` builds one).
 //
 // Findings, besides crashes, sanitizer reports and escaping exceptions:
-//  * a blank line that prints something or fails, or another line that does
-//    not print exactly one line ending in '\n';
+//  * a blank line (JSON white space only) that prints something or fails,
+//    or another line that does not print exactly one line ending in '\n';
 //  * an output line that is not JSON, or whose first key is not "line" with
 //    the line's number;
 //  * a status that disagrees with the output: non-zero exactly when there is
@@ -24,6 +24,7 @@
 #include "actions.hpp"
 #include "batch.hpp"
 #include "builtin_tables.hpp"
+#include "siege/detail/flat_json.hpp"
 #include "siege/state.hpp"
 
 namespace {
@@ -61,15 +62,13 @@ const siege::SiegeState& base_state() {
   return st;
 }
 
-bool blank(std::string_view s) { return s.find_first_not_of(" \t") == std::string_view::npos; }
-
 void check(bool ok) {
   if (!ok) std::abort();
 }
 
 // The output of one run of `text`, held to the invariants above.
 void check_output(std::string_view text, int status, const std::string& out) {
-  if (blank(text)) {
+  if (siege::detail::blank(text)) {
     check(status == 0 && out.empty());
     return;
   }

@@ -4,10 +4,22 @@
 // names ({"action": "attack", "structure": "curtain-wall", "weapon": "cannon",
 // "successes": 2}); each output line is that action's JSON outcome with the
 // input line number first, or an error object for the line. The input is
-// streamed: memory does not grow with its length. With --state the whole
-// batch is one transaction on the state file: applied in order, written once.
+// streamed: memory does not grow with its length, and a line longer than
+// the JSON size cap is skipped unread. From a pipe or a terminal every
+// outcome is out before siege waits for more input, so it can run as a
+// co-process. With --state the whole batch is one transaction on the state
+// file: applied in order, written once (or once a line with --commit-each).
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
+#include <new>
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -15,7 +27,9 @@
 #include "actions.hpp"
 #include "batch.hpp"
 #include "commands.hpp"
+#include "progress.hpp"
 #include "siege/detail/flat_json.hpp"
+#include "siege/detail/json_read.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/scene.hpp"
 #include "state_file.hpp"
@@ -27,37 +41,9 @@ namespace {
 struct BatchRequest {
   std::string input = "-";
   bool fail_fast = false;
+  bool line_buffered = false;
+  bool commit_each = false;
 };
-
-// Reads lines of any length from a FILE*, without the trailing \n or \r\n.
-class LineReader {
- public:
-  explicit LineReader(std::FILE* f) : f_(f) {}
-  ~LineReader() { std::free(buf_); }
-  LineReader(const LineReader&) = delete;
-  LineReader& operator=(const LineReader&) = delete;
-
-  bool next(std::string_view& line) {
-    const ssize_t n = ::getline(&buf_, &cap_, f_);
-    if (n < 0) return false;
-    std::size_t len = static_cast<std::size_t>(n);
-    if (len > 0 && buf_[len - 1] == '\n') --len;
-    if (len > 0 && buf_[len - 1] == '\r') --len;
-    line = std::string_view(buf_, len);
-    return true;
-  }
-
- private:
-  std::FILE* f_;
-  char* buf_ = nullptr;
-  std::size_t cap_ = 0;
-};
-
-bool blank(std::string_view s) {
-  for (char c : s)
-    if (c != ' ' && c != '\t') return false;
-  return true;
-}
 
 // {"line":N,...rest of the outcome object}
 void write_with_line(std::string& out, long line, const std::string& json) {
@@ -167,7 +153,90 @@ ParsedLine parse_line(std::string_view text, const detail::JsonSource& src, std:
   return p;
 }
 
+// How much input one read asks for, and the reader's first buffer.
+constexpr std::size_t read_size = std::size_t{1} << 16;
+
 }  // namespace
+
+LineReader::LineReader(int fd, std::size_t limit)
+    : fd_(fd), limit_(limit), buf_(static_cast<char*>(std::malloc(read_size))), cap_(read_size) {
+  if (buf_ == nullptr) throw std::bad_alloc();
+}
+
+LineReader::~LineReader() { std::free(buf_); }
+
+bool LineReader::line_at_hand() const noexcept {
+  return eof_ || error_ != 0 || end_ - begin_ > limit_ + 1 ||
+         std::memchr(buf_ + begin_, '\n', end_ - begin_) != nullptr;
+}
+
+bool LineReader::fill() {
+  if (begin_ > 0) {
+    std::memmove(buf_, buf_ + begin_, end_ - begin_);
+    end_ -= begin_;
+    begin_ = 0;
+  }
+  if (end_ == cap_) {
+    // Only a line of up to limit_ + 1 bytes ("\r" included) is kept whole.
+    // realloc: a large buffer grows in place (mremap), not old + new at once.
+    const std::size_t cap = std::max(cap_, std::min(2 * cap_, limit_ + 2));
+    auto* bigger = static_cast<char*>(std::realloc(buf_, cap));
+    if (bigger == nullptr) throw std::bad_alloc();
+    buf_ = bigger;
+    cap_ = cap;
+  }
+  for (;;) {
+    const ssize_t n = ::read(fd_, buf_ + end_, cap_ - end_);
+    if (n > 0) {
+      end_ += static_cast<std::size_t>(n);
+      return true;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0)
+      error_ = errno;
+    else
+      eof_ = true;
+    return false;
+  }
+}
+
+LineReader::Got LineReader::next(std::string_view& text) {
+  std::size_t scanned = begin_;  // no newline in [begin_, scanned)
+  for (;;) {
+    char* const base = buf_;
+    const auto* nl = static_cast<const char*>(std::memchr(base + scanned, '\n', end_ - scanned));
+    const bool last = nl == nullptr && eof_ && begin_ < end_;  // a last line without a newline
+    if (nl != nullptr || last) {
+      const std::size_t start = begin_;
+      std::size_t len = (nl != nullptr ? static_cast<std::size_t>(nl - base) : end_) - start;
+      begin_ = nl != nullptr ? start + len + 1 : end_;
+      if (len > 0 && base[start + len - 1] == '\r') --len;
+      if (len > limit_) return Got::too_long;
+      text = std::string_view(base + start, len);
+      return Got::line;
+    }
+    scanned = end_;
+    if (end_ - begin_ > limit_ + 1) {
+      // Too long whatever follows: drop it and what comes up to its newline.
+      for (;;) {
+        begin_ = end_ = 0;
+        if (!fill()) return Got::too_long;  // the end, or an error for the next call
+        if (const void* p = std::memchr(buf_, '\n', end_)) {
+          begin_ = static_cast<std::size_t>(static_cast<const char*>(p) - buf_) + 1;
+          return Got::too_long;
+        }
+      }
+    }
+    if (error_ != 0) {
+      errno = error_;
+      return Got::error;
+    }
+    if (eof_) return Got::end;
+    const std::size_t kept = scanned - begin_;
+    fill();
+    scanned = begin_ + kept;  // fill() moves the unread bytes to the front
+  }
+}
 
 BatchRunner::BatchRunner(Context& ctx, std::string name, std::uint64_t batch_seed, SiegeState* state)
     : ctx_(ctx), name_(std::move(name)), batch_seed_(batch_seed), state_(state) {}
@@ -194,8 +263,16 @@ bool BatchRunner::run_flat(std::string_view text, long line, std::string& out) {
   return true;
 }
 
+int BatchRunner::refuse_long(long line, std::size_t limit, std::string& out) {
+  const Error e(ErrorKind::usage, "line-too-long",
+                name_ + ":" + std::to_string(line) + ": the line is longer than the limit of " +
+                    std::to_string(limit) + " bytes; it was skipped unread");
+  write_error(out, line, e);
+  return e.exit_code();
+}
+
 int BatchRunner::run(std::string_view text, long line, std::string& out) {
-  if (blank(text)) return 0;
+  if (detail::blank(text)) return 0;
   try {
     if (state_ == nullptr && run_flat(text, line, out)) return 0;
     detail::JsonSource src{name_ + ":" + std::to_string(line), ErrorKind::usage, true};
@@ -234,23 +311,54 @@ int BatchRunner::run(std::string_view text, long line, std::string& out) {
 
 namespace {
 
+// When the outcomes gathered so far go to stdout.
+enum class Flush {
+  in_chunks,       // 64 KiB at a time: the input is a regular file
+  before_waiting,  // also before a read that may wait: a pipe, a terminal (a co-process)
+  every_line,      // after every line: --line-buffered, --commit-each
+};
+
 void run_batch(const BatchRequest& r, Context& ctx) {
-  std::FILE* in = stdin;
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> owned(nullptr, std::fclose);
+  // Every line is printed as JSON, and no text is built; so are the errors
+  // of the whole batch (an unreadable input, a state file).
+  ctx.globals.json = true;
+  struct Owned {
+    int fd = -1;
+    ~Owned() {
+      if (fd >= 0) ::close(fd);
+    }
+  } owned;
+  int fd = STDIN_FILENO;
   const std::string name = r.input == "-" ? "<stdin>" : r.input;
   if (r.input != "-") {
-    owned.reset(std::fopen(r.input.c_str(), "rb"));
-    if (!owned) fail_usage("bad-input", "batch: cannot read " + r.input + ": " + std::strerror(errno));
-    in = owned.get();
+    owned.fd = fd = ::open(r.input.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) fail_usage("bad-input", "batch: cannot read " + r.input + ": " + std::strerror(errno));
+  } else if (::fcntl(STDIN_FILENO, F_GETFD) == -1) {
+    // Checked before anything is opened: a closed stdin would be the next
+    // file opened (the state file's lock), read as an empty batch.
+    fail_usage("bad-input",
+               "batch: standard input is closed; give a FILE, or send the lines on standard input");
   }
+  const bool with_state = !ctx.globals.state_file.empty();
+  if (r.commit_each && !with_state) fail_usage("bad-option", "batch: --commit-each needs --state FILE");
   // Unbuffered: the output is gathered into 64 KiB chunks below, and each
   // goes to the kernel as it is, with no copy into a stdio buffer.
   std::setvbuf(stdout, nullptr, _IONBF, 0);
 
-  ctx.globals.json = true;  // every line is printed as JSON; no text is built
+  struct stat input {};
+  const bool regular = ::fstat(fd, &input) == 0 && S_ISREG(input.st_mode);
+  const Flush flush = r.line_buffered || r.commit_each ? Flush::every_line
+                      : regular                        ? Flush::in_chunks
+                                                       : Flush::before_waiting;
+  // Progress on a terminal's stderr, unless the outcomes or the typed lines
+  // are on a terminal too.
+  Progress progress(STDERR_FILENO, "siege batch", "lines",
+                    ::isatty(STDOUT_FILENO) == 0 && ::isatty(fd) == 0 ? Progress::Show::if_terminal
+                                                                      : Progress::Show::never);
+
   const std::uint64_t batch_seed = ctx.seed();
-  const bool with_state = !ctx.globals.state_file.empty();
   const bool dry = ctx.globals.dry_run;
+  const bool commit_each = r.commit_each && !dry;
   std::optional<StateFile> file;
   std::optional<SiegeState> st;
   if (with_state) {
@@ -259,22 +367,32 @@ void run_batch(const BatchRequest& r, Context& ctx) {
   }
 
   BatchRunner runner(ctx, name, batch_seed, st ? &*st : nullptr);
-  LineReader reader(in);
+  constexpr std::size_t limit = detail::max_json_bytes;
+  LineReader reader(fd, limit);
   std::string_view text;
   std::string out;
   long line = 0;
   int worst = 0;
   bool stopped = false;
-  // Output lines gather in `out` and go to stdout 64 KiB at a time.
+  LineReader::Got got{};
+  // Output lines gather in `out` and go to stdout 64 KiB at a time, or
+  // sooner as `flush` says.
   constexpr std::size_t chunk = 1 << 16;
   out.reserve(2 * chunk);
-  while (reader.next(text)) {
+  while ((got = reader.next(text)) == LineReader::Got::line || got == LineReader::Got::too_long) {
     ++line;
-    const int status = runner.run(text, line, out);
-    if (out.size() >= chunk) {
+    const std::size_t logged = st ? st->log.size() : 0;
+    const int status =
+        got == LineReader::Got::line ? runner.run(text, line, out) : runner.refuse_long(line, limit, out);
+    // --commit-each: the line is in the file before its outcome is out.
+    if (commit_each && st->log.size() != logged) file->commit(write_state(*st));
+    progress.tick(static_cast<std::uint64_t>(line));
+    const bool idle = flush == Flush::before_waiting && !reader.line_at_hand();
+    if (!out.empty() && (out.size() >= chunk || flush == Flush::every_line || idle)) {
       std::fwrite(out.data(), 1, out.size(), stdout);
       out.clear();
     }
+    if (idle) progress.poll(static_cast<std::uint64_t>(line));
     if (status != 0) {
       worst = std::max(worst, status);
       if (r.fail_fast) {
@@ -283,15 +401,21 @@ void run_batch(const BatchRequest& r, Context& ctx) {
       }
     }
   }
+  const int read_error = got == LineReader::Got::error ? errno : 0;
   std::fwrite(out.data(), 1, out.size(), stdout);
-  if (std::ferror(in) != 0) fail_usage("bad-input", "batch: error reading " + name);
+  progress.clear();
+  if (read_error != 0)
+    fail_usage("bad-input", "batch: error reading " + name + ": " + std::strerror(read_error));
   std::fflush(stdout);
-  if (file && !dry && runner.changed() && !(stopped && r.fail_fast)) file->commit(write_state(*st));
+  if (file && !dry && !commit_each && runner.changed() && !(stopped && r.fail_fast))
+    file->commit(write_state(*st));
   if (worst != 0) {
     // The lines' error objects are on stdout already; one summary on stderr.
+    const char* kept = !with_state   ? ""
+                       : commit_each ? "; the state file holds the lines before it"
+                                     : "; the state file is unchanged";
     std::fprintf(stderr, "siege: error: %s\n",
-                 (stopped ? fmt::format("batch: stopped at line {} (--fail-fast){}", line,
-                                        with_state ? "; the state file is unchanged" : "")
+                 (stopped ? fmt::format("batch: stopped at line {} (--fail-fast){}", line, kept)
                           : std::string("batch: some lines failed; see their error objects"))
                      .c_str());
     ctx.exit_status = worst;
@@ -303,7 +427,15 @@ void run_batch(const BatchRequest& r, Context& ctx) {
 Runner setup_batch(CLI::App& app) {
   auto r = std::make_shared<BatchRequest>();
   app.add_option("FILE", r->input, "JSON Lines to read; - or nothing: standard input")->type_name("FILE");
-  app.add_flag("--fail-fast", r->fail_fast, "Stop at the first line that fails (with --state: write nothing)");
+  app.add_flag("--fail-fast", r->fail_fast,
+               "Stop at the first line that fails (with --state: write nothing, or only the lines before it "
+               "with --commit-each)");
+  app.add_flag("--line-buffered", r->line_buffered,
+               "Write each outcome as soon as its line is done, also from a regular file (from a pipe or a "
+               "terminal, the outcomes are written whenever siege would wait for more input)");
+  app.add_flag(
+      "--commit-each", r->commit_each,
+      "With --state: write the state file after each line that changes it, before printing its outcome");
   return [r](Context& ctx) { run_batch(*r, ctx); };
 }
 

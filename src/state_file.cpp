@@ -136,8 +136,7 @@ StateFile::StateFile(std::string path, Access access) : path_(std::move(path)), 
 }
 
 void StateFile::commit(std::string_view content) {
-  if (access_ == Access::read || committed_)
-    fail_state("state-io", path_ + ": internal error: commit without the lock, or twice");
+  if (access_ == Access::read) fail_state("state-io", path_ + ": internal error: commit without the lock");
   const std::string tmp = path_ + ".tmp." + std::to_string(::getpid());
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) fail_io(tmp, "cannot create a temp file beside the state file");

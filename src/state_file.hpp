@@ -48,8 +48,9 @@ class StateFile {
   // The bytes read when the file was opened ("" when it does not exist).
   [[nodiscard]] const std::string& text() const noexcept { return text_; }
 
-  // Replaces the file with `content`, atomically and durably. Once only, and
-  // only with update or create access.
+  // Replaces the file with `content`, atomically and durably. Only with
+  // update or create access; again as often as needed (batch --commit-each),
+  // the lock held all along.
   void commit(std::string_view content);
 
  private:

@@ -1,7 +1,13 @@
 // Batch mode's fast path (siege/detail/flat_json.hpp and BatchRunner): what
 // it takes, what it leaves to the strict parser, and that a line gives the
-// same bytes whichever path reads it.
+// same bytes whichever path reads it; blank lines; and the line reader.
 #include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
 
 #include "batch.hpp"
 #include "siege/detail/flat_json.hpp"
@@ -138,4 +144,78 @@ TEST_CASE("A batch line's own seed, or the batch seed and its number, seed the f
   const std::string seeded = R"({"action": "check", "difficulty": "hard", "pool": 6, "seed": 99})";
   CHECK(run_line(seeded, 1).substr(10) == run_line(seeded, 2).substr(10));
   CHECK(run_line(seeded).find("\"seed\":99") != std::string::npos);
+}
+
+namespace {
+
+// The lines a LineReader with `limit` reads from a file holding `text`:
+// each line's text, "<too long>" for a line over the limit.
+std::vector<std::string> read_lines(const std::string& text, std::size_t limit) {
+  char path[] = "/tmp/siege-lines-XXXXXX";
+  const int fd = ::mkstemp(path);
+  REQUIRE(fd >= 0);
+  ::unlink(path);
+  REQUIRE(::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()));
+  REQUIRE(::lseek(fd, 0, SEEK_SET) == 0);
+  std::vector<std::string> out;
+  {
+    cli::LineReader reader(fd, limit);
+    std::string_view line;
+    for (;;) {
+      const auto got = reader.next(line);
+      if (got == cli::LineReader::Got::end) break;
+      REQUIRE(got != cli::LineReader::Got::error);
+      out.emplace_back(got == cli::LineReader::Got::line ? std::string(line) : "<too long>");
+    }
+  }
+  ::close(fd);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("The batch line reader skips a line over its limit and keeps the rest", "[batch]") {
+  using V = std::vector<std::string>;
+  CHECK(read_lines("", 8) == V{});
+  CHECK(read_lines("\n\r\n", 8) == V{"", ""});
+  CHECK(read_lines("abc\n12345678\n123456789\n12345678\r\nlast", 8) ==
+        V{"abc", "12345678", "<too long>", "12345678", "last"});
+  // A line far longer than one read (64 KiB) or the limit, in the middle
+  // and at the end without a newline.
+  const std::string big(200000, 'x');
+  CHECK(read_lines("a\n" + big + "\nb\n" + big, 8) == V{"a", "<too long>", "b", "<too long>"});
+  CHECK(read_lines("a\n" + big + "\nb\n", 1000000) == V{"a", big, "b"});
+  CHECK(read_lines(big + "\r\n" + big + "x\r\n", big.size()) == V{big, "<too long>"});
+}
+
+TEST_CASE("The batch line reader says whether a whole line is at hand", "[batch]") {
+  int p[2];
+  REQUIRE(::pipe(p) == 0);
+  cli::LineReader reader(p[0], 100);
+  std::string_view line;
+  REQUIRE(::write(p[1], "one\ntw", 6) == 6);
+  REQUIRE(reader.next(line) == cli::LineReader::Got::line);
+  CHECK(line == "one");
+  CHECK_FALSE(reader.line_at_hand());  // "tw" waits for its end
+  REQUIRE(::write(p[1], "o\nthree\n", 8) == 8);
+  REQUIRE(reader.next(line) == cli::LineReader::Got::line);
+  CHECK(line == "two");
+  CHECK(reader.line_at_hand());
+  REQUIRE(reader.next(line) == cli::LineReader::Got::line);
+  CHECK(line == "three");
+  CHECK_FALSE(reader.line_at_hand());
+  ::close(p[1]);
+  CHECK(reader.next(line) == cli::LineReader::Got::end);
+  CHECK(reader.line_at_hand());
+  ::close(p[0]);
+}
+
+TEST_CASE("A batch line of JSON white space only is blank", "[batch]") {
+  CHECK(detail::blank(""));
+  CHECK(detail::blank(" \t\r \r\n"));
+  CHECK_FALSE(detail::blank(" \r x"));
+  CHECK_FALSE(detail::blank("\f"));  // not JSON white space
+  CHECK(run_line(" \r ").empty());
+  CHECK(run_line("\t\r").empty());
+  CHECK(run_line(" \r x").find("\"error\"") != std::string::npos);
 }

@@ -155,3 +155,251 @@ TEST_CASE("status prints its sections as Markdown or CSV", "[cli][format][state]
   REQUIRE(r.status == 0);
   CHECK_THAT(r.out, Catch::StartsWith("| SECTION | STRUCTURE |"));
 }
+
+namespace {
+
+// Runs a shell command line (for redirections support.hpp does not make);
+// its stdout and stderr are captured.
+siege::test::Run shell(const std::string& command) {
+  siege::test::TempDir dir;
+  const std::string cmd = "(" + command + ") >" + dir.file("out") + " 2>" + dir.file("err");
+  const int rc = std::system(cmd.c_str());
+  siege::test::Run r;
+  r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : 128 + WTERMSIG(rc);
+  r.out = siege::test::slurp(dir.file("out"));
+  r.err = siege::test::slurp(dir.file("err"));
+  return r;
+}
+
+// A new siege from the castle example in `dir`; returns its path.
+std::string new_siege(const siege::test::TempDir& dir) {
+  const std::string state = dir.file("siege.json");
+  REQUIRE(
+      run({"init", state, "--from", std::string(SIEGE_SOURCE_DIR) + "/examples/castle-siege.json"}).status ==
+      0);
+  return state;
+}
+
+// An attack line on the first section of the siege at `state`.
+std::string section_attack(const std::string& state) {
+  const std::string section = run({"status", "--state", state, "--json"}).json()["sections"][0]["id"];
+  return "{\"action\": \"attack\", \"section\": \"" + section +
+         "\", \"weapon\": \"cannon\", \"successes\": 1}";
+}
+
+std::size_t log_length(const std::string& state) {
+  return nlohmann::json::parse(siege::test::slurp(state))["log"].size();
+}
+
+const std::string attack_line =
+    "{\"action\": \"attack\", \"structure\": \"curtain-wall\", \"weapon\": \"cannon\", \"successes\": 2}";
+
+// The limit of one batch line (the JSON size cap, detail::max_json_bytes).
+constexpr std::size_t line_limit = 16u * 1024u * 1024u;
+
+// batch_coprocess.py MODE with the lines and siege's arguments: its report.
+nlohmann::json coprocess(const std::string& mode, const std::vector<std::string>& lines,
+                         const std::vector<std::string>& args, const std::string& state = "") {
+  siege::test::TempDir dir;
+  std::string text;
+  for (const auto& l : lines) text += l + "\n";
+  const std::string in = dir.write("lines.jsonl", text);
+  std::string cmd = "python3 " + siege::test::shell_quote(SIEGE_SOURCE_DIR + "/tests/batch_coprocess.py") +
+                    " " + mode + " " + siege::test::shell_quote(in);
+  if (!state.empty()) cmd += " " + siege::test::shell_quote(state);
+  cmd += " -- " + siege::test::shell_quote(SIEGE_BINARY);
+  for (const auto& a : args) cmd += " " + siege::test::shell_quote(a);
+  const auto r = shell(cmd);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  return nlohmann::json::parse(r.out);
+}
+
+}  // namespace
+
+TEST_CASE("batch with its standard input closed is a usage error, with or without a state file",
+          "[cli][batch][errors]") {
+  siege::test::TempDir dir;
+  const std::string state = new_siege(dir);
+  const std::string before = siege::test::slurp(state);
+  const std::string siege_bin = siege::test::shell_quote(SIEGE_BINARY);
+  for (const std::string& args :
+       {std::string("batch"), "--state " + siege::test::shell_quote(state) + " batch",
+        "batch --state " + siege::test::shell_quote(state) + " --commit-each"}) {
+    INFO(args);
+    const auto r = shell(siege_bin + " " + args + " <&-");
+    CHECK(r.status == 2);
+    CHECK(
+        r.err ==
+        "siege: error: batch: standard input is closed; give a FILE, or send the lines on standard input\n");
+    CHECK(nlohmann::json::parse(r.out)["error"]["id"] == "bad-input");  // batch errors are JSON too
+  }
+  CHECK(siege::test::slurp(state) == before);
+}
+
+TEST_CASE("A batch line over the limit is an error object of its own, and the batch goes on",
+          "[cli][batch][errors]") {
+  // Over the limit by one byte, between two good lines; at the limit (with
+  // a CRLF after it) still a line: blank here, so it prints nothing.
+  const std::string over(line_limit + 1, ' ');
+  const std::string at(line_limit, ' ');
+  const auto r = run({"batch"}, attack_line + "\n" + over + "\n" + at + "\r\n" + attack_line + "\n");
+  CHECK(r.status == 2);
+  CHECK(r.err == "siege: error: batch: some lines failed; see their error objects\n");
+  const auto v = lines_of(r.out);
+  REQUIRE(v.size() == 3u);
+  CHECK(v[0]["line"] == 1);
+  CHECK(v[0]["damage"].is_number());
+  CHECK(v[1]["line"] == 2);
+  CHECK(v[1]["error"]["code"] == 2);
+  CHECK(v[1]["error"]["id"] == "line-too-long");
+  CHECK(v[1]["error"]["message"] ==
+        "<stdin>:2: the line is longer than the limit of 16777216 bytes; it was skipped unread");
+  CHECK(v[2]["line"] == 4);
+  CHECK(v[2]["damage"] == v[0]["damage"]);
+  // The last line, without a newline, is refused the same way.
+  const auto last = run({"batch"}, attack_line + "\n" + over);
+  CHECK(last.status == 2);
+  REQUIRE(lines_of(last.out).size() == 2u);
+  CHECK(lines_of(last.out)[1]["error"]["id"] == "line-too-long");
+}
+
+TEST_CASE("With --fail-fast a batch line over the limit stops the batch and the state file is untouched",
+          "[cli][batch][state]") {
+  siege::test::TempDir dir;
+  const std::string state = new_siege(dir);
+  const std::string before = siege::test::slurp(state);
+  const std::string ok = section_attack(state);
+  const auto r = run({"batch", "--state", state, "--fail-fast"},
+                     ok + "\n" + std::string(line_limit + 1, 'x') + "\n" + ok + "\n");
+  CHECK(r.status == 2);
+  CHECK(r.err == "siege: error: batch: stopped at line 2 (--fail-fast); the state file is unchanged\n");
+  const auto v = lines_of(r.out);
+  REQUIRE(v.size() == 2u);
+  CHECK(v[1]["error"]["id"] == "line-too-long");
+  CHECK(siege::test::slurp(state) == before);
+}
+
+TEST_CASE("Under a memory limit a line larger than memory allows loses no line and no update",
+          "[cli][batch][state]") {
+  // 128 MiB of 'x' between two good lines, siege limited to 64 MiB of
+  // address space: it must keep no more of the long line than the limit.
+  siege::test::TempDir dir;
+  const std::string state = new_siege(dir);
+  const std::string ok = section_attack(state);
+  const std::string lines = dir.write("ok.jsonl", ok + "\n");
+  const auto r =
+      shell("ulimit -v 65536 && { cat " + lines +
+            " && head -c 134217728 /dev/zero | tr '\\0' x && echo && cat " + lines + "; } | " +
+            siege::test::shell_quote(SIEGE_BINARY) + " batch --state " + siege::test::shell_quote(state));
+  CHECK(r.status == 2);
+  CHECK(r.err == "siege: error: batch: some lines failed; see their error objects\n");
+  const auto v = lines_of(r.out);
+  REQUIRE(v.size() == 3u);
+  CHECK(v[0]["log_entry"] == 1);
+  CHECK(v[1]["error"]["id"] == "line-too-long");
+  CHECK(v[2]["line"] == 3);
+  CHECK(v[2]["log_entry"] == 2);
+  CHECK(log_length(state) == 2u);
+}
+
+TEST_CASE("A batch line of white space only is blank, whatever white space it has", "[cli][batch]") {
+  const auto r = run({"batch"}, attack_line + "\n \r \n\t\r\t\r\n\r\n \n" + attack_line + "\n");
+  CHECK(r.status == 0);
+  CHECK(r.err.empty());
+  const auto v = lines_of(r.out);
+  REQUIRE(v.size() == 2u);
+  CHECK(v[0]["line"] == 1);
+  CHECK(v[1]["line"] == 6);
+}
+
+TEST_CASE("batch as a co-process answers each line before the next is written", "[cli][batch][coprocess]") {
+  const std::string check = R"({"action": "check", "difficulty": "hard", "pool": 4})";
+  const auto report =
+      coprocess("lockstep", {attack_line, check, "  ", "{bad json", attack_line}, {"batch", "--seed", "3"});
+  CHECK(report["timeout_at"].is_null());
+  const auto& o = report["outcomes"];
+  REQUIRE(o.size() == 4u);
+  CHECK(o[0]["line"] == 1);
+  CHECK(o[1]["action"] == "check");
+  CHECK(o[2]["line"] == 4);
+  CHECK(o[2]["error"]["code"] == 2);
+  CHECK(o[3]["line"] == 5);
+  CHECK(report["status"] == 2);
+  // The same outcomes as from a file, which is written in chunks.
+  const auto file =
+      run({"batch", "--seed", "3"}, attack_line + "\n" + check + "\n  \n{bad json\n" + attack_line + "\n");
+  CHECK(lines_of(file.out) == std::vector<nlohmann::json>(o.begin(), o.end()));
+}
+
+TEST_CASE("batch --commit-each writes the state file before each outcome", "[cli][batch][state][coprocess]") {
+  siege::test::TempDir dir;
+  const std::string state = new_siege(dir);
+  const std::string ok = section_attack(state);
+  const std::string bad = R"({"action": "attack", "section": "nowhere", "weapon": "cannon", "successes": 1})";
+  const auto report =
+      coprocess("lockstep", {ok, ok, bad, ok}, {"batch", "--state", state, "--commit-each"}, state);
+  CHECK(report["timeout_at"].is_null());
+  CHECK(report["log_lengths"] == nlohmann::json::array({1, 2, 2, 3}));
+  CHECK(report["status"] == 2);
+  REQUIRE(report["outcomes"].size() == 4u);
+  CHECK(report["outcomes"][3]["log_entry"] == 3);
+  CHECK(run({"replay", "--state", state}).status == 0);
+
+  // --fail-fast keeps what was committed before the failed line.
+  auto r =
+      run({"batch", "--state", state, "--commit-each", "--fail-fast"}, ok + "\n" + bad + "\n" + ok + "\n");
+  CHECK(r.status == 2);
+  CHECK(r.err ==
+        "siege: error: batch: stopped at line 2 (--fail-fast); the state file holds the lines before it\n");
+  CHECK(log_length(state) == 4u);
+  // --dry-run still writes nothing; without --state it is a usage error.
+  const std::string now = siege::test::slurp(state);
+  CHECK(run({"batch", "--state", state, "--commit-each", "--dry-run"}, ok + "\n").status == 0);
+  CHECK(siege::test::slurp(state) == now);
+  r = run({"batch", "--commit-each"}, ok + "\n");
+  CHECK(r.status == 2);
+  CHECK(r.err == "siege: error: batch: --commit-each needs --state FILE\n");
+}
+
+TEST_CASE("batch --line-buffered answers each line of a regular file as it is done", "[cli][batch]") {
+  // Stdin from a file: the output is the same, line-buffered or not.
+  const std::string in = attack_line + "\n{bad\n" + attack_line + "\n";
+  const auto a = run({"batch", "--seed", "5", "--line-buffered"}, in);
+  const auto b = run({"batch", "--seed", "5"}, in);
+  CHECK(a.status == 2);
+  CHECK(a.out == b.out);
+  CHECK(lines_of(a.out).size() == 3u);
+}
+
+TEST_CASE("A long batch shows its progress on a terminal's stderr, cleared at the end",
+          "[cli][batch][progress]") {
+  const auto report = coprocess("progress", {attack_line, attack_line, attack_line}, {"batch"});
+  CHECK(report["status"] == 0);
+  const std::string t = report["terminal"];
+  INFO(t);
+  CHECK(report["seconds"].get<double>() >= 0.9);  // not before about a second
+  CHECK_THAT(t, Catch::StartsWith("\rsiege batch: "));
+  CHECK_THAT(t, Catch::Contains(" lines, "));
+  CHECK_THAT(t, Catch::Contains(" lines/s"));
+  CHECK(t.find('\n') == std::string::npos);
+  // Cleared: the last drawing is blanked, the cursor back at column 0.
+  const auto last = t.rfind("\rsiege batch: ");
+  const auto clear = t.find('\r', last + 1);
+  REQUIRE(clear != std::string::npos);
+  const std::string blanks = t.substr(clear + 1, t.size() - clear - 2);
+  CHECK(t.back() == '\r');
+  CHECK(blanks.size() >= clear - last - 1);
+  CHECK(blanks.find_first_not_of(' ') == std::string::npos);
+  // The count it shows is of lines done.
+  const auto count = t.substr(last + 14, t.find(' ', last + 14) - last - 14);
+  CHECK(count.find_first_not_of("0123456789,") == std::string::npos);
+}
+
+TEST_CASE("A long batch writes nothing to stderr when it is not a terminal", "[cli][batch][progress]") {
+  const auto report = coprocess("pipe", {attack_line, attack_line, attack_line}, {"batch"});
+  CHECK(report["status"] == 0);
+  CHECK(report["seconds"].get<double>() >= 1.5);
+  CHECK(report["outcomes"].get<int>() >= 3);
+  CHECK(report["stderr"] == "");
+}

@@ -149,6 +149,14 @@ inline bool value(std::string_view s, std::size_t& i, FlatValue& v) {
 
 }  // namespace flat
 
+// Whether `s` is empty or JSON white space only (space, tab, CR, LF): a
+// blank batch line, which is skipped.
+[[nodiscard]] inline bool blank(std::string_view s) {
+  std::size_t i = 0;
+  flat::skip(s, i);
+  return i == s.size();
+}
+
 // Reads `s` as a flat object into `out`; false: not a flat object (or not
 // valid JSON) - read it with parse_strict().
 [[nodiscard]] inline bool read_flat(std::string_view s, FlatObject& out) {
