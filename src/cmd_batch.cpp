@@ -272,7 +272,7 @@ void run_batch(const BatchRequest& r, Context& ctx) {
     ++line;
     const int status = runner.run(text, line, out);
     if (out.size() >= chunk) {
-      std::fwrite(out.data(), 1, out.size(), stdout);
+      write_stdout(out);
       out.clear();
     }
     if (status != 0) {
@@ -283,7 +283,7 @@ void run_batch(const BatchRequest& r, Context& ctx) {
       }
     }
   }
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  write_stdout(out);
   if (std::ferror(in) != 0) fail_usage("bad-input", "batch: error reading " + name);
   std::fflush(stdout);
   if (file && !dry && runner.changed() && !(stopped && r.fail_fast)) file->commit(write_state(*st));
