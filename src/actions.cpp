@@ -228,6 +228,7 @@ void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inp
   e.outcome = r.summary;
   st.log.push_back(e);
   if (!dry) file.commit(write_state(st));
+  if (!dry) ctx.committed = fmt::format("the siege in {} was updated: log entry {}", file.path(), e.entry);
   const std::string fields = json_field("log_entry", e.entry) + "," + "\"dry_run\":" + (dry ? "true" : "false");
   const std::string footer =
       dry ? fmt::format("Dry run   log entry {} not written (--dry-run): {} is unchanged\n", e.entry, file.path())

@@ -1,16 +1,19 @@
 // Parsing, the context, and the single place where errors become exit codes.
 #include "cli.hpp"
 
+#include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <exception>
 #include <fstream>
 #include <sstream>
 
@@ -21,6 +24,7 @@
 #include "render.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/detail/suggest.hpp"
+#include "siege/report.hpp"
 #include "siege/tables_json.hpp"
 #include "version.hpp"
 
@@ -138,10 +142,107 @@ void Context::reseed(std::uint64_t seed) {
   rng_.reset();
 }
 
+// ---------------------------------------------------------------- output
+
+namespace {
+
+[[noreturn]] void fail_write(int error) {
+  fail_output("write-error", std::string("write error: ") + std::strerror(error != 0 ? error : EIO));
+}
+
+// Flushes stdout and closes its descriptor, so that an error the kernel
+// reports only then (a full disk, NFS) is still caught.
+void finish_stdout() {
+  errno = 0;
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) fail_write(errno);
+  if (::close(STDOUT_FILENO) != 0) fail_write(errno);
+}
+
+// Gives a closed descriptor 0, 1 or 2 a stand-in that fails every transfer
+// (/dev/null opened the other way round), so that no file opened later
+// (a state file, its lock) takes its number and receives the output, and
+// writing to a closed stdout stays the EBADF error it was.
+void guard_standard_descriptors() {
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    const int opened = ::open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+    if (opened < 0) continue;
+    if (opened != fd) {
+      ::dup2(opened, fd);
+      ::close(opened);
+    }
+  }
+}
+
+// The length of the UTF-8 sequence at the start of `s` and its code point;
+// 0 when it is not one (truncated, overlong, a surrogate, above U+10FFFF).
+std::size_t utf8_sequence(std::string_view s, char32_t& cp) {
+  const auto b = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  const unsigned char lead = b(0);
+  std::size_t n = 0;  // the length of the sequence the lead byte starts
+  if (lead >= 0xc2 && lead <= 0xdf) n = 2;
+  else if (lead >= 0xe0 && lead <= 0xef) n = 3;
+  else if (lead >= 0xf0 && lead <= 0xf4) n = 4;
+  else return 0;
+  cp = lead & (0x7fu >> n);
+  const char32_t min = n == 2 ? 0x80 : n == 3 ? 0x800 : 0x10000;
+  if (s.size() < n) return 0;
+  for (std::size_t i = 1; i < n; ++i) {
+    if ((b(i) & 0xc0u) != 0x80u) return 0;
+    cp = (cp << 6) | (b(i) & 0x3fu);
+  }
+  if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+  return n;
+}
+
+}  // namespace
+
+void write_stdout(std::string_view bytes) {
+  if (bytes.empty()) return;
+  errno = 0;
+  if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size()) fail_write(errno);
+}
+
+std::string one_line(std::string_view message) {
+  std::string out;
+  out.reserve(message.size());
+  for (std::size_t i = 0; i < message.size();) {
+    const auto c = static_cast<unsigned char>(message[i]);
+    std::size_t n = 1;
+    if (c >= 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c < 0x80) {
+      out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));  // the other C0 controls and DEL
+    } else {
+      char32_t cp = 0;
+      n = utf8_sequence(message.substr(i), cp);
+      if (n == 0) {
+        out += fmt::format("\\x{:02x}", static_cast<unsigned>(c));
+        n = 1;
+      } else if (cp <= 0x9f || cp == 0x2028 || cp == 0x2029) {
+        out += fmt::format("\\u{:04x}", static_cast<unsigned>(cp));  // C1 controls, line breaks
+      } else {
+        out.append(message.substr(i, n));
+      }
+    }
+    i += n;
+  }
+  return out;
+}
+
 void Context::emit(const std::string& json, const std::string& text) const {
-  const std::string& out = globals.json ? json : text;
-  std::fwrite(out.data(), 1, out.size(), stdout);
-  if (globals.json) std::fputc('\n', stdout);
+  if (globals.json) {
+    write_stdout(json);
+    write_stdout("\n");
+  } else {
+    write_stdout(text);
+  }
 }
 
 namespace {
@@ -160,8 +261,7 @@ std::size_t output_width() {
 void Context::emit_table(const std::string& json, const std::vector<std::vector<std::string>>& rows) const {
   const Format f = globals.json ? Format::json : parse_format(globals.format);
   if (f == Format::json) return emit(json, json);
-  const std::string text = render_table(rows, f, output_width());
-  std::fwrite(text.data(), 1, text.size(), stdout);
+  write_stdout(render_table(rows, f, output_width()));
 }
 
 void Context::text_or_json_only(std::string_view command) const {
@@ -242,105 +342,204 @@ CLI::App* add_command(CLI::App& app, const Command& c, Runner& runner) {
 std::vector<std::string> command_names() {
   std::vector<std::string> names;
   for (const auto& c : commands()) names.emplace_back(c.name);
+  names.emplace_back("help");
   return names;
 }
 
-void print_error(const Globals& g, int code, std::string_view id, const std::string& message) {
-  std::fprintf(stderr, "siege: error: %s\n", message.c_str());
-  if (g.json) {
-    std::string out;
-    detail::JsonWriter w(out);
-    w.begin_object().key("error").begin_object();
-    w.field("code", code).field("id", id).field("message", message);
-    w.end_object().end_object();
-    std::fprintf(stdout, "%s\n", out.c_str());
+// Prints one error: one line on stderr (control bytes quoted, one_line) and,
+// with --json, the error object with the same text on stdout. Never throws:
+// it runs when memory or the output may be gone.
+void print_error(const Globals& g, int code, std::string_view id, const std::string& message) noexcept {
+  try {
+    const std::string text = one_line(message);
+    std::fprintf(stderr, "siege: error: %s\n", text.c_str());
+    if (g.json) {
+      std::string out;
+      detail::JsonWriter w(out);
+      w.begin_object().key("error").begin_object();
+      w.field("code", code).field("id", id).field("message", text);
+      w.end_object().end_object();
+      std::fprintf(stdout, "%s\n", out.c_str());
+    }
+  } catch (...) {
+    std::fputs("siege: error: out of memory\n", stderr);
   }
+}
+
+// `siege help [COMMAND...]` as `siege [COMMAND...] --help`: the words of
+// argv with "help" (at `at`, the first word) dropped and --help added.
+std::vector<std::string> help_words(int argc, char** argv, std::size_t at) {
+  std::vector<std::string> out;
+  for (int i = 0; i < argc; ++i)
+    if (static_cast<std::size_t>(i) != at + 1) out.emplace_back(argv[i]);
+  out.emplace_back("--help");
+  return out;
+}
+
+// Whether `app` was the deepest (sub)command parsed, to name its subcommands.
+CLI::App* deepest_parsed(CLI::App& app) {
+  const auto parsed = app.get_subcommands([](CLI::App* s) { return s->parsed(); });
+  return parsed.empty() ? &app : deepest_parsed(*parsed.front());
+}
+
+// For words CLI11 did not expect after a command that has subcommands
+// (`odds chek`): the nearest subcommand names, " (did you mean check?)".
+std::string subcommand_suggestion(CLI::App& app) {
+  CLI::App* at = deepest_parsed(app);
+  std::vector<std::string> names;
+  for (const auto* sub : at->get_subcommands([](CLI::App*) { return true; })) names.push_back(sub->get_name());
+  if (names.empty()) return {};
+  for (const auto& word : app.remaining(true))
+    if (!word.empty() && word[0] != '-') return detail::did_you_mean(word, names);
+  return {};
+}
+
+}  // namespace
+
+namespace {
+
+// The version as --version prints it: text, or with --json one object.
+std::string version_text(const Globals& g) {
+  if (!g.json) return std::string("siege ") + SIEGE_VERSION + "\n";
+  std::string out;
+  detail::JsonWriter w(out);
+  w.begin_object().field("schema", schema_version).field("action", "version").field("version", SIEGE_VERSION);
+  w.end_object();
+  return out + "\n";
+}
+
+// Parses and runs one command; returns its exit status. Every error escapes
+// to main, which prints it.
+int run(int argc, char** argv, Context& ctx) {
+  CLI::App app{"siege - a siege rules adjudicator", "siege"};
+  app.set_version_flag("--version", std::string("siege ") + SIEGE_VERSION);
+  app.require_subcommand(1);
+  app.footer(
+      "Exit status: 0 resolved, 2 bad usage or input, 3 invalid data table, 4 invalid state file,\n"
+      "5 output could not be written, 6 internal error (out of memory).\n"
+      "Run 'siege help COMMAND' or 'siege COMMAND --help' for a command's options and an example.");
+  add_globals(app, ctx.globals);
+
+  // The command named, found without building the parser of every
+  // command (start-up budget); the words after it are kept for a command
+  // that builds only the subcommand named (odds).
+  const std::vector<std::string_view> words(argv + 1, argv + argc);
+  const std::size_t at = first_word(words, nullptr);
+  const std::string wanted = at < words.size() ? std::string(words[at]) : std::string();
+  if (wanted == "help" && (at == 0 || words[at - 1] != "--")) {
+    std::vector<std::string> again = help_words(argc, argv, at);
+    std::vector<char*> again_argv;
+    for (auto& w : again) again_argv.push_back(w.data());
+    again_argv.push_back(nullptr);
+    return run(static_cast<int>(again.size()), again_argv.data(), ctx);
+  }
+  if (at < words.size())
+    command_words().assign(words.begin() + static_cast<std::ptrdiff_t>(at) + 1, words.end());
+  Runner runner;
+  const Command* chosen = nullptr;
+  for (const auto& c : commands())
+    if (c.name == wanted) chosen = &c;
+  if (chosen != nullptr) {
+    add_command(app, *chosen, runner);
+  } else {
+    if (!wanted.empty())
+      fail_usage("unknown-command", "unknown command '" + wanted + "'" +
+                                        detail::did_you_mean(wanted, command_names()) +
+                                        "; run 'siege --help' for the list");
+    // No command: build them all so that --help lists every one.
+    for (const auto& c : commands()) {
+      Runner unused;
+      add_command(app, c, unused);
+    }
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    write_stdout(app.help());
+    return 0;
+  } catch (const CLI::CallForAllHelp&) {
+    write_stdout(app.help("", CLI::AppFormatMode::All));
+    return 0;
+  } catch (const CLI::CallForVersion&) {
+    write_stdout(version_text(ctx.globals));
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    std::string msg = e.what();
+    if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && chosen == nullptr)
+      msg = "a command is required; run 'siege --help' for the list";
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) msg += subcommand_suggestion(app);
+    const std::string where = chosen != nullptr ? std::string(chosen->name) + ": " : "";
+    fail_usage("bad-usage", where + msg);
+  }
+  const auto& g = ctx.globals;
+  if (g.color != "auto" && g.color != "always" && g.color != "never")
+    fail_usage("bad-color", "--color: expected auto, always or never, got '" + g.color + "'");
+  (void)parse_format(g.format);
+  if (g.format == "json") ctx.globals.json = true;
+  const char* no_color = std::getenv("NO_COLOR");
+  const char* term = std::getenv("TERM");
+  set_colour(!g.json && (g.color == "always" ||
+                         (g.color == "auto" && ::isatty(STDOUT_FILENO) != 0 &&
+                          (no_color == nullptr || *no_color == '\0') &&
+                          !(term != nullptr && std::string_view(term) == "dumb"))));
+  if (runner) runner(ctx);
+  return ctx.exit_status;
+}
+
+// Whether the error objects go to stdout too (--json), for the handler below.
+bool json_errors = false;
+
+// What std::terminate does instead of abort(): an exception that escaped
+// where none may (bad_alloc thrown while a destructor frees a large JSON
+// document, for one) is still the one-line internal error and exit 6.
+// Allocates nothing.
+[[noreturn]] void on_terminate() noexcept {
+  const char* id = "internal";
+  const char* message = "internal error";
+  try {
+    if (const auto e = std::current_exception()) std::rethrow_exception(e);
+  } catch (const std::bad_alloc&) {
+    id = "out-of-memory";
+    message = "out of memory";
+  } catch (...) {
+  }
+  const auto put = [](int fd, std::string_view s) { return ::write(fd, s.data(), s.size()) >= 0; };
+  (void)(put(STDERR_FILENO, "siege: error: ") && put(STDERR_FILENO, message) && put(STDERR_FILENO, "\n"));
+  if (json_errors) {
+    std::fflush(stdout);
+    (void)(put(STDOUT_FILENO, R"({"error":{"code":6,"id":")") && put(STDOUT_FILENO, id) &&
+           put(STDOUT_FILENO, R"(","message":")") && put(STDOUT_FILENO, message) && put(STDOUT_FILENO, "\"}}\n"));
+  }
+  ::_exit(static_cast<int>(ErrorKind::internal));
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  guard_standard_descriptors();
+  std::set_terminate(on_terminate);
   Context ctx;
   // --json must be known to print a parse error as JSON, before parsing ends.
   for (int i = 1; i < argc; ++i)
     if (std::string_view(argv[i]) == "--json") ctx.globals.json = true;
+  json_errors = ctx.globals.json;
 
   try {
-    CLI::App app{"siege - a siege rules adjudicator", "siege"};
-    app.set_version_flag("--version", std::string("siege ") + SIEGE_VERSION);
-    app.require_subcommand(1);
-    app.footer(
-        "Exit status: 0 resolved, 2 bad usage or input, 3 invalid data table, 4 invalid state file.\n"
-        "Run 'siege COMMAND --help' for a command's options and an example.");
-    add_globals(app, ctx.globals);
-
-    // The command named, found without building the parser of every
-    // command (start-up budget); the words after it are kept for a command
-    // that builds only the subcommand named (odds).
-    const std::vector<std::string_view> words(argv + 1, argv + argc);
-    const std::size_t at = first_word(words, nullptr);
-    const std::string wanted = at < words.size() ? std::string(words[at]) : std::string();
-    if (at < words.size())
-      command_words().assign(words.begin() + static_cast<std::ptrdiff_t>(at) + 1, words.end());
-    Runner runner;
-    const Command* chosen = nullptr;
-    for (const auto& c : commands())
-      if (c.name == wanted) chosen = &c;
-    if (chosen != nullptr) {
-      add_command(app, *chosen, runner);
-    } else {
-      if (!wanted.empty())
-        fail_usage("unknown-command", "unknown command '" + wanted + "'" +
-                                          detail::did_you_mean(wanted, command_names()) +
-                                          "; run 'siege --help' for the list");
-      // No command: build them all so that --help lists every one.
-      for (const auto& c : commands()) {
-        Runner unused;
-        add_command(app, c, unused);
-      }
-    }
-    try {
-      app.parse(argc, argv);
-    } catch (const CLI::CallForHelp&) {
-      std::fputs(app.help().c_str(), stdout);
-      return 0;
-    } catch (const CLI::CallForAllHelp&) {
-      std::fputs(app.help("", CLI::AppFormatMode::All).c_str(), stdout);
-      return 0;
-    } catch (const CLI::CallForVersion& e) {
-      std::fputs((std::string(e.what()) + "\n").c_str(), stdout);
-      return 0;
-    } catch (const CLI::ParseError& e) {
-      std::string msg = e.what();
-      if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && chosen == nullptr)
-        msg = "a command is required; run 'siege --help' for the list";
-      const std::string where = chosen != nullptr ? std::string(chosen->name) + ": " : "";
-      print_error(ctx.globals, 2, "bad-usage", where + msg);
-      return 2;
-    }
-    const auto& g = ctx.globals;
-    if (g.color != "auto" && g.color != "always" && g.color != "never")
-      fail_usage("bad-color", "--color: expected auto, always or never, got '" + g.color + "'");
-    (void)parse_format(g.format);
-    if (g.format == "json") ctx.globals.json = true;
-    const char* no_color = std::getenv("NO_COLOR");
-    const char* term = std::getenv("TERM");
-    set_colour(!g.json && (g.color == "always" ||
-                           (g.color == "auto" && ::isatty(STDOUT_FILENO) != 0 &&
-                            (no_color == nullptr || *no_color == '\0') &&
-                            !(term != nullptr && std::string_view(term) == "dumb"))));
-    if (runner) runner(ctx);
-    std::fflush(stdout);
-    return ctx.exit_status;
+    const int status = run(argc, argv, ctx);
+    finish_stdout();
+    return status;
   } catch (const Error& e) {
-    print_error(ctx.globals, e.exit_code(), e.id(), e.what());
+    std::string message = e.what();
+    if (e.kind() == ErrorKind::output && !ctx.committed.empty()) message += " (" + ctx.committed + ")";
+    print_error(ctx.globals, e.exit_code(), e.id(), message);
     return e.exit_code();
   } catch (const std::bad_alloc&) {
-    print_error(ctx.globals, 2, "out-of-memory", "out of memory");
-    return 2;
+    print_error(ctx.globals, static_cast<int>(ErrorKind::internal), "out-of-memory", "out of memory");
+    return static_cast<int>(ErrorKind::internal);
   } catch (const std::exception& e) {
-    print_error(ctx.globals, 2, "internal", std::string("internal error: ") + e.what());
-    return 2;
+    print_error(ctx.globals, static_cast<int>(ErrorKind::internal), "internal",
+                std::string("internal error: ") + e.what());
+    return static_cast<int>(ErrorKind::internal);
   }
 }
 

@@ -38,6 +38,10 @@ class Context {
   // The exit status when the command finished without throwing but must
   // still report a failure (batch: some lines failed).
   int exit_status = 0;
+  // What this invocation has already changed on disk, in words ("the siege
+  // in s.json was updated: log entry 7"), set right after the commit; a
+  // later write error on stdout names it. Empty: nothing changed.
+  std::string committed;
 
   [[nodiscard]] const Tables& tables();
   // The seed of this invocation: --seed, or one drawn at random once.
@@ -73,6 +77,16 @@ struct Command {
 };
 
 [[nodiscard]] const std::vector<Command>& commands();
+
+// Writes `bytes` to stdout. A failed write throws the output error (exit 5,
+// "write error: <strerror>"); stdout may be buffered, so cli::main flushes
+// and closes it, with the same check, before it returns.
+void write_stdout(std::string_view bytes);
+
+// `message` as one line that is safe on a terminal: control bytes (C0, DEL,
+// C1), U+2028/U+2029 and bytes that are not UTF-8 are quoted as \n, \r, \t,
+// \u001b, \xff ...; everything else is kept as it is.
+[[nodiscard]] std::string one_line(std::string_view message);
 
 // Entry point: parses argv, runs one command, maps every error to its exit
 // status (the only place that does).

@@ -318,6 +318,16 @@ enum class Flush {
   every_line,      // after every line: --line-buffered, --commit-each
 };
 
+namespace {
+
+// Writes the siege and notes it for a later write error (cli.cpp).
+void commit_batch(Context& ctx, StateFile& file, const SiegeState& st) {
+  file.commit(write_state(st));
+  ctx.committed = fmt::format("the siege in {} was updated: log entry {}", file.path(), st.log.size());
+}
+
+}  // namespace
+
 void run_batch(const BatchRequest& r, Context& ctx) {
   // Every line is printed as JSON, and no text is built; so are the errors
   // of the whole batch (an unreadable input, a state file).
@@ -385,11 +395,11 @@ void run_batch(const BatchRequest& r, Context& ctx) {
     const int status =
         got == LineReader::Got::line ? runner.run(text, line, out) : runner.refuse_long(line, limit, out);
     // --commit-each: the line is in the file before its outcome is out.
-    if (commit_each && st->log.size() != logged) file->commit(write_state(*st));
+    if (commit_each && st->log.size() != logged) commit_batch(ctx, *file, *st);
     progress.tick(static_cast<std::uint64_t>(line));
     const bool idle = flush == Flush::before_waiting && !reader.line_at_hand();
     if (!out.empty() && (out.size() >= chunk || flush == Flush::every_line || idle)) {
-      std::fwrite(out.data(), 1, out.size(), stdout);
+      write_stdout(out);
       out.clear();
     }
     if (idle) progress.poll(static_cast<std::uint64_t>(line));
@@ -402,13 +412,13 @@ void run_batch(const BatchRequest& r, Context& ctx) {
     }
   }
   const int read_error = got == LineReader::Got::error ? errno : 0;
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  write_stdout(out);
   progress.clear();
   if (read_error != 0)
     fail_usage("bad-input", "batch: error reading " + name + ": " + std::strerror(read_error));
   std::fflush(stdout);
   if (file && !dry && !commit_each && runner.changed() && !(stopped && r.fail_fast))
-    file->commit(write_state(*st));
+    commit_batch(ctx, *file, *st);
   if (worst != 0) {
     // The lines' error objects are on stdout already; one summary on stderr.
     const char* kept = !with_state   ? ""

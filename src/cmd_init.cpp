@@ -43,6 +43,9 @@ Runner setup_init(CLI::App& app) {
     if (!state.empty() && !path.empty() && state != path)
       fail_usage("bad-option", "init: FILE (" + path + ") and --state (" + state + ") name different files");
     if (path.empty()) path = state;
+    if (path == "-")
+      fail_usage("bad-option", "init: FILE '-': a state file must be a file that can be replaced, not standard "
+                               "output (--from - reads the description from standard input)");
     if (path.empty()) fail_usage("no-state", "init: give the state FILE to write");
     const SiegeState st = run_init(*r, ctx);
     const std::string text = write_state(st);
@@ -56,6 +59,7 @@ Runner setup_init(CLI::App& app) {
       StateFile file(path, StateFile::Access::create);
       if (file.exists() && !r->force) refuse();
       file.commit(text);
+      ctx.committed = "the siege in " + path + " was written";
     }
     const std::string done = ctx.globals.dry_run
                                  ? fmt::format("Dry run   {} not written (--dry-run)\n", path)

@@ -1,4 +1,6 @@
 // `siege list` and `siege show`: the tables.
+#include <algorithm>
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -77,6 +79,34 @@ void write_entry(JsonWriter& w, const Engine& e) {
 std::string join(const std::vector<std::string>& v) { return fmt::format("{}", fmt::join(v, ", ")); }
 
 std::string crit_text(int crit) { return crit > 0 ? std::to_string(crit) : "-"; }
+
+// A known id and what it is ("weapon", "another name for tower").
+struct Named {
+  std::string id;
+  std::string what;
+};
+
+// " (did you mean curtain-wall?)", each near id once; for an id that several
+// tables have, or another name, what it is: " (did you mean cannon? it is a
+// weapon and an engine)". "" when none is near.
+std::string did_you_mean(std::string_view wanted, const std::vector<Named>& known) {
+  std::vector<std::string> ids;
+  for (const auto& k : known)
+    if (std::find(ids.begin(), ids.end(), k.id) == ids.end()) ids.push_back(k.id);
+  const std::vector<std::string> near = detail::nearest(wanted, ids);
+  if (near.empty()) return {};
+  std::vector<std::string> said;  // "cannon is a weapon and an engine"
+  for (const auto& n : near) {
+    std::vector<std::string> whats;
+    for (const auto& k : known)
+      if (k.id == n) whats.push_back(k.what);
+    if (whats.size() > 1 || whats[0].rfind("another", 0) == 0)
+      said.push_back((near.size() == 1 ? std::string("it") : n) + " is " + fmt::format("{}", fmt::join(whats, " and ")));
+  }
+  std::string s = detail::did_you_mean(wanted, ids);  // " (did you mean a or b?)"
+  if (!said.empty()) s.insert(s.size() - 1, " " + fmt::format("{}", fmt::join(said, "; ")));
+  return s;
+}
 
 const std::vector<std::string> list_kinds{"structures", "weapons", "charges", "engines"};
 
@@ -189,15 +219,15 @@ Runner setup_show(CLI::App& app) {
     detail::write_trailer(w, {}, {}, {});
     w.end_object();
     if (found == 0) {
-      std::vector<std::string> ids;
+      std::vector<Named> ids;
       for (const auto& s : t.structures) {
-        ids.push_back(s.id);
-        ids.insert(ids.end(), s.aliases.begin(), s.aliases.end());
+        ids.push_back({s.id, "a structure"});
+        for (const auto& a : s.aliases) ids.push_back({a, "another name for " + s.id});
       }
-      for (const auto& x : t.weapons) ids.push_back(x.id);
-      for (const auto& c : t.charges) ids.push_back(c.id);
-      for (const auto& e : t.engines) ids.push_back(e.id);
-      fail_usage("unknown-id", "show: unknown id '" + *id + "'" + detail::did_you_mean(*id, ids));
+      for (const auto& x : t.weapons) ids.push_back({x.id, "a weapon"});
+      for (const auto& c : t.charges) ids.push_back({c.id, "a charge"});
+      for (const auto& e : t.engines) ids.push_back({e.id, "an engine"});
+      fail_usage("unknown-id", "show: unknown id '" + *id + "'" + did_you_mean(*id, ids));
     }
     ctx.emit(json, text);
   };

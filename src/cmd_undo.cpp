@@ -17,6 +17,7 @@ Runner setup_undo(CLI::App&) {
     const LogEntry last = st.log.back();
     const SiegeState back = replay_log(st, st.log.size() - 1, ctx, file.path());
     if (!dry) file.commit(write_state(back));
+    if (!dry) ctx.committed = fmt::format("the siege in {} was updated: log entry {} undone", file.path(), last.entry);
 
     std::string json;
     detail::JsonWriter w(json);

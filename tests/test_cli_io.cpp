@@ -1,0 +1,294 @@
+// The output and the messages of the program as a whole: a failed write is
+// exit 5 (never 0), an internal error exit 6, every message one line with its
+// control bytes quoted, "did you mean", `siege help`, `--version --json`.
+#include <signal.h>
+#include <sys/wait.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include <catch2/catch.hpp>
+
+#include "support.hpp"
+#include "temp_dir.hpp"
+
+using nlohmann::json;
+using siege::test::Run;
+using siege::test::shell_quote;
+using siege::test::slurp;
+using siege::test::TempDir;
+
+namespace {
+
+// Runs `sh -c 'siege ARGS REDIRECTIONS'`: the words are quoted, `redirect`
+// (">/dev/full", ">&-") is given to the shell as it is. Standard error is
+// kept; standard output only when the redirection leaves it to a file.
+Run shell(const std::vector<std::string>& args, const std::string& redirect, const TempDir& dir,
+          const std::string& stdin_text = "") {
+  std::string cmd = shell_quote(SIEGE_BINARY);
+  for (const auto& a : args) cmd += " " + shell_quote(a);
+  const std::string in = dir.write("shell.in", stdin_text);
+  cmd += " <" + shell_quote(in) + " " + redirect + " 2>" + shell_quote(dir.file("shell.err"));
+  const int rc = std::system(cmd.c_str());
+  Run r;
+  r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : 128 + WTERMSIG(rc);
+  r.err = slurp(dir.file("shell.err"));
+  return r;
+}
+
+std::string write_error(int error) {
+  return std::string("siege: error: write error: ") + std::strerror(error);
+}
+
+// The lines of `text` (each without its '\n'); a last line without one too.
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t nl = text.find('\n', at);
+    out.push_back(text.substr(at, nl == std::string::npos ? std::string::npos : nl - at));
+    if (nl == std::string::npos) break;
+    at = nl + 1;
+  }
+  return out;
+}
+
+const std::string castle_description = SIEGE_SOURCE_DIR + "/examples/castle-siege.json";
+
+// Batch input of `n` attack lines.
+std::string attack_lines(int n) {
+  std::string s;
+  for (int i = 0; i < n; ++i)
+    s += R"({"action":"attack","structure":"curtain-wall","weapon":"cannon","successes":2})"
+         "\n";
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("Output that cannot be written is exit 5 with one line naming the error, for every command",
+          "[cli][io]") {
+  TempDir dir;
+  const std::string state = dir.file("siege.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", castle_description}).status == 0);
+  const std::string batch = dir.write("in.jsonl", attack_lines(3));
+
+  const std::vector<std::vector<std::string>> commands{
+      {"batch", batch},
+      {"list", "weapons"},
+      {"--help"},
+      {"attack", "--help"},
+      {"--version"},
+      {"odds", "check", "--difficulty", "hard", "--pool", "4"},
+      {"--state", state, "status"},
+      {"--json", "show", "cannon"},
+      {"--format", "csv", "list", "structures"},
+  };
+  for (const auto& args : commands) {
+    CAPTURE(args);
+    const Run full = shell(args, ">/dev/full", dir);
+    CHECK(full.status == 5);
+    CHECK(full.err == write_error(ENOSPC) + "\n");
+    const Run closed = shell(args, ">&-", dir);
+    CHECK(closed.status == 5);
+    CHECK(closed.err == write_error(EBADF) + "\n");
+  }
+}
+
+TEST_CASE("A state command whose output fails says which log entry holds the update, and the file has it",
+          "[cli][io][state]") {
+  TempDir dir;
+  const std::string state = dir.file("siege.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", castle_description}).status == 0);
+  REQUIRE(siege::test::siege({"--state", state, "attack", "--section", "north-wall", "--weapon", "cannon"})
+              .status == 0);
+
+  const Run r =
+      shell({"--state", state, "--seed", "7", "attack", "--section", "north-wall", "--weapon", "cannon"},
+            ">/dev/full", dir);
+  CHECK(r.status == 5);
+  CHECK(r.err == write_error(ENOSPC) + " (the siege in " + state + " was updated: log entry 2)\n");
+  const json file = json::parse(slurp(state));
+  REQUIRE(file["log"].size() == 2);
+  CHECK(file["log"][1]["seed"] == 7);
+
+  // A dry run changed nothing, and says nothing about an update.
+  const Run dry = shell(
+      {"--state", state, "--dry-run", "attack", "--section", "north-wall", "--weapon", "cannon"}, ">&-", dir);
+  CHECK(dry.status == 5);
+  CHECK(dry.err == write_error(EBADF) + "\n");
+  CHECK(json::parse(slurp(state))["log"].size() == 2);
+
+  const Run undo = shell({"--state", state, "undo"}, ">/dev/full", dir);
+  CHECK(undo.status == 5);
+  CHECK(undo.err == write_error(ENOSPC) + " (the siege in " + state + " was updated: log entry 2 undone)\n");
+  CHECK(json::parse(slurp(state))["log"].size() == 1);
+
+  const std::string fresh = dir.file("fresh.json");
+  const Run init = shell({"init", fresh, "--from", castle_description}, ">/dev/full", dir);
+  CHECK(init.status == 5);
+  CHECK(init.err == write_error(ENOSPC) + " (the siege in " + fresh + " was written)\n");
+  CHECK(json::parse(slurp(fresh))["log"].empty());
+}
+
+TEST_CASE("A closed stdout is not taken over by the state file the command opens", "[cli][io][state]") {
+  TempDir dir;
+  const std::string state = dir.file("siege.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", castle_description}).status == 0);
+  const Run r =
+      shell({"--state", state, "attack", "--section", "north-wall", "--weapon", "cannon"}, ">&-", dir);
+  CHECK(r.status == 5);
+  const json file = json::parse(slurp(state));  // still the state, nothing printed into it
+  CHECK(file["log"].size() == 1);
+  CHECK(dir.names() == std::vector<std::string>{"shell.err", "shell.in", "siege.json"});
+}
+
+TEST_CASE("A closed pipe is still the silent death by SIGPIPE", "[cli][io]") {
+  TempDir dir;
+  const std::string batch = dir.write("in.jsonl", attack_lines(4000));  // far more than a pipe holds
+  const std::string cmd = "( " + shell_quote(SIEGE_BINARY) + " batch " + shell_quote(batch) + " 2>" +
+                          shell_quote(dir.file("err")) + "; echo $? >" + shell_quote(dir.file("status")) +
+                          " ) | head -c 1 >/dev/null";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  CHECK(std::stoi(slurp(dir.file("status"))) == 128 + SIGPIPE);
+  CHECK(slurp(dir.file("err")).empty());
+}
+
+// The exit status of `sh -c 'ulimit -v KB && COMMAND'` (128 + N: signal N).
+int status_under_limit(long kb, const std::string& command) {
+  const std::string cmd = "ulimit -v " + std::to_string(kb) + " && " + command;
+  const int rc = std::system(cmd.c_str());
+  return WIFEXITED(rc) ? WEXITSTATUS(rc) : 128 + WTERMSIG(rc);
+}
+
+TEST_CASE("Memory exhausted is an internal error: exit 6, one line", "[cli][io]") {
+#if defined(__SANITIZE_ADDRESS__)
+  SKIP("AddressSanitizer reserves more address space than any ulimit -v leaves");
+#endif
+  TempDir dir;
+  const std::string bin = shell_quote(SIEGE_BINARY);
+  // The least address space (in KiB, to 256) in which the program starts and
+  // prints its version: what it needs before it reads any input.
+  long fails = 1024, runs = 4L << 20;
+  REQUIRE(status_under_limit(runs, bin + " --version >/dev/null 2>&1") == 0);
+  while (runs - fails > 256) {
+    const long mid = (fails + runs) / 2;
+    (status_under_limit(mid, bin + " --version >/dev/null 2>&1") == 0 ? runs : fails) = mid;
+  }
+  // A batch line of 8 MB, under the 16 MiB cap on a JSON document, that
+  // holds 2.7 million empty arrays: far more memory parsed than 32 MiB.
+  std::string line = "[";
+  for (int i = 0; i < 2'700'000; ++i) line += "[],";
+  line += "[]]\n";
+  const std::string input = dir.write("arrays.jsonl", line);
+  const std::string err = dir.file("err");
+  const int status = status_under_limit(
+      runs + 32 * 1024, bin + " batch " + shell_quote(input) + " >/dev/null 2>" + shell_quote(err));
+  CHECK(status == 6);
+  CHECK(slurp(err) == "siege: error: out of memory\n");
+  // With room enough the same line is an ordinary refusal (not an array of actions).
+  CHECK(siege::test::siege({"batch", input}).status == 2);
+}
+
+TEST_CASE("Control bytes in a value are quoted: every message is one line, the same in JSON", "[cli][io]") {
+  SECTION("an id with a newline and an escape sequence") {
+    const Run r = siege::test::siege({"--json", "show", "cann\non\x1b[31m"});
+    CHECK(r.status == 2);
+    REQUIRE(lines_of(r.err).size() == 1);
+    CHECK(r.err.find("'cann\\non\\u001b[31m'") != std::string::npos);
+    CHECK(r.err.find('\x1b') == std::string::npos);
+    // The error object carries the same text as the line on stderr.
+    CHECK("siege: error: " + r.json()["error"]["message"].get<std::string>() + "\n" == r.err);
+  }
+  SECTION("an option value with CR, TAB, DEL, a C1 control and a byte that is not UTF-8") {
+    const Run r = siege::test::siege({"attack", "--structure",
+                                      "a\rb\tc\x7f"
+                                      "d\xc2\x9b"
+                                      "e\xff",
+                                      "--weapon", "cannon"});
+    CHECK(r.status == 2);
+    REQUIRE(lines_of(r.err).size() == 1);
+    CHECK(r.err.find("a\\rb\\tc\\u007fd\\u009be\\xff") != std::string::npos);
+  }
+  SECTION("text that is plain UTF-8 is kept") {
+    const Run r = siege::test::siege({"show", "mur-de-château"});
+    CHECK(r.status == 2);
+    CHECK(r.err.find("'mur-de-château'") != std::string::npos);
+  }
+  SECTION("a section id of a state command") {
+    TempDir dir;
+    const std::string state = dir.file("siege.json");
+    REQUIRE(siege::test::siege({"init", state, "--from", castle_description}).status == 0);
+    const Run r = siege::test::siege(
+        {"--state", state, "attack", "--section", "north\x1b]0;x\x07\nwall", "--weapon", "cannon"});
+    CHECK(r.status == 2);
+    REQUIRE(lines_of(r.err).size() == 1);
+    CHECK(r.err.find("'north\\u001b]0;x\\u0007\\nwall'") != std::string::npos);
+  }
+  SECTION("a batch file name with a newline") {
+    const Run r = siege::test::siege({"batch", "/nonexistent/in\n.jsonl"});
+    CHECK(r.status == 2);
+    REQUIRE(lines_of(r.err).size() == 1);
+    CHECK(r.err.find("/nonexistent/in\\n.jsonl") != std::string::npos);
+  }
+}
+
+TEST_CASE("Did you mean: odds subcommands, and each id once with the tables that have it", "[cli][io]") {
+  const Run odds = siege::test::siege({"odds", "chek"});
+  CHECK(odds.status == 2);
+  CHECK(odds.err.find("did you mean check?") != std::string::npos);
+
+  const Run both = siege::test::siege({"show", "cannnon"});
+  CHECK(both.status == 2);
+  CHECK(both.err.find("(did you mean cannon? it is a weapon and an engine)") != std::string::npos);
+
+  const Run alias = siege::test::siege({"show", "keeep"});
+  CHECK(alias.status == 2);
+  CHECK(alias.err.find("(did you mean keep? it is another name for tower)") != std::string::npos);
+  // An id in one table only is named as it is (INTERFACE.md).
+  CHECK(siege::test::siege({"show", "curtain"}).err.find("(did you mean curtain-wall?)") !=
+        std::string::npos);
+
+  const Run help = siege::test::siege({"hepl"});
+  CHECK(help.err.find("did you mean help") != std::string::npos);
+}
+
+TEST_CASE("siege help [COMMAND] prints what --help prints", "[cli][io]") {
+  const Run top = siege::test::siege({"help"});
+  CHECK(top.status == 0);
+  CHECK(top.out == siege::test::siege({"--help"}).out);
+  CHECK(top.out.find("attack") != std::string::npos);
+
+  const Run attack = siege::test::siege({"help", "attack"});
+  CHECK(attack.status == 0);
+  CHECK(attack.out == siege::test::siege({"attack", "--help"}).out);
+  CHECK(attack.out.find("--structure") != std::string::npos);
+
+  const Run odds = siege::test::siege({"--json", "help", "odds", "check"});
+  CHECK(odds.status == 0);
+  CHECK(odds.out == siege::test::siege({"odds", "check", "--help"}).out);
+
+  const Run unknown = siege::test::siege({"help", "atack"});
+  CHECK(unknown.status == 2);
+  CHECK(unknown.err.find("did you mean attack") != std::string::npos);
+}
+
+TEST_CASE("The version with --json is one JSON object", "[cli][io]") {
+  for (const auto& args :
+       std::vector<std::vector<std::string>>{{"--version", "--json"}, {"--json", "--version"}}) {
+    const Run r = siege::test::siege(args);
+    CHECK(r.status == 0);
+    const json j = r.json();
+    CHECK(j["schema"] == 1);
+    CHECK(j["action"] == "version");
+    CHECK(j["version"].is_string());
+    CHECK(siege::test::siege({"--version"}).out == "siege " + j["version"].get<std::string>() + "\n");
+  }
+}
+
+TEST_CASE("init - is refused: a state file cannot be standard output", "[cli][io][state]") {
+  const Run r = siege::test::siege({"init", "-", "--from", castle_description});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("init: FILE '-'") != std::string::npos);
+  CHECK(r.out.empty());
+}
