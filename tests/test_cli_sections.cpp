@@ -38,7 +38,8 @@ struct Gate {
     return run(args);
   }
   [[nodiscard]] json section(const std::string& id) const {
-    for (const auto& s : json::parse(siege::test::slurp(state)).at("sections"))
+    const json file = json::parse(siege::test::slurp(state));
+    for (const auto& s : file.at("sections"))
       if (s.at("id") == id) return s;
     FAIL("no section " << id);
     return {};
