@@ -286,7 +286,8 @@ void run_batch(const BatchRequest& r, Context& ctx) {
   std::fwrite(out.data(), 1, out.size(), stdout);
   if (std::ferror(in) != 0) fail_usage("bad-input", "batch: error reading " + name);
   std::fflush(stdout);
-  if (file && !dry && runner.changed() && !(stopped && r.fail_fast)) file->commit(write_state(*st));
+  if (file && !dry && runner.changed() && !(stopped && r.fail_fast))
+    file->commit(checked_state_text(*st, file->path(), ctx.tables()));
   if (worst != 0) {
     // The lines' error objects are on stdout already; one summary on stderr.
     std::fprintf(stderr, "siege: error: %s\n",
