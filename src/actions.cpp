@@ -139,18 +139,57 @@ SiegeState load_state(const StateFile& file, Context& ctx) {
   return load_state_text(file.text(), file.path(), ctx.tables());
 }
 
-SiegeState load_state_text(std::string_view text, const std::string& path, const Tables& tables) {
+namespace {
+
+// load_state_text() of a text whose log starts at entry `first_entry` + 1
+// (detail::read_state_from).
+SiegeState load_state_from(std::string_view text, const std::string& path, const Tables& tables,
+                           std::size_t first_entry) {
   const detail::JsonSource src{path, ErrorKind::state};
-  SiegeState st = read_state(text, src, tables);
+  SiegeState st = detail::read_state_from(text, src, tables, first_entry);
   std::vector<std::string> names;
   for (const auto& a : actions()) names.emplace_back(a.name);
   for (std::size_t i = 0; i < st.log.size(); ++i) {
     const auto& name = st.log[i].action;
     if (std::find(names.begin(), names.end(), name) == names.end())
-      fail_state("bad-json", path + ":/log/" + std::to_string(i) + "/action: unknown action '" + name +
-                                 "'" + detail::did_you_mean(name, names));
+      fail_state("bad-json", path + ":/log/" + std::to_string(first_entry + i) + "/action: unknown action '" +
+                                 name + "'" + detail::did_you_mean(name, names));
   }
   return st;
+}
+
+}  // namespace
+
+SiegeState load_state_text(std::string_view text, const std::string& path, const Tables& tables) {
+  return load_state_from(text, path, tables, 0);
+}
+
+std::string checked_state_text(const SiegeState& st, const std::string& path, const Tables& tables,
+                               std::size_t entries_from_file) {
+  const std::string unchanged = "; " + path + " is left as it was";
+  if (st.now.scene > max_scene)
+    fail_state("too-many-scenes", path + ": scene " + std::to_string(st.now.scene) +
+                                      " would pass the most scenes a state file counts (" +
+                                      std::to_string(max_scene) + ")" + unchanged);
+  std::string text = write_state(st);
+  if (text.size() > max_state_bytes)
+    fail_state("state-too-large", path + ": the siege would grow past the 16 MiB limit of a state file (" +
+                                      std::to_string(text.size()) + " bytes, the limit " +
+                                      std::to_string(max_state_bytes) + ")" + unchanged +
+                                      "; to go on, start a new siege with 'siege init'");
+  // The next command reads the file with load_state_text: so does this, but
+  // for the log entries that came from the file (they passed this reader
+  // then, and write_state writes back what read_state took: fuzz_state
+  // holds it), so its cost is that of what the command changed.
+  const std::size_t skip = std::min(entries_from_file, st.log.size());
+  try {
+    (void)load_state_from(detail::without_first_entries(text, st.log.size(), skip), path, tables, skip);
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::state) throw;
+    fail_state("state-unreadable", std::string(e.what()) + " (in the state this command would write: it would be " +
+                                       "refused when read back, so it is not written" + unchanged + ")");
+  }
+  return text;
 }
 
 namespace {
@@ -227,7 +266,9 @@ void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inp
   e.seed = seed;
   e.outcome = r.summary;
   st.log.push_back(e);
-  if (!dry) file.commit(write_state(st));
+  // All entries but the new one came from the file: only the rest is read back.
+  const std::string text = checked_state_text(st, file.path(), ctx.tables(), st.log.size() - 1);
+  if (!dry) file.commit(text);
   if (!dry) ctx.committed = fmt::format("the siege in {} was updated: log entry {}", file.path(), e.entry);
   const std::string fields = json_field("log_entry", e.entry) + "," + "\"dry_run\":" + (dry ? "true" : "false");
   const std::string footer =

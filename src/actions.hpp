@@ -157,6 +157,17 @@ void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inp
 // The same check on a state file's text read from `path` (fuzz/fuzz_state.cpp).
 [[nodiscard]] SiegeState load_state_text(std::string_view text, const std::string& path, const Tables& tables);
 
+// The state file's text of `st`, once it has been read back as the next
+// command will read it (load_state_text, with `tables`). Every commit writes
+// this text, never write_state()'s own: what the reader would refuse (a file
+// past max_state_bytes, a scene past max_scene, any value out of its range)
+// is a state error naming `path` instead, and nothing is written.
+// `entries_from_file`: how many of st.log's first entries load_state read
+// from the file and the command kept as they were; those lines are not read
+// again (0: the whole text is read back).
+[[nodiscard]] std::string checked_state_text(const SiegeState& st, const std::string& path, const Tables& tables,
+                                             std::size_t entries_from_file = 0);
+
 // Replays the first `count` log entries from the initial snapshot, checking
 // each outcome against the logged one; returns the state reached (its log
 // holds those entries). The first difference is a state error naming the

@@ -320,9 +320,12 @@ enum class Flush {
 
 namespace {
 
-// Writes the siege and notes it for a later write error (cli.cpp).
-void commit_batch(Context& ctx, StateFile& file, const SiegeState& st) {
-  file.commit(write_state(st));
+// Writes the siege, read back first by the strict reader but for the first
+// `checked` log entries (read from the file or committed before: known to
+// read back); notes the commit for a later write error (cli.cpp).
+void commit_batch(Context& ctx, StateFile& file, const SiegeState& st, std::size_t& checked) {
+  file.commit(checked_state_text(st, file.path(), ctx.tables(), checked));
+  checked = st.log.size();
   ctx.committed = fmt::format("the siege in {} was updated: log entry {}", file.path(), st.log.size());
 }
 
@@ -371,9 +374,11 @@ void run_batch(const BatchRequest& r, Context& ctx) {
   const bool commit_each = r.commit_each && !dry;
   std::optional<StateFile> file;
   std::optional<SiegeState> st;
+  std::size_t checked = 0;  // log entries known to read back (commit_batch)
   if (with_state) {
     file.emplace(ctx.globals.state_file, dry ? StateFile::Access::read : StateFile::Access::update);
     st = load_state(*file, ctx);
+    checked = st->log.size();
   }
 
   BatchRunner runner(ctx, name, batch_seed, st ? &*st : nullptr);
@@ -395,7 +400,7 @@ void run_batch(const BatchRequest& r, Context& ctx) {
     const int status =
         got == LineReader::Got::line ? runner.run(text, line, out) : runner.refuse_long(line, limit, out);
     // --commit-each: the line is in the file before its outcome is out.
-    if (commit_each && st->log.size() != logged) commit_batch(ctx, *file, *st);
+    if (commit_each && st->log.size() != logged) commit_batch(ctx, *file, *st, checked);
     progress.tick(static_cast<std::uint64_t>(line));
     const bool idle = flush == Flush::before_waiting && !reader.line_at_hand();
     if (!out.empty() && (out.size() >= chunk || flush == Flush::every_line || idle)) {
@@ -418,7 +423,7 @@ void run_batch(const BatchRequest& r, Context& ctx) {
     fail_usage("bad-input", "batch: error reading " + name + ": " + std::strerror(read_error));
   std::fflush(stdout);
   if (file && !dry && !commit_each && runner.changed() && !(stopped && r.fail_fast))
-    commit_batch(ctx, *file, *st);
+    commit_batch(ctx, *file, *st, checked);
   if (worst != 0) {
     // The lines' error objects are on stdout already; one summary on stderr.
     const char* kept = !with_state   ? ""

@@ -48,7 +48,7 @@ Runner setup_init(CLI::App& app) {
                                "output (--from - reads the description from standard input)");
     if (path.empty()) fail_usage("no-state", "init: give the state FILE to write");
     const SiegeState st = run_init(*r, ctx);
-    const std::string text = write_state(st);
+    const std::string text = checked_state_text(st, path, ctx.tables());
     auto refuse = [&] {
       fail_usage("state-exists", "init: " + path + " already exists; give --force to replace it");
     };

@@ -16,7 +16,9 @@ Runner setup_undo(CLI::App&) {
     if (st.log.empty()) fail_usage("nothing-to-undo", "undo: the log of " + file.path() + " is empty: nothing to undo");
     const LogEntry last = st.log.back();
     const SiegeState back = replay_log(st, st.log.size() - 1, ctx, file.path());
-    if (!dry) file.commit(write_state(back));
+    // Every entry left is one the file held: only the rest is read back.
+    const std::string written = checked_state_text(back, file.path(), ctx.tables(), back.log.size());
+    if (!dry) file.commit(written);
     if (!dry) ctx.committed = fmt::format("the siege in {} was updated: log entry {} undone", file.path(), last.entry);
 
     std::string json;

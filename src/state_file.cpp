@@ -7,9 +7,11 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 #include "siege/error.hpp"
+#include "siege/state.hpp"
 
 namespace siege::cli {
 
@@ -36,20 +38,49 @@ void write_all(int fd, std::string_view data, const std::string& path) {
   }
 }
 
-// Reads the whole file; false when it does not exist.
-bool read_file(const std::string& path, std::string& out) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+// What a file that is not a regular one is, for the message.
+const char* kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a folder";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "a special file";
+}
+
+[[noreturn]] void fail_too_large(const std::string& path, const std::string& size) {
+  fail_state("state-too-large", path + ": " + size + " bytes, past the 16 MiB limit of a state file (" +
+                                    std::to_string(max_state_bytes) + " bytes); siege never writes one that large");
+}
+
+// Reads the whole file; false when it does not exist. `path` names it in
+// messages, `target` is what is opened. Opened without blocking (a FIFO
+// would wait for a writer), then refused unless fstat shows a regular file;
+// the read stops past max_state_bytes, whatever the file claims its size is.
+bool read_file(const std::string& path, const std::string& target, std::string& out) {
+  const int fd = ::open(target.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) {
     if (errno == ENOENT) return false;
     fail_io(path, "cannot read");
   }
   struct stat st {};
-  if (::fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+  if (::fstat(fd, &st) != 0) {
+    const int saved = errno;
     ::close(fd);
-    errno = EISDIR;
+    errno = saved;
     fail_io(path, "cannot read");
   }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    fail_state("state-not-a-file", path + ": " + kind_of(st.st_mode) +
+                                       ", not a regular file; a state file is the file 'siege init' writes");
+  }
+  if (static_cast<std::uint64_t>(st.st_size) > max_state_bytes) {
+    ::close(fd);
+    fail_too_large(path, std::to_string(st.st_size));
+  }
   out.clear();
+  out.reserve(static_cast<std::size_t>(st.st_size));
   char buf[65536];
   for (;;) {
     const ssize_t n = ::read(fd, buf, sizeof buf);
@@ -62,9 +93,35 @@ bool read_file(const std::string& path, std::string& out) {
     }
     if (n == 0) break;
     out.append(buf, static_cast<std::size_t>(n));
+    if (out.size() > max_state_bytes) {  // it grew while we read (or claims no size)
+      ::close(fd);
+      fail_too_large(path, "more than " + std::to_string(max_state_bytes));
+    }
   }
   ::close(fd);
   return true;
+}
+
+// The file `path` leads to: symbolic links in its last part are followed,
+// one after the other (a relative link is read against the link's folder).
+// A link to a file not there yet resolves to where the file would be. The
+// folders on the way need no resolving: the target's folder, spelled any
+// way, is one folder, and the lock file in it one file.
+std::string resolve_links(const std::string& path) {
+  std::string at = path;
+  for (int hops = 0; hops < 40; ++hops) {  // Linux's own limit (ELOOP)
+    struct stat st {};
+    if (::lstat(at.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return at;
+    std::string to(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : 255) + 1, '\0');
+    const ssize_t n = ::readlink(at.c_str(), to.data(), to.size());
+    if (n < 0) fail_io(path, "cannot read the symbolic link " + at);
+    if (static_cast<std::size_t>(n) >= to.size()) continue;  // it changed meanwhile: read it again
+    to.resize(static_cast<std::size_t>(n));
+    const auto slash = at.rfind('/');
+    at = to.front() == '/' || slash == std::string::npos ? to : at.substr(0, slash + 1) + to;
+  }
+  errno = ELOOP;
+  fail_io(path, "cannot follow its symbolic links");
 }
 
 // Removes FILE.tmp.PID files beside the state file. Only a lock holder
@@ -91,8 +148,13 @@ void remove_stale_temps(const std::string& path) {
 
 StateLock::StateLock(const std::string& path) : lock_path_(path + ".lock") {
   for (;;) {
-    const int fd = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    const int fd = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0666);
     if (fd < 0) fail_io(lock_path_, "cannot create the lock file");
+    struct stat own {};
+    if (::fstat(fd, &own) != 0 || !S_ISREG(own.st_mode)) {
+      ::close(fd);
+      fail_state("state-io", lock_path_ + ": not a regular file; remove it (siege makes the lock file itself)");
+    }
     int rc;
     do rc = ::flock(fd, LOCK_EX);
     while (rc != 0 && errno == EINTR);
@@ -125,11 +187,20 @@ StateLock::~StateLock() {
 
 StateFile::StateFile(std::string path, Access access) : path_(std::move(path)), access_(access) {
   if (path_.empty()) fail_usage("no-state", "no state file given (--state FILE)");
+  target_ = resolve_links(path_);
   if (access_ != Access::read) {
-    lock_.emplace(path_);
-    remove_stale_temps(path_);
+    // Locked by the target's name; a link re-pointed while we waited for
+    // the lock leads elsewhere now, so start over with the new target.
+    for (;;) {
+      lock_.emplace(target_);
+      std::string again = resolve_links(path_);
+      if (again == target_) break;
+      lock_.reset();
+      target_ = std::move(again);
+    }
+    remove_stale_temps(target_);
   }
-  exists_ = read_file(path_, text_);
+  exists_ = read_file(path_, target_, text_);
   if (!exists_ && access_ != Access::create)
     fail_state("no-state-file", path_ + ": no such state file; make one with 'siege init " + path_ +
                                     " --from DESCRIPTION.json'");
@@ -137,13 +208,13 @@ StateFile::StateFile(std::string path, Access access) : path_(std::move(path)), 
 
 void StateFile::commit(std::string_view content) {
   if (access_ == Access::read) fail_state("state-io", path_ + ": internal error: commit without the lock");
-  const std::string tmp = path_ + ".tmp." + std::to_string(::getpid());
+  const std::string tmp = target_ + ".tmp." + std::to_string(::getpid());
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) fail_io(tmp, "cannot create a temp file beside the state file");
   bool open = true;
   try {
     struct stat old {};
-    if (exists_ && ::stat(path_.c_str(), &old) == 0) (void)::fchmod(fd, old.st_mode & 07777);
+    if (exists_ && ::stat(target_.c_str(), &old) == 0) (void)::fchmod(fd, old.st_mode & 07777);
     write_all(fd, content, tmp);
     if (::fsync(fd) != 0) fail_io(tmp, "cannot sync");
     open = false;
@@ -153,7 +224,7 @@ void StateFile::commit(std::string_view content) {
     ::unlink(tmp.c_str());
     throw;
   }
-  if (::rename(tmp.c_str(), path_.c_str()) != 0) {
+  if (::rename(tmp.c_str(), target_.c_str()) != 0) {
     const int saved = errno;
     ::unlink(tmp.c_str());
     errno = saved;
@@ -162,7 +233,7 @@ void StateFile::commit(std::string_view content) {
   committed_ = true;
   // Make the rename itself durable. Some file systems cannot sync a folder
   // (EINVAL): the new state is in place all the same.
-  const std::string folder = folder_of(path_);
+  const std::string folder = folder_of(target_);
   const int dfd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd >= 0) {
     const int rc = ::fsync(dfd);

@@ -1,14 +1,20 @@
 // The one component that reads and replaces the state file on disk.
 //
-// Writers take an advisory lock (flock) on the sidecar FILE.lock and hold it
-// across read-modify-write, so no update is ever lost. The lock file exists
-// only while someone holds it: the holder unlinks it before releasing, and a
-// waiter that then gets the lock on the unlinked inode starts over.
-// commit() writes the new bytes to a temp file in the same folder, fsyncs it,
-// renames it over FILE and fsyncs the folder: readers (who take no lock) see
-// the old file or the new one, never a torn one. Nothing is written unless
-// commit() is called; the destructor only cleans up (ccache's AtomicFile).
-// Every failure is a state error (exit 4) naming the file.
+// The path given may be a symbolic link (or a chain of them): everything
+// below happens to the file it leads to, the target, so a link stays a link
+// and every path to one siege shares one lock. Writers take an advisory lock
+// (flock) on the sidecar TARGET.lock and hold it across read-modify-write,
+// so no update is ever lost. The lock file exists only while someone holds
+// it: the holder unlinks it before releasing, and a waiter that then gets
+// the lock on the unlinked inode starts over.
+// Only a regular file is read (a FIFO or a device is refused without
+// blocking), and no more than max_state_bytes of it.
+// commit() writes the new bytes to a temp file in the target's folder,
+// fsyncs it, renames it over the target and fsyncs that folder: readers (who
+// take no lock) see the old file or the new one, never a torn one. Nothing
+// is written unless commit() is called; the destructor only cleans up
+// (ccache's AtomicFile). Every failure is a state error (exit 4) naming the
+// file.
 #pragma once
 
 #include <optional>
@@ -43,7 +49,11 @@ class StateFile {
   StateFile(const StateFile&) = delete;
   StateFile& operator=(const StateFile&) = delete;
 
+  // The path as given (messages name it).
   [[nodiscard]] const std::string& path() const noexcept { return path_; }
+  // The file it leads to once symbolic links are followed: the one read,
+  // locked and replaced (path() when it is no link).
+  [[nodiscard]] const std::string& target() const noexcept { return target_; }
   [[nodiscard]] bool exists() const noexcept { return exists_; }
   // The bytes read when the file was opened ("" when it does not exist).
   [[nodiscard]] const std::string& text() const noexcept { return text_; }
@@ -55,6 +65,7 @@ class StateFile {
 
  private:
   std::string path_;
+  std::string target_;
   Access access_;
   std::optional<StateLock> lock_;
   bool exists_ = false;

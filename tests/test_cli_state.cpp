@@ -1,6 +1,7 @@
 // The state file from the command line: init, attack, scene, status, log,
 // undo, replay; refusals; several processes updating one file.
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <fstream>
 
@@ -52,6 +53,12 @@ std::string sure_hit_data(const TempDir& dir) {
   dir.write("data/dice.json", R"({"faces": {"skill": [["success"]], "difficulty": [[]]}})");
   dir.write("data/structures.json", R"([{"id": "test-wall", "name": "Test wall", "armor": 0, "hull": 1000}])");
   return d;
+}
+
+// A symbolic link (not followed).
+bool is_link(const std::string& path) {
+  struct stat st {};
+  return ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
 }
 
 }  // namespace
@@ -417,16 +424,30 @@ TEST_CASE("log lists every entry with its options, seed and outcome", "[cli][sta
   CHECK(j.json()["entries"][1]["seed"] == 42);
 }
 
-TEST_CASE("Four processes of 25 attacks each on one file lose no update", "[cli][state][concurrency]") {
+TEST_CASE("Four processes of 25 attacks each on one file lose no update, each through its own path to it",
+          "[cli][state][concurrency][links]") {
   TempDir dir;
+  TempDir other;
   const std::string data = sure_hit_data(dir);
   const std::string description = dir.write("wall.json", R"({"sections": [{"id": "big", "structure": "test-wall"}]})");
   const std::string state = dir.file("siege.json");
   REQUIRE(siege::test::siege({"--data", data, "init", state, "--from", description}).status == 0);
+  // The file's own path, a link beside it, a link to it from another folder,
+  // and a link to that link: one siege, so one lock.
+  const std::string link = dir.file("link.json");
+  const std::string far = other.file("far.json");
+  const std::string chain = other.file("chain.json");
+  REQUIRE(::symlink("siege.json", link.c_str()) == 0);
+  REQUIRE(::symlink(state.c_str(), far.c_str()) == 0);
+  REQUIRE(::symlink("far.json", chain.c_str()) == 0);
   // Each attack: Hull damage 0 + 1 Success - Armor 0 = 1.
-  const std::string one = std::string(SIEGE_BINARY) + " --data '" + data + "' --state '" + state +
-                          "' attack --section big --hull-damage 0 --successes 1 >/dev/null || echo failed";
-  const std::string script = "for p in 1 2 3 4; do ( for i in $(seq 25); do " + one + "; done ) & done; wait";
+  std::string script;
+  for (const auto& path : {state, link, far, chain}) {
+    const std::string one = std::string(SIEGE_BINARY) + " --data '" + data + "' --state '" + path +
+                            "' attack --section big --hull-damage 0 --successes 1 >/dev/null || echo failed";
+    script += "( for i in $(seq 25); do " + one + "; done ) & ";
+  }
+  script += "wait";
   const std::string failures = dir.file("failures.txt");
   REQUIRE(std::system(("sh -c " + siege::test::shell_quote(script) + " >'" + failures + "' 2>&1").c_str()) == 0);
   CHECK(slurp(failures).empty());
@@ -435,8 +456,10 @@ TEST_CASE("Four processes of 25 attacks each on one file lose no update", "[cli]
   CHECK(f["sections"][0]["hull_suffered"] == 100);
   CHECK(f["log"].size() == 100);
   for (std::size_t i = 0; i < f["log"].size(); ++i) CHECK(f["log"][i]["entry"] == i + 1);
-  CHECK(dir.names() == std::vector<std::string>{"data", "siege.json", "wall.json"});
-  CHECK(siege::test::siege({"--data", data, "--state", state, "replay"}).status == 0);
+  for (const auto& path : {link, far, chain}) CHECK(is_link(path));
+  CHECK(dir.names() == std::vector<std::string>{"data", "link.json", "siege.json", "wall.json"});
+  CHECK(other.names() == std::vector<std::string>{"chain.json", "far.json"});
+  CHECK(siege::test::siege({"--data", data, "--state", chain, "replay"}).status == 0);
 }
 
 TEST_CASE("E3: an attack that breaches a section says to play the assault", "[cli][state][E3]") {
@@ -449,4 +472,221 @@ TEST_CASE("E3: an attack that breaches a section says to play the assault", "[cl
   CHECK(std::find(o["rules"].begin(), o["rules"].end(), "play-the-assault") != o["rules"].end());
   CHECK(o["notes"].back() == "gatehouse is breached: play the assault.");
   CHECK(c.file()["sections"][2]["state"] == "breached");
+}
+
+// ------------------------------------------- links, special files and limits
+
+namespace {
+
+// siege ARGS under `timeout 20`: a command that blocks shows as exit 124.
+Run within_time(const std::vector<std::string>& args) { return siege::test::siege(args, "", "timeout 20"); }
+
+// A description of `sections` curtain walls and as many cannons and
+// ballistas; every id is 64 characters long (the longest an id may be), so
+// the state file is as large as these counts make it.
+std::string description_of(std::size_t sections, std::size_t besiegers, std::size_t defenders) {
+  auto id = [](char kind, std::size_t i) {
+    std::string s = std::string(1, kind) + "-" + std::to_string(i) + "-";
+    return s + std::string(64 - s.size(), 'x');
+  };
+  json d{{"sections", json::array()}, {"besiegers", json::array()}, {"defenders", json::array()}};
+  for (std::size_t i = 0; i < sections; ++i) d["sections"].push_back({{"id", id('s', i)}, {"structure", "curtain-wall"}});
+  for (std::size_t i = 0; i < besiegers; ++i)
+    d["besiegers"].push_back({{"id", id('b', i)}, {"weapon", "cannon"}, {"target", id('s', i % sections)}});
+  for (std::size_t i = 0; i < defenders; ++i)
+    d["defenders"].push_back({{"id", id('d', i)}, {"weapon", "ballista"}, {"target", "camp"}});
+  return d.dump();
+}
+
+}  // namespace
+
+TEST_CASE("An update through a symbolic link changes the file it leads to, and the link stays a link",
+          "[cli][state][links]") {
+  Castle c;
+  const std::string link = c.dir.file("link.json");
+  REQUIRE(::symlink("siege.json", link.c_str()) == 0);  // relative to its own folder
+  TempDir other;
+  const std::string far = other.file("far.json");
+  REQUIRE(::symlink(link.c_str(), far.c_str()) == 0);  // a link to the link, from another folder
+  const std::vector<std::string> miss{"attack", "--section", "north-wall", "--hull-damage", "0", "--successes", "0"};
+  auto through = [&](const std::string& path, std::vector<std::string> args) {
+    args.insert(args.begin(), {"--state", path});
+    const Run r = siege::test::siege(args);
+    INFO("through " << path << ": " << r.err);
+    CHECK(r.status == 0);
+  };
+  through(far, miss);
+  through(link, miss);
+  CHECK(is_link(link));
+  CHECK(is_link(far));
+  CHECK(c.file()["log"].size() == 2);
+  through(far, {"undo"});
+  CHECK(c.file()["log"].size() == 1);
+  CHECK(is_link(far));
+  // init --force through the links replaces the siege they lead to.
+  through(far, {"init", far, "--from", castle_description, "--force"});
+  CHECK(c.file()["log"].empty());
+  CHECK(is_link(link));
+  CHECK(is_link(far));
+  // No lock, temp or copy beside either link.
+  CHECK(c.dir.names() == std::vector<std::string>{"link.json", "siege.json"});
+  CHECK(other.names() == std::vector<std::string>{"far.json"});
+}
+
+TEST_CASE("init through a link to a file not there yet makes that file", "[cli][state][links]") {
+  TempDir dir;
+  const std::string link = dir.file("siege.json");
+  REQUIRE(::symlink("real.json", link.c_str()) == 0);
+  const Run r = siege::test::siege({"init", link, "--from", castle_description});
+  REQUIRE(r.status == 0);
+  CHECK(is_link(link));
+  CHECK(json::parse(slurp(dir.file("real.json")))["format"] == "siege-state");
+  CHECK(dir.names() == std::vector<std::string>{"real.json", "siege.json"});
+}
+
+TEST_CASE("A FIFO, a folder or a device as the state file is refused at once, leaving no lock",
+          "[cli][state][errors]") {
+  TempDir dir;
+  const std::string fifo = dir.file("fifo.json");
+  REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+  const std::string folder = dir.file("folder.json");
+  REQUIRE(::mkdir(folder.c_str(), 0755) == 0);
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {fifo, "a FIFO"}, {folder, "a folder"}, {"/dev/zero", "a character device"}};
+  for (const auto& [path, kind] : cases) {
+    for (const auto& args : std::vector<std::vector<std::string>>{
+             {"--state", path, "status"},
+             {"--state", path, "attack", "--section", "north-wall", "--successes", "1"},
+             {"--state", path, "--seed", "1", "scene"},
+             {"--state", path, "undo"},
+             {"init", path, "--from", castle_description, "--force"}}) {
+      if (path == "/dev/zero" && args[2] != "status") continue;  // no /dev/zero.lock: only read it
+      const Run r = within_time(args);
+      INFO(path << " " << args[2] << ": exit " << r.status << ": " << r.err);
+      CHECK(r.status == 4);
+      CHECK(r.err == "siege: error: " + path + ": " + kind +
+                         ", not a regular file; a state file is the file 'siege init' writes\n");
+    }
+  }
+  CHECK(dir.names() == std::vector<std::string>{"fifo.json", "folder.json"});
+}
+
+TEST_CASE("A state file past the 16 MiB limit is refused before it is read", "[cli][state][errors][limits]") {
+  TempDir dir;
+  const std::string path = dir.file("huge.json");
+  {
+    std::ofstream(path, std::ios::binary) << "{";
+  }
+  REQUIRE(::truncate(path.c_str(), 1L << 30) == 0);  // 1 GiB, sparse
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"--state", path, "status"}, {"--state", path, "attack", "--section", "north-wall", "--successes", "1"}}) {
+    const Run r = within_time(args);
+    INFO(args[2] << ": " << r.err);
+    CHECK(r.status == 4);
+    CHECK(r.err == "siege: error: " + path +
+                       ": 1073741824 bytes, past the 16 MiB limit of a state file (16777216 bytes); siege never "
+                       "writes one that large\n");
+  }
+  struct stat st {};
+  REQUIRE(::stat(path.c_str(), &st) == 0);
+  CHECK(st.st_size == 1L << 30);
+  CHECK(dir.names() == std::vector<std::string>{"huge.json"});
+}
+
+TEST_CASE("init refuses more sections or engines than a siege may have, naming the JSON pointer",
+          "[cli][state][limits]") {
+  TempDir dir;
+  const std::string state = dir.file("siege.json");
+  struct Case {
+    std::size_t sections, besiegers, defenders;
+    std::string message;  // after "FILE:"
+  };
+  for (const Case& k : std::vector<Case>{
+           {1001, 0, 0, "/sections: 1001 sections; a siege has at most 1000"},
+           {1, 1001, 0, "/besiegers: 1001 engines in \"besiegers\" and \"defenders\" together; a siege has at most 1000"},
+           {1, 600, 401, "/defenders: 1001 engines in \"besiegers\" and \"defenders\" together; a siege has at most 1000"},
+       }) {
+    const std::string from = dir.write("big.json", description_of(k.sections, k.besiegers, k.defenders));
+    const Run r = siege::test::siege({"init", state, "--from", from});
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK(r.err == "siege: error: " + from + ":" + k.message + "\n");
+    CHECK(dir.names() == std::vector<std::string>{"big.json"});
+  }
+  // At the limits, with the longest ids, init writes a file far inside 16 MiB.
+  const std::string from = dir.write("big.json", description_of(1000, 500, 500));
+  const Run r = siege::test::siege({"init", state, "--from", from});
+  REQUIRE(r.status == 0);
+  const std::string text = slurp(state);
+  CHECK(text.size() < 2'000'000);
+  WARN("a state file of 1000 sections and 1000 engines, 64-character ids: " << text.size() << " bytes");
+  CHECK(siege::test::siege({"--state", state, "--seed", "1", "scene"}).status == 0);
+}
+
+TEST_CASE("The scene that would pass the scene counter's maximum is refused, and the file stays readable",
+          "[cli][state][limits]") {
+  Castle c;
+  std::string text = c.bytes();
+  const std::string at_zero = "  \"scene\": 0,\n";
+  REQUIRE(text.find(at_zero) != std::string::npos);
+  text.replace(text.find(at_zero), at_zero.size(), "  \"scene\": 1000000,\n");
+  std::ofstream(c.state, std::ios::binary | std::ios::trunc) << text;
+  REQUIRE(c.on({"status"}).status == 0);
+  for (const auto& args : std::vector<std::vector<std::string>>{{"--seed", "1", "scene"},
+                                                                {"--dry-run", "--seed", "1", "scene"}}) {
+    const Run r = c.on(args);
+    INFO(r.err);
+    CHECK(r.status == 4);
+    CHECK(r.err == "siege: error: " + c.state + ": scene 1000001 would pass the most scenes a state file counts (" +
+                       "1000000); " + c.state + " is left as it was\n");
+  }
+  // A batch commits through the same check.
+  const Run b = c.run({"--state", c.state, "batch"}, "{\"action\": \"scene\", \"seed\": 1}\n");
+  CHECK(b.status == 4);
+  CHECK(b.err.find("siege: error: " + c.state + ": scene 1000001 would pass the most scenes") != std::string::npos);
+  CHECK(c.bytes() == text);
+  CHECK(c.on({"status"}).status == 0);
+  // Other updates go on: only the scene counter is at its end.
+  CHECK(c.on({"attack", "--section", "north-wall", "--hull-damage", "0", "--successes", "0"}).status == 0);
+  CHECK(c.dir.names() == std::vector<std::string>{"siege.json"});
+}
+
+TEST_CASE("An update that would grow the file past 16 MiB is refused, and the file still reads",
+          "[cli][state][limits]") {
+  Castle c;
+  const std::vector<std::string> miss{"--seed", "1", "attack", "--section", "north-wall", "--hull-damage", "0",
+                                      "--successes", "0"};
+  REQUIRE(c.on(miss).status == 0);
+  // Copies of that entry (the same seed and outcome, so the log replays)
+  // until one more would pass the limit; each adds its line and ",\n    ".
+  const siege::detail::JsonSource src{c.state, siege::ErrorKind::state};
+  siege::SiegeState st = siege::read_state(c.bytes(), src, siege::test::tables());
+  const siege::LogEntry first = st.log[0];
+  std::string one;
+  {
+    siege::detail::JsonWriter w(one);
+    siege::detail::write_log_entry(w, first);  // entry 1: one digit
+  }
+  auto line_of = [&](int entry) { return one.size() + 6 + std::to_string(entry).size() - 1; };
+  std::size_t size = c.bytes().size();
+  while (size + line_of(static_cast<int>(st.log.size()) + 1) <= siege::max_state_bytes) {
+    size += line_of(static_cast<int>(st.log.size()) + 1);
+    st.log.push_back(first);
+    st.log.back().entry = static_cast<int>(st.log.size());
+  }
+  const std::string full = siege::write_state(st);
+  REQUIRE(full.size() == size);
+  std::ofstream(c.state, std::ios::binary | std::ios::trunc) << full;
+  // One more entry would pass the limit.
+  const std::string too_large = "siege: error: " + c.state +
+                                ": the siege would grow past the 16 MiB limit of a state file (" +
+                                std::to_string(size + line_of(static_cast<int>(st.log.size()) + 1)) +
+                                " bytes, the limit 16777216); " + c.state +
+                                " is left as it was; to go on, start a new siege with 'siege init'\n";
+  const Run r = c.on(miss);
+  CHECK(r.status == 4);
+  CHECK(r.err == too_large);
+  CHECK(c.bytes() == full);
+  CHECK(c.dir.names() == std::vector<std::string>{"siege.json"});
+  CHECK(c.on({"status"}).status == 0);
 }

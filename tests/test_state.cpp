@@ -217,3 +217,56 @@ TEST_CASE("The initial snapshot must hold the same sections as the current one",
   text.replace(at, 16, "\"id\":\"west-wall\"");
   CHECK(state_error(text) == "siege.json:/initial/sections/1/id: 'west-wall', but /sections/1/id is 'east-wall'");
 }
+
+TEST_CASE("A state file with more sections or engines than a siege may have is refused at the array",
+          "[state][errors][limits]") {
+  SiegeState st = castle();
+  const SectionState wall = st.now.sections[0];
+  for (std::size_t i = st.now.sections.size(); i <= max_sections; ++i) {
+    st.now.sections.push_back(wall);
+    st.now.sections.back().id = "wall-" + std::to_string(i);
+  }
+  st.initial = st.now;
+  CHECK(state_error(write_state(st)) == "siege.json:/sections: 1001 sections; a siege has at most 1000");
+  st = castle();
+  const EngineState tower = st.now.engines[4];  // the belfry: no weapon, no target
+  REQUIRE(tower.weapon.empty());
+  for (std::size_t i = st.now.engines.size(); i <= max_engines; ++i) {
+    st.now.engines.push_back(tower);
+    st.now.engines.back().id = "tower-" + std::to_string(i);
+  }
+  st.initial = st.now;
+  CHECK(state_error(write_state(st)) == "siege.json:/engines: 1001 engines; a siege has at most 1000");
+  st.now.engines.pop_back();
+  st.initial = st.now;
+  CHECK(read_state(write_state(st), state_src, tables()).now.engines.size() == max_engines);
+}
+
+TEST_CASE("The scene counter reads up to its maximum", "[state][errors][limits]") {
+  SiegeState st = castle();
+  st.now.scene = max_scene;
+  CHECK(read_state(write_state(st), state_src, tables()).now.scene == max_scene);
+  st.now.scene = max_scene + 1;
+  CHECK(state_error(write_state(st)) == "siege.json:/scene: expected an integer from 0 to 1000000");
+}
+
+TEST_CASE("A state text less its first log entries reads as the rest of the log, at the same places",
+          "[state][limits]") {
+  SiegeState st = castle();
+  for (int i = 1; i <= 5; ++i) st.log.push_back({i, "scene", nlohmann::json::object(), 7, {{"scene", i}}});
+  const std::string text = write_state(st);
+  for (std::size_t skip = 0; skip <= 5; ++skip) {
+    const std::string part = detail::without_first_entries(text, 5, skip);
+    const SiegeState back = detail::read_state_from(part, state_src, tables(), skip);
+    REQUIRE(back.log.size() == 5 - skip);
+    for (std::size_t i = 0; i < back.log.size(); ++i) CHECK(back.log[i].entry == static_cast<int>(skip + i + 1));
+    CHECK(write_state(back).substr(0, text.find("\"log\"")) == text.substr(0, text.find("\"log\"")));
+  }
+  // The part keeps the entries' own pointers: a bad value in entry 5 is
+  // named /log/4 as in the whole file.
+  st.log[4].entry = 9;
+  const std::string bad = write_state(st);
+  CHECK(state_error(bad) == "siege.json:/log/4/entry: expected an integer from 5 to 5");
+  CHECK(error_of([&] { (void)detail::read_state_from(detail::without_first_entries(bad, 5, 3), state_src, tables(), 3); },
+                 ErrorKind::state) == "siege.json:/log/4/entry: expected an integer from 5 to 5");
+}

@@ -30,6 +30,18 @@ inline constexpr std::string_view state_format = "siege-state";
 // The target id of the besiegers' camp (a row of engines.json).
 inline constexpr std::string_view camp_id = "camp";
 
+// The limits of one siege (docs/state.md, "Limits"), far past any siege
+// played at a table. A description or state file with more sections or
+// engines is refused at the array's JSON pointer. With the longest ids at
+// these counts a new state file is 932 KB, well inside the file limit.
+inline constexpr std::size_t max_sections = 1000;
+inline constexpr std::size_t max_engines = 1000;  // besiegers and defenders together
+// The scene counter's highest value; the scene that would pass it is refused.
+inline constexpr int max_scene = 1000000;
+// The largest state file read, or written: the JSON reader's own limit.
+// The log grows until the file reaches it (docs/state.md gives figures).
+inline constexpr std::size_t max_state_bytes = detail::max_json_bytes;
+
 enum class EngineSide { besieger, defender };
 inline constexpr std::array<std::string_view, 2> engine_side_names{"besieger", "defender"};
 [[nodiscard]] inline std::string_view name_of(EngineSide s) { return engine_side_names[static_cast<std::size_t>(s)]; }
@@ -348,16 +360,24 @@ void check_references(const Snapshot& s, const Cursor& sections, EngineAt&& engi
   }
 }
 
+// Refuses an array of more than `max` sections or engines, at its pointer.
+inline void limit_count(const Cursor& list, std::size_t count, std::size_t max, std::string_view what) {
+  if (count > max)
+    list.fail(std::to_string(count) + " " + std::string(what) + "; a siege has at most " + std::to_string(max));
+}
+
 inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode) {
   Snapshot s;
-  if (mode == Strictness::state) s.scene = c.at("scene").int_in(0, 1000000);
+  if (mode == Strictness::state) s.scene = c.at("scene").int_in(0, max_scene);
   const auto sections = c.at("sections");
   sections.expect_array();
+  limit_count(sections, sections.value().size(), max_sections, "sections");
   for (std::size_t i = 0; i < sections.value().size(); ++i)
     s.sections.push_back(read_section(sections.at(i), t, mode));
   if (mode == Strictness::state) {
     const auto engines = c.at("engines");
     engines.expect_array();
+    limit_count(engines, engines.value().size(), max_engines, "engines");
     for (std::size_t i = 0; i < engines.value().size(); ++i)
       s.engines.push_back(read_engine(engines.at(i), t, mode, EngineSide::besieger));
   }
@@ -395,6 +415,8 @@ inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode)
     if (!root.has(side)) continue;
     const auto list = root.at(side);
     list.expect_array();
+    limit_count(list, st.now.engines.size() + list.value().size(), max_engines,
+                "engines in \"besiegers\" and \"defenders\" together");
     for (std::size_t i = 0; i < list.value().size(); ++i) {
       places.push_back(list.at(i));
       st.now.engines.push_back(read_engine(list.at(i), t, Strictness::description,
@@ -406,11 +428,14 @@ inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode)
   return st;
 }
 
-// Reads a state file (schema 1). Every error is of `src.kind` (state: exit 4)
-// and names the file and the JSON pointer, or the line and column.
-[[nodiscard]] inline SiegeState read_state(std::string_view text, const detail::JsonSource& src,
-                                           const Tables& t) {
-  using namespace detail;
+namespace detail {
+
+// read_state() of a state file's text whose log starts at entry number
+// `first_entry` + 1: the entries before it are left out (checked_state_text
+// in src/actions.cpp reads back only what a command changed). Everything is
+// checked as in the whole file, at the same JSON pointers.
+[[nodiscard]] inline SiegeState read_state_from(std::string_view text, const JsonSource& src, const Tables& t,
+                                                std::size_t first_entry) {
   const json doc = parse_strict(text, src);
   const Cursor root(doc, src, "");
   if (!doc.is_object() || !doc.contains("format") || !doc["format"].is_string() ||
@@ -452,11 +477,12 @@ inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode)
   const auto log = root.at("log");
   log.expect_array();
   for (std::size_t i = 0; i < log.value().size(); ++i) {
-    const auto c = log.at(i);
+    const std::size_t at = first_entry + i;
+    const Cursor c(log.value()[i], src, "/log/" + std::to_string(at));
     c.expect_object();
     c.only_keys({"entry", "action", "inputs", "seed", "outcome"});
     LogEntry e;
-    e.entry = c.at("entry").int_in(static_cast<int>(i) + 1, static_cast<int>(i) + 1);
+    e.entry = c.at("entry").int_in(static_cast<int>(at) + 1, static_cast<int>(at) + 1);
     e.action = c.at("action").id();
     const auto in = c.at("inputs");
     in.expect_object();
@@ -468,6 +494,15 @@ inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode)
     st.log.push_back(std::move(e));
   }
   return st;
+}
+
+}  // namespace detail
+
+// Reads a state file (schema 1). Every error is of `src.kind` (state: exit 4)
+// and names the file and the JSON pointer, or the line and column.
+[[nodiscard]] inline SiegeState read_state(std::string_view text, const detail::JsonSource& src,
+                                           const Tables& t) {
+  return detail::read_state_from(text, src, t, 0);
 }
 
 // ---------------------------------------------------------------- writing
@@ -544,7 +579,9 @@ inline void write_log_entry(JsonWriter& w, const LogEntry& e) {
 }  // namespace detail
 
 // The state file's text: deterministic bytes, one section, engine or log entry
-// a line so that a diff of two states reads line by line.
+// a line so that a diff of two states reads line by line. Every string is
+// escaped, so a raw newline only ever ends a line of this layout; the log
+// comes last, after a line `  "log": [`, and ends the file with `  ]\n}\n`.
 [[nodiscard]] inline std::string write_state(const SiegeState& st) {
   std::string out = "{\n";
   {
@@ -564,5 +601,28 @@ inline void write_log_entry(JsonWriter& w, const LogEntry& e) {
   out += "}\n";
   return out;
 }
+
+namespace detail {
+
+// write_state's `text` of a siege with `entries` log entries, less the lines
+// of the first `skip` of them (0: the text as it is). What is left is a state
+// file's text whose log starts at entry `skip` + 1, for read_state_from. The
+// cut is found from the end, so it costs the length of the entries kept.
+[[nodiscard]] inline std::string without_first_entries(std::string_view text, std::size_t entries,
+                                                       std::size_t skip) {
+  if (skip == 0 || entries == 0) return std::string(text);
+  constexpr std::string_view log_line = "\n  \"log\": [\n";
+  constexpr std::string_view end = "  ]\n}\n";
+  const std::size_t items = text.find(log_line);
+  if (items == std::string_view::npos || text.size() < end.size() ||
+      text.substr(text.size() - end.size()) != end)
+    throw Error(ErrorKind::internal, "internal", "without_first_entries: not write_state's layout");
+  std::size_t from = text.size() - end.size();  // the start of the first line kept
+  for (std::size_t kept = entries - std::min(skip, entries); kept > 0; --kept)
+    from = text.rfind('\n', from - 2) + 1;
+  return std::string(text.substr(0, items + log_line.size())).append(text.substr(from));
+}
+
+}  // namespace detail
 
 }  // namespace siege
