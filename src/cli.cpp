@@ -21,6 +21,7 @@
 #include <fmt/core.h>
 
 #include "builtin_tables.hpp"
+#include "read_file.hpp"
 #include "render.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/detail/suggest.hpp"
@@ -84,23 +85,7 @@ std::uint64_t random_seed() {
 
 // ---------------------------------------------------------------- context
 
-namespace {
-
-bool is_directory(const std::string& path) {
-  struct stat st {};
-  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-bool read_whole(const std::string& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
-}
-
-}  // namespace
+static_assert(max_input_bytes == detail::max_json_bytes, "one cap for what is read and what is parsed");
 
 const Tables& Context::tables() {
   if (tables_ == nullptr) tables_ = &load_tables();
@@ -112,15 +97,14 @@ const Tables& Context::load_tables() {
   if (dir.empty())
     if (const char* env = std::getenv("SIEGE_DATA")) dir = env;
   if (dir.empty()) return builtin_tables();
-  if (!is_directory(dir)) fail_data("bad-data-dir", "--data " + dir + ": no such folder");
+  check_folder(dir, (globals.data_dir.empty() ? "SIEGE_DATA=" : "--data ") + dir, {ErrorKind::data, "bad-data-dir"});
   auto t = std::make_unique<Tables>(builtin_tables());
   for (auto name : table_files) {
     const std::string path = dir + "/" + std::string(name);
-    std::string text;
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) continue;  // not overridden
-    if (!read_whole(path, text)) fail_data("bad-table", path + ": cannot read: " + std::strerror(errno));
-    merge_table_text(*t, name, text, path);
+    // A file that is absent keeps the built-in table; one that is there but
+    // cannot be read (a dangling link, a FIFO, no permission) is an error.
+    const auto text = read_regular_file(path, path, {ErrorKind::data, "bad-table"}, IfMissing::absent);
+    if (text) merge_table_text(*t, name, *text, path);
   }
   validate_tables(*t, dir + "/");
   loaded_ = std::move(t);

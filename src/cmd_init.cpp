@@ -1,16 +1,12 @@
 // `siege init`: a new state file from a description of the siege.
 #include <sys/stat.h>
-
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <iostream>
-#include <iterator>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include "cmd_state.hpp"
+#include "read_file.hpp"
 #include "state_file.hpp"
 
 namespace siege::cli {
@@ -19,14 +15,10 @@ SiegeState run_init(const InitRequest& r, Context& ctx) {
   if (r.from.empty())
     fail_usage("no-description", "init: give --from DESCRIPTION.json (sections and engines; see "
                                  "examples/castle-siege.json), or --from - to read it from standard input");
-  std::string text;
-  if (r.from == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::ifstream in(r.from, std::ios::binary);
-    if (!in) fail_usage("bad-description", "--from " + r.from + ": cannot read: " + std::strerror(errno));
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
+  // A regular file, or standard input with -; at most max_input_bytes.
+  const FailAs as{ErrorKind::usage, "bad-description"};
+  const std::string text = r.from == "-" ? read_stream(STDIN_FILENO, "--from -", as)
+                                         : *read_regular_file(r.from, "--from " + r.from, as, IfMissing::fail);
   const detail::JsonSource src{r.from == "-" ? "<stdin>" : r.from, ErrorKind::usage};
   return read_description(text, src, ctx.tables());
 }

@@ -3,12 +3,17 @@
 // One function per table file. Each merges the file's entries into a Tables
 // value: an entry whose id is already present replaces it, a new id is
 // appended (that is how `--data DIR` overrides the built-in tables). Every
-// value is checked; a bad file is a data error (exit 3) naming the file and
-// the JSON pointer, or the line and column of a syntax error.
+// value is checked, and so is every reference to another row (an alias, an
+// engine's weapon, a charge's Siege rating); a bad file is a data error
+// (exit 3) naming the file and the JSON pointer into that file, or the line
+// and column of a syntax error. Merging takes time linear in the rows (ids
+// are found through a hash index).
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "siege/detail/json_read.hpp"
 #include "siege/dice_expr.hpp"
@@ -16,9 +21,12 @@
 
 namespace siege {
 
-// The table files, in the order they are loaded.
+// The table files, in the order they must be merged: a row is checked
+// against the tables merged before it (an engine's weapon, a charge's Siege
+// rating), and a later file only adds or replaces rows, so what was found
+// stays found.
 inline constexpr std::array<std::string_view, 7> table_files{
-    "structures.json", "weapons.json", "charges.json", "engines.json", "siege-rating.json",
+    "structures.json", "weapons.json", "siege-rating.json", "charges.json", "engines.json",
     "dice.json", "troops.json"};
 
 namespace detail {
@@ -44,18 +52,37 @@ template <typename Bits, std::size_t N>
   return bits;
 }
 
+// Merges the rows of one file into a table by id, in constant time a row.
 template <typename T>
-void upsert(std::vector<T>& rows, T row, std::vector<std::string>& seen, const Cursor& at) {
-  for (const auto& s : seen)
-    if (s == row.id) at.fail("duplicate id '" + row.id + "' in this file");
-  seen.push_back(row.id);
-  for (auto& r : rows)
-    if (r.id == row.id) {
-      r = std::move(row);
-      return;
+class Upsert {
+ public:
+  explicit Upsert(std::vector<T>& rows) : rows_(&rows) {
+    places_.reserve(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) places_.try_emplace(rows[i].id, Place{i, false});
+  }
+
+  // Replaces the row with row.id, or appends it; returns its index in the
+  // table. A second row of the same id in this file is refused at `at`.
+  std::size_t put(T row, const Cursor& at) {
+    const auto [it, added] = places_.try_emplace(row.id, Place{rows_->size(), true});
+    if (added) {
+      rows_->push_back(std::move(row));
+    } else {
+      if (it->second.from_file) at.fail("duplicate id '" + row.id + "' in this file");
+      it->second.from_file = true;
+      (*rows_)[it->second.index] = std::move(row);
     }
-  rows.push_back(std::move(row));
-}
+    return it->second.index;
+  }
+
+ private:
+  struct Place {
+    std::size_t index;
+    bool from_file;  // set by this file (a second row of the id is a duplicate)
+  };
+  std::vector<T>* rows_;
+  std::unordered_map<std::string, Place> places_;
+};
 
 template <typename F>
 void each_entry(const Cursor& root, F&& f) {
@@ -71,11 +98,47 @@ void each_entry(const Cursor& root, F&& f) {
   return c.has(key) ? c.at(key).string(400) : std::string();
 }
 
+// Every id and alias of the merged structures names one structure. Rows of
+// this file are checked against the others and each other and reported at
+// their place in the file; `file_rows` holds, for each row of the file in
+// order, its index in t.structures.
+inline void check_structure_names(const Tables& t, const Cursor& root, const std::vector<std::size_t>& file_rows) {
+  struct Owner {
+    std::size_t row;
+    bool alias;
+  };
+  std::unordered_map<std::string_view, Owner> names;
+  names.reserve(t.structures.size());
+  std::vector<bool> from_file(t.structures.size(), false);
+  for (const std::size_t row : file_rows) from_file[row] = true;
+  for (std::size_t row = 0; row < t.structures.size(); ++row) {
+    if (from_file[row]) continue;
+    const auto& s = t.structures[row];
+    names.try_emplace(s.id, Owner{row, false});
+    for (const auto& a : s.aliases) names.try_emplace(a, Owner{row, true});
+  }
+  auto claim = [&](const std::string& name, std::size_t row, bool alias, const Cursor& at, const std::string& what) {
+    const auto [it, added] = names.try_emplace(name, Owner{row, alias});
+    if (added) return;
+    const auto& owner = t.structures[it->second.row];
+    at.fail(what + " is already " + (it->second.alias ? "an alias" : "the id") + " of '" + owner.id + "'");
+  };
+  for (std::size_t i = 0; i < file_rows.size(); ++i) {
+    const auto& s = t.structures[file_rows[i]];
+    const auto entry = root.at(i);
+    claim(s.id, file_rows[i], false, entry.at("id"), "id '" + s.id + "'");
+    for (std::size_t j = 0; j < s.aliases.size(); ++j)
+      claim(s.aliases[j], file_rows[i], true, entry.at("aliases").at(j),
+            "alias '" + s.aliases[j] + "' of '" + s.id + "'");
+  }
+}
+
 }  // namespace detail
 
 inline void merge_structures(Tables& t, const detail::Cursor& root) {
   using namespace detail;
-  std::vector<std::string> seen;
+  Upsert<Structure> rows(t.structures);
+  std::vector<std::size_t> file_rows;
   each_entry(root, [&](const Cursor& c) {
     c.only_keys({"id", "name", "armor", "hull", "tags", "aliases", "variants", "kick_opens", "notes"});
     Structure s;
@@ -112,8 +175,9 @@ inline void merge_structures(Tables& t, const detail::Cursor& root) {
       s.kick_opens = KickOpens{k.at("skill").string(), diff};
     }
     s.notes = opt_string(c, "notes");
-    upsert(t.structures, std::move(s), seen, c);
+    file_rows.push_back(rows.put(std::move(s), c));
   });
+  check_structure_names(t, root, file_rows);
 }
 
 [[nodiscard]] inline Mount parse_mount(std::string_view s) {
@@ -125,7 +189,7 @@ inline void merge_structures(Tables& t, const detail::Cursor& root) {
 
 inline void merge_weapons(Tables& t, const detail::Cursor& root) {
   using namespace detail;
-  std::vector<std::string> seen;
+  Upsert<Weapon> rows(t.weapons);
   each_entry(root, [&](const Cursor& c) {
     c.only_keys({"id", "name", "hull_damage", "pierce", "crit", "mount", "qualities", "notes"});
     Weapon w;
@@ -142,30 +206,42 @@ inline void merge_weapons(Tables& t, const detail::Cursor& root) {
     }
     if (c.has("qualities")) w.qualities = read_flags<Quality>(c.at("qualities"), quality_names, "quality");
     w.notes = opt_string(c, "notes");
-    upsert(t.weapons, std::move(w), seen, c);
+    (void)rows.put(std::move(w), c);
   });
 }
 
+// A charge's Siege rating must have a row in the siege-rating table
+// (merged before this file), or demolish could not use it.
 inline void merge_charges(Tables& t, const detail::Cursor& root) {
   using namespace detail;
-  std::vector<std::string> seen;
+  Upsert<Charge> rows(t.charges);
   each_entry(root, [&](const Cursor& c) {
     c.only_keys({"id", "name", "siege", "prepare", "blast", "opens_doors", "notes"});
     Charge ch;
     ch.id = c.at("id").id();
     ch.name = c.at("name").string();
-    ch.siege = c.at("siege").int_in(1, 100);
+    const auto rating = c.at("siege");
+    ch.siege = rating.int_in(1, 100);
+    // At most 100 rows (ratings 1 to 100, no two alike): a bounded search.
+    bool rated = false;
+    for (const auto& r : t.siege_rating) rated = rated || r.rating == ch.siege;
+    if (!rated)
+      rating.fail("no row for Siege rating " + std::to_string(ch.siege) + " in the siege-rating table");
     ch.prepare = c.at("prepare").int_in(0, 100);
     if (c.has("blast")) ch.blast = c.at("blast").boolean();
     if (c.has("opens_doors")) ch.opens_doors = c.at("opens_doors").boolean();
     ch.notes = opt_string(c, "notes");
-    upsert(t.charges, std::move(ch), seen, c);
+    (void)rows.put(std::move(ch), c);
   });
 }
 
+// An engine's weapon must be in the weapons table (merged before this file).
 inline void merge_engines(Tables& t, const detail::Cursor& root) {
   using namespace detail;
-  std::vector<std::string> seen;
+  std::unordered_set<std::string_view> weapons;
+  weapons.reserve(t.weapons.size());
+  for (const auto& w : t.weapons) weapons.insert(w.id);
+  Upsert<Engine> rows(t.engines);
   each_entry(root, [&](const Cursor& c) {
     c.only_keys({"id", "name", "armor", "hull", "tags", "weapon", "notes"});
     Engine e;
@@ -174,9 +250,13 @@ inline void merge_engines(Tables& t, const detail::Cursor& root) {
     e.armor = c.at("armor").int_in(0, max_stat);
     e.hull = c.at("hull").int_in(1, max_stat);
     if (c.has("tags")) e.tags = read_flags<Tag>(c.at("tags"), tag_names, "tag");
-    if (c.has("weapon")) e.weapon = c.at("weapon").id();
+    if (c.has("weapon")) {
+      const auto weapon = c.at("weapon");
+      e.weapon = weapon.id();
+      if (weapons.count(e.weapon) == 0) weapon.fail("unknown weapon '" + e.weapon + "'");
+    }
     e.notes = opt_string(c, "notes");
-    upsert(t.engines, std::move(e), seen, c);
+    (void)rows.put(std::move(e), c);
   });
 }
 
@@ -274,25 +354,14 @@ inline void merge_troops(Tables& t, const detail::Cursor& root) {
   if (root.has("notes")) (void)root.at("notes").string(400);
 }
 
-// Checks what no single file can: every die kind has faces, every engine's
-// weapon exists, aliases do not collide with ids.
+// Checks what no file can, once all are merged: every die kind has faces
+// (tables built up from nothing, as tools/tablegen does, need dice.json).
+// The references between rows are checked as each file is merged.
 inline void validate_tables(const Tables& t, const std::string& where) {
   for (std::size_t k = 0; k < t.dice.faces.size(); ++k)
     if (t.dice.faces[k].empty())
       fail_data("bad-table", where + "dice.json:/faces/" + std::string(die_kind_names[k]) +
                                  ": no faces for this die");
-  for (std::size_t i = 0; i < t.engines.size(); ++i) {
-    const auto& e = t.engines[i];
-    if (!e.weapon.empty() && t.find_weapon(e.weapon) == nullptr)
-      fail_data("bad-table", where + "engines.json:/" + std::to_string(i) + "/weapon: unknown weapon '" +
-                                 e.weapon + "'");
-  }
-  for (const auto& s : t.structures)
-    for (const auto& a : s.aliases)
-      for (const auto& other : t.structures)
-        if (other.id == a)
-          fail_data("bad-table", where + "structures.json: alias '" + a + "' of '" + s.id +
-                                     "' is also an id");
 }
 
 // Merges one table file, given its text; `name` is the file name that picks
