@@ -1,5 +1,6 @@
 #!/bin/sh
-# Speed of `siege odds scene` (issue 6: odds of the coming scenes).
+# Speed of `siege odds scene` (issue 6: odds of the coming scenes), and of
+# the largest odds questions the work budget lets through (issue 14).
 #
 #   bench/odds.sh [path/to/siege]
 #
@@ -9,7 +10,13 @@
 # `siege --state FILE odds scene --scenes 4`, process start included
 # (hyperfine when installed, else a timed loop), against the 50 ms target,
 # and the instructions it executes (callgrind, when installed; repeatable
-# whatever the load). Exits 1 if the target is missed.
+# whatever the load).
+#
+# Then the worst questions allowed: for each odds subcommand, the largest
+# one found (by walking the options' bounds, with the built-in tables and
+# with homebrew tables at their schemas' bounds) that is answered rather
+# than refused as too-large. Prints each one's median CPU time of 3 runs
+# against the 1 s target. Exits 1 if a target is missed.
 set -eu
 siege=${1:-build/release/siege}
 [ -x "$siege" ] || { echo "no siege binary at $siege (build first)" >&2; exit 2; }
@@ -68,4 +75,57 @@ if command -v valgrind >/dev/null 2>&1; then
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
   echo "odds scene: $n instructions per run"
 fi
+
+# The worst questions allowed (see docs/json.md, "Bounded work").
+huge=$work/huge
+mkdir "$huge"
+python3 - "$huge" <<'PY'
+import json, random, sys
+d = sys.argv[1]
+rng = random.Random(12345)
+faces = {}
+for k, kind in enumerate(["skill", "difficulty", "bane", "boon"]):
+    sym = ["success", "failure", "boon", "bane"]
+    faces[kind] = [[sym[k] if rng.random() < 0.8 else rng.choice(sym) for _ in range(f % 11)] for f in range(100)]
+json.dump({"faces": faces, "difficulty_dice": {"easy": 50, "average": 50, "hard": 50, "daunting": 50}},
+          open(d + "/dice.json", "w"))
+json.dump([{"id": "huge-keep", "name": "Huge keep", "armor": 1000, "hull": 1000, "tags": [],
+            "variants": [{"id": "portcullis", "armor": 1000, "hull_bonus": 1000}], "notes": ""}],
+          open(d + "/structures.json", "w"))
+PY
+python3 - "$siege" "$huge" <<'PY' || fail=1
+import os, resource, statistics, subprocess, sys
+siege, huge = sys.argv[1], sys.argv[2]
+worst = [
+    ["odds", "attack", "-s", "bastion", "-w", "cannon", "--attacks", "1000"],
+    ["odds", "attack", "-s", "bastion", "-w", "cannon", "--attacks", "150", "--pool", "50"],
+    ["odds", "check", "-d", "daunting", "--pool", "50", "--bane-dice", "50", "--boon-dice", "50"],
+    ["odds", "--compare", "--attacks", "300"],
+    ["odds", "demolish", "-s", "bastion", "-c", "powder-keg:100", "--pool", "50"],
+    ["odds", "escalade", "--method", "ladder", "--attackers", "1000", "--ladders", "10"],
+    ["odds", "mine", "-s", "concrete-fortress", "--sapper-pool", "50", "--defender-pool", "50"],
+    ["--data", huge, "odds", "attack", "-s", "huge-keep", "--portcullis", "-w", "cannon", "--successes", "1",
+     "--attacks", "1000"],
+    ["--data", huge, "odds", "escalade", "--method", "ladder", "--attackers", "10000", "--ladders", "1000",
+     "--successes-per-round", "1000"],
+]
+over = False
+for args in worst:
+    times = []
+    for _ in range(3):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        p = subprocess.run([siege, *args, "--json"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    t = statistics.median(times)
+    what = " ".join(a if a != huge else "HOMEBREW" for a in args)
+    if p.returncode != 0:
+        print(f"worst allowed: {what}: refused ({p.stderr.strip()[:120]}), so not the worst allowed: FIX THE LIST")
+        over = True
+        continue
+    verdict = "ok" if t < 1.0 else "OVER"
+    over = over or verdict != "ok"
+    print(f"worst allowed: {what}: median {t * 1000:.0f} ms CPU (3 runs; target < 1 s) {verdict}")
+sys.exit(1 if over else 0)
+PY
 exit $fail

@@ -64,6 +64,10 @@ void write_trailer(JsonWriter& w, const std::vector<std::string>& rules, const s
 void odds_of_check(const CheckRequest& r, Context& ctx) {
   const CheckSpec spec = check_spec(r);
   const auto& dice = ctx.tables().dice;
+  odds::Work work("odds check: " + dice_words(spec, dice), "ask for fewer dice (--pool, --bane-dice, --boon-dice)");
+  const odds::CheckSize size = odds::check_size(spec, dice);
+  work.charge(size.work);
+  work.print(2 * size.successes + size.boons, size.bits);  // each entry's fraction (and the text's)
   const odds::CheckOdds c = odds::check_odds(spec, dice);
   std::map<int, Int> succ, boons;
   for (const auto& [k, ways] : c.ways) {
@@ -80,14 +84,14 @@ void odds_of_check(const CheckRequest& r, Context& ctx) {
   w.key("net_successes").begin_array();
   for (const auto& [v, ways] : succ) {
     w.begin_object().field("successes", v);
-    write_p(w, "probability", odds::ratio(ways, c.total));
+    write_p(w, "probability", c.share(ways));
     w.end_object();
   }
   w.end_array();
   w.key("net_boons").begin_array();
   for (const auto& [v, ways] : boons) {
     w.begin_object().field("boons", v);
-    write_p(w, "probability", odds::ratio(ways, c.total));
+    write_p(w, "probability", c.share(ways));
     w.end_object();
   }
   w.end_array();
@@ -99,8 +103,8 @@ void odds_of_check(const CheckRequest& r, Context& ctx) {
   text += fmt::format("Pass      {}  {}\n", percent(c.pass()), bar(c.pass()));
   text += "Net Successes\n";
   for (const auto& [v, ways] : succ) {
-    const auto p = odds::ratio(ways, c.total);
-    text += fmt::format("  {:>4}  {}  {}\n", v, percent(p), bar(p));
+    const double p = odds::nearest_double(ways, c.total);
+    text += fmt::format("  {:>4}  {}  {}\n", v, cli::percent(p), cli::bar(p));
   }
   ctx.emit(json, text);
 }
@@ -116,17 +120,35 @@ void odds_of_attack(const AttackOddsRequest& r, Context& ctx) {
   const Tables& t = ctx.tables();
   const PreparedAttack p = prepare_attack(r.attack, t);
   const AttackInput& in = p.input;
+  odds::Work work(fmt::format("odds attack: --attacks {}{}", r.attacks,
+                              p.spec ? " with " + dice_words(*p.spec, t.dice) : std::string()),
+                  "ask for fewer --attacks, or fewer dice (--pool, --bane-dice, --boon-dice)");
+  if (p.spec) {
+    const odds::CheckSize size = odds::check_size(*p.spec, t.dice);
+    work.charge(size.work);
+    work.charge(odds::transition_work(size, odds::CollectRules::no));
+  }
   // The dice are counted once; the transition reuses the odds of this attack.
   const odds::RolledCheck check = odds::rolled_check(p.spec, t.dice);
   const auto one = odds::attack_odds(in, check.get(), check.difficulty);
   const auto start = odds::start_odds(in);
   const auto transition =
       odds::attack_transition(in, check.get(), check.difficulty, odds::CollectRules::no, &one);
-  std::vector<odds::SectionOdds> after{start};
-  for (int i = 0; i < r.attacks; ++i) after.push_back(odds::step(after.back(), transition));
+  work.print(2 * one.ways.size() + 8, odds::bit_length(one.total));  // the single attack's lists
+  work.charge(odds::chain_work(start, transition, r.attacks, odds::ChainOutput::every_attack));
+  // Only each attack's ladder states are kept, not the chain's every position.
+  std::vector<std::array<odds::Fraction, 3>> after;
+  odds::SectionOdds now = start;
+  for (int i = 0; i < r.attacks; ++i) {
+    now = odds::step(now, transition);
+    after.push_back({now.share_of(BreachState::intact), now.share_of(BreachState::cracked),
+                     now.share_of(BreachState::breached)});
+  }
   const std::size_t from = in.ladder == LadderMode::hull ? static_cast<std::size_t>(in.damage_taken)
                                                          : static_cast<std::size_t>(in.from);
   const auto expected = odds::expected_attacks_to_breach(start, transition, from);
+  const odds::Factors one_factors = odds::factor_small(one.total);
+  auto share = [&](const Int& ways) { return odds::reduced(ways, one_factors); };
 
   // Grouped views of the single attack.
   Int miss = 0;
@@ -147,11 +169,11 @@ void odds_of_attack(const AttackOddsRequest& r, Context& ctx) {
   w.key("hull").begin_object().field("max", st.hull).field("before", before).end_object();
   w.field("ladder", in.ladder == LadderMode::hull ? "hull" : "steps");
   w.field("ways", one.total.str());
-  write_p(w, "miss", odds::ratio(miss, one.total));
+  write_p(w, "miss", share(miss));
   w.key("damage").begin_array();
   for (const auto& [d, ways] : by_damage) {
     w.begin_object().field("damage", d);
-    write_p(w, "probability", odds::ratio(ways, one.total));
+    write_p(w, "probability", share(ways));
     w.end_object();
   }
   w.end_array();
@@ -159,20 +181,19 @@ void odds_of_attack(const AttackOddsRequest& r, Context& ctx) {
   for (const auto& [k, ways] : one.ways) {
     w.begin_object().field("hit", k.hit).field("damage", k.damage).field("hull_after", k.hull_after);
     w.field("state", name_of(k.after));
-    write_p(w, "probability", odds::ratio(ways, one.total));
+    write_p(w, "probability", share(ways));
     w.end_object();
   }
   w.end_array();
   w.key("state_after").begin_object();
   for (auto s : {BreachState::intact, BreachState::cracked, BreachState::breached})
-    write_p(w, name_of(s), odds::ratio(by_state[s], one.total));
+    write_p(w, name_of(s), share(by_state[s]));
   w.end_object();
   w.field("attacks", r.attacks);
   w.key("after_attacks").begin_array();
-  for (std::size_t n = 1; n < after.size(); ++n) {
-    w.begin_object().field("attacks", static_cast<int>(n));
-    for (auto s : {BreachState::intact, BreachState::cracked, BreachState::breached})
-      write_p(w, name_of(s), after[n].p_state(s));
+  for (std::size_t n = 0; n < after.size(); ++n) {
+    w.begin_object().field("attacks", static_cast<int>(n + 1));
+    for (auto s : all_states) write_p(w, name_of(s), after[n][static_cast<std::size_t>(s)]);
     w.end_object();
   }
   w.end_array();
@@ -190,22 +211,23 @@ void odds_of_attack(const AttackOddsRequest& r, Context& ctx) {
                                  before, st.hull, name_of(ladder_state(before, st.hull)),
                                  p.spec ? fmt::format("{}: {} ways", dice_words(*p.spec, t.dice), one.total.str())
                                         : std::string("the referee's roll"));
-  const auto pm = odds::ratio(miss, one.total);
-  text += fmt::format("Miss          {}  {}\n", percent(pm), bar(pm));
+  auto value = [&](const Int& ways) { return odds::nearest_double(ways, one.total); };
+  const double pm = value(miss);
+  text += fmt::format("Miss          {}  {}\n", cli::percent(pm), cli::bar(pm));
   for (const auto& [d, ways] : by_damage) {
-    const auto pd = odds::ratio(ways, one.total);
-    text += fmt::format("Damage {:>4}   {}  {}\n", d, percent(pd), bar(pd));
+    const double pd = value(ways);
+    text += fmt::format("Damage {:>4}   {}  {}\n", d, cli::percent(pd), cli::bar(pd));
   }
   text += "After 1 attack\n";
-  for (auto s : {BreachState::intact, BreachState::cracked, BreachState::breached}) {
-    const auto ps = odds::ratio(by_state[s], one.total);
-    text += fmt::format("  {:<9}   {}  {}\n", name_of(s), percent(ps), bar(ps));
+  for (auto s : all_states) {
+    const double ps = value(by_state[s]);
+    text += fmt::format("  {:<9}   {}  {}\n", name_of(s), cli::percent(ps), cli::bar(ps));
   }
   if (r.attacks > 1) {
     text += fmt::format("After {} attacks\n", r.attacks);
-    for (auto s : {BreachState::intact, BreachState::cracked, BreachState::breached}) {
-      const auto ps = after.back().p_state(s);
-      text += fmt::format("  {:<9}   {}  {}\n", name_of(s), percent(ps), bar(ps));
+    for (auto s : all_states) {
+      const double ps = odds::to_double(after.back()[static_cast<std::size_t>(s)]);
+      text += fmt::format("  {:<9}   {}  {}\n", name_of(s), cli::percent(ps), cli::bar(ps));
     }
   }
   text += expected ? fmt::format("Expected attacks to breach: {:.2f} (exactly {})\n", odds::to_double(*expected),
@@ -243,23 +265,43 @@ void compare(const CompareRequest& r, Context& ctx) {
     for (const auto& id : r.structures) structures.push_back(&t.structure(id));
   }
   struct Cell {
-    Rational breached;
-    std::optional<Rational> expected;
+    odds::Fraction breached;
+    std::optional<odds::Fraction> expected;
   };
-  std::vector<std::vector<Cell>> cells;
   const CheckSpec spec = attack_check_spec(FiringSlit::no, r.pool);
+  odds::Work work(fmt::format("odds --compare: {} weapons by {} structures, --attacks {} with --pool {}",
+                              weapons.size(), structures.size(), r.attacks, r.pool),
+                  "ask for fewer --attacks, a smaller --pool, or fewer --weapons and --structures");
+  const odds::CheckSize size = odds::check_size(spec, t.dice);
+  work.charge(size.work);
+  work.charge(odds::saturating_mul(weapons.size() * structures.size(),
+                                   odds::transition_work(size, odds::CollectRules::no)));
   const odds::CheckOdds check = odds::check_odds(spec, t.dice);  // the same dice in every cell
+  // Every cell's transition first, so that the whole question is charged before any chain runs.
+  struct Chain {
+    odds::SectionOdds start;
+    odds::Transition transition;
+  };
+  std::vector<std::vector<Chain>> chains;
   for (const auto* w : weapons) {
-    cells.emplace_back();
+    chains.emplace_back();
     for (const auto* s : structures) {
       AttackInput in;
       in.structure = s;
       in.weapon = *w;
-      const auto start = odds::start_odds(in);
-      const auto tr = odds::attack_transition(in, &check, spec.difficulty);
-      auto cur = start;
-      for (int i = 0; i < r.attacks; ++i) cur = odds::step(cur, tr);
-      cells.back().push_back({cur.p_state(BreachState::breached), odds::expected_attacks_to_breach(start, tr, 0)});
+      Chain c{odds::start_odds(in), odds::attack_transition(in, &check, spec.difficulty)};
+      work.charge(odds::chain_work(c.start, c.transition, r.attacks, odds::ChainOutput::last_attack));
+      chains.back().push_back(std::move(c));
+    }
+  }
+  std::vector<std::vector<Cell>> cells;
+  for (const auto& row : chains) {
+    cells.emplace_back();
+    for (const auto& c : row) {
+      auto cur = c.start;
+      for (int i = 0; i < r.attacks; ++i) cur = odds::step(cur, c.transition);
+      cells.back().push_back(
+          {cur.share_of(BreachState::breached), odds::expected_attacks_to_breach(c.start, c.transition, 0)});
     }
   }
 
@@ -347,6 +389,24 @@ bool odds_option_takes_value(std::string_view arg) {
   return arg == "--weapons" || arg == "--structures" || arg == "--attacks" || arg == "--pool";
 }
 
+// The options of `odds --compare` are odds' own: given with a subcommand
+// (before it, where the subcommand never sees them, or after it when it has
+// no such option) they are refused rather than dropped.
+void refuse_compare_options(const std::vector<const CLI::Option*>& own, const CLI::App& sub) {
+  for (const CLI::Option* o : own) {
+    if (o->count() == 0) continue;
+    const std::string name = o->get_name();
+    const std::string odds_sub = "siege odds " + sub.get_name();
+    if (name == "--compare")
+      fail_usage("bad-usage", "--compare is a question of its own: 'siege odds --compare' or '" + odds_sub +
+                                  " ...', not both");
+    if (sub.get_option_no_throw(name) != nullptr)
+      fail_usage("bad-usage", name + " goes after the subcommand: " + odds_sub + " " + name + " " +
+                                  o->results().front());
+    fail_usage("bad-usage", name + " is an option of 'siege odds --compare', not of '" + odds_sub + "'");
+  }
+}
+
 }  // namespace
 
 Runner setup_odds(CLI::App& app) {
@@ -364,18 +424,22 @@ Runner setup_odds(CLI::App& app) {
   auto compare_flag = std::make_shared<bool>(false);
   auto weapons = std::make_shared<std::string>();
   auto structures = std::make_shared<std::string>();
-  app.add_flag("--compare", *compare_flag, "Weapons against structures in one table");
-  app.add_option("--weapons", *weapons, "With --compare: weapon ids, comma-separated (default: all)")
-      ->type_name("IDS");
-  app.add_option("--structures", *structures, "With --compare: structure ids, comma-separated")
-      ->type_name("IDS");
-  int_option(app, "--attacks", cmp->attacks, 1, 1000, "With --compare: attacks in a row");
-  int_option(app, "--pool", cmp->pool, 0, max_dice, "With --compare: skill dice");
+  std::vector<const CLI::Option*> own{
+      app.add_flag("--compare", *compare_flag, "Weapons against structures in one table"),
+      app.add_option("--weapons", *weapons, "With --compare: weapon ids, comma-separated (default: all)")
+          ->type_name("IDS"),
+      app.add_option("--structures", *structures, "With --compare: structure ids, comma-separated")
+          ->type_name("IDS"),
+      int_option(app, "--attacks", cmp->attacks, 1, 1000, "With --compare: attacks in a row"),
+      int_option(app, "--pool", cmp->pool, 0, max_dice, "With --compare: skill dice")};
 
   return [=](Context& ctx) {
     if (!*compare_flag) ctx.text_or_json_only("odds");
     for (const auto& sub : subs)
-      if (sub.app->parsed()) return sub.run(ctx);
+      if (sub.app->parsed()) {
+        refuse_compare_options(own, *sub.app);
+        return sub.run(ctx);
+      }
     if (*compare_flag) {
       cmp->weapons = split_ids(*weapons);
       cmp->structures = split_ids(*structures);

@@ -54,6 +54,9 @@ void write_state_after(JsonWriter& w, P p_state) {
 
 // ---------------------------------------------------------------- demolish
 
+// Work weight of one run of the demolition resolver (measured, with many charges).
+constexpr std::uint64_t demolition_weight = 20000;
+
 std::string outcome_words(const DemolitionOutcome& o) {
   if (o.opened) return "opens the way (R18)";
   if (!o.went_off) return "fails: no effect (R16)";
@@ -63,7 +66,15 @@ std::string outcome_words(const DemolitionOutcome& o) {
 void odds_of_demolish(const DemolishRequest& r, Context& ctx) {
   const Tables& t = ctx.tables();
   const PreparedDemolition p = prepare_demolish(r, t);
+  if (p.spec) {
+    odds::Work work("odds demolish: a Craft check of " + dice_words(*p.spec, t.dice), "ask for a smaller --pool");
+    const odds::CheckSize size = odds::check_size(*p.spec, t.dice);
+    work.charge(size.work);
+    work.charge(odds::saturating_mul(size.successes, demolition_weight));
+    work.print(2 * size.successes + 8, size.bits);
+  }
   const auto d = odds::demolition_odds(p.input, p.spec, t);
+  const odds::Factors total_factors = odds::factor_small(d.total);
   const DemolitionOutcome& any = d.outcomes.begin()->second.outcome;
   const auto pass = d.pass();
   std::vector<std::string> notes{any.notes.front()};  // the maneuvers it takes
@@ -101,7 +112,7 @@ void odds_of_demolish(const DemolishRequest& r, Context& ctx) {
   for (const auto& [k, b] : d.outcomes) {
     w.begin_object().field("opened", k.opened).field("went_off", k.went_off).field("damage", k.damage);
     w.field("hull_after", k.hull_after).field("state", name_of(k.after));
-    write_p(w, "probability", odds::ratio(b.ways, d.total));
+    write_p(w, "probability", odds::reduced(b.ways, total_factors));
     w.end_object();
   }
   w.end_array();
@@ -127,8 +138,8 @@ void odds_of_demolish(const DemolishRequest& r, Context& ctx) {
       fmt::format("Set       {} maneuver{} (Prepare, R16)\n", any.maneuvers, any.maneuvers == 1 ? "" : "s");
   text += "Outcomes\n";
   for (const auto& [k, b] : d.outcomes) {
-    const auto pr = odds::ratio(b.ways, d.total);
-    text += fmt::format("  {:<38}  {}  {}\n", outcome_words(b.outcome), percent(value(pr)), bar(value(pr)));
+    const double pr = odds::nearest_double(b.ways, d.total);
+    text += fmt::format("  {:<38}  {}  {}\n", outcome_words(b.outcome), percent(pr), bar(pr));
   }
   text += state_lines("After the charges", [&](BreachState s) { return d.p_state(s); });
   text += render_trailer(d.rules(), notes, d.not_modelled());
@@ -304,6 +315,10 @@ std::string mine_result(const MineOutcome& o) {
 void odds_of_mine(const MineRequest& r, Context& ctx) {
   const Tables& t = ctx.tables();
   const MineInput in = prepare_mine(r, t);
+  odds::Work work(fmt::format("odds mine: {} day(s) of digging, --sapper-pool {} and --defender-pool {}",
+                              mine_days_to_dig(in), in.sapper_pool, in.defender_pool),
+                  "ask for fewer --days (or more --days-dug), or smaller pools");
+  work.charge(odds::mine_work(in, t.dice));
   const auto m = odds::mine_odds(in, t.dice);
   const MineOutcome& last = m.branches.back().outcome;  // never found (or the certain outcome)
   std::vector<std::string> notes;

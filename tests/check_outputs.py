@@ -4,9 +4,14 @@ validates each output against docs/schema/outcome.schema.json.
 
     check_outputs.py SIEGE_BINARY SCHEMA_FILE
 
-Every command that `siege --help` lists must have samples here. The schema
-must also be strict: for each sample, dropping any top-level key that the
-command always writes, or adding an unknown one, must make it invalid.
+Every command that `siege --help` lists, and every subcommand that
+`siege odds --help` lists, must have samples here; so must batch (its good
+and error lines), the --json error object of every exit status, and the
+state file commands. The schema must also be strict: for each sample,
+dropping any top-level key that the command always writes, or adding an
+unknown one, must make it invalid. Every probability's "value" must be the
+double nearest to its exact "p" (Python's float(Fraction(p)) rounds
+correctly).
 
 Exit 77 (CTest's skip code) when the jsonschema module is not installed.
 """
@@ -15,6 +20,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from fractions import Fraction
 
 try:
     import jsonschema
@@ -28,9 +34,9 @@ validator_class = jsonschema.validators.validator_for(schema)
 validator_class.check_schema(schema)
 validator = validator_class(schema)
 
-# Keys that only some outputs of a command carry (with --state, or only when
+# Keys that only some outputs of a command carry (with --state, in a batch, or only when
 # the check was rolled), so dropping them keeps an output valid.
-OPTIONAL_TOP_LEVEL = {"log_entry", "dry_run", "section", "kick_opens"}
+OPTIONAL_TOP_LEVEL = {"log_entry", "dry_run", "section", "kick_opens", "line"}  # line: batch only
 
 # command -> list of (arguments, expected exit status). Seeds are fixed so a
 # failure can be replayed by hand.
@@ -57,6 +63,22 @@ SAMPLES = {
         (["odds", "attack", "-s", "palisade", "-w", "ram", "--successes", "2", "--ladder", "steps"], 0),
         (["odds", "attack", "-s", "concrete-fortress", "-w", "falconet"], 0),
         (["odds", "--compare", "--weapons", "cannon,trebuchet", "--structures", "curtain-wall,tower", "--attacks", "2"], 0),
+        (["odds", "check", "-d", "daunting", "--pool", "5", "--bane-dice", "2", "--boon-dice", "3"], 0),
+        (["odds", "attack", "-s", "tower", "-w", "bombard", "--pool", "6", "--attacks", "12", "--damage-taken", "7"], 0),
+        (["odds", "demolish", "-s", "stone-bridge", "--on-pier", "-c", "powder-keg:2"], 0),
+        (["odds", "demolish", "-s", "iron-bound-door", "-c", "petard"], 0),
+        (["odds", "demolish", "-s", "curtain-wall", "-c", "powder-keg", "--craft-successes", "1"], 0),
+        (["odds", "demolish", "-s", "rampart", "-c", "demolition-charge", "--pool", "0"], 0),
+        (["odds", "escalade", "--method", "ladder", "--attackers", "2", "--pool", "1", "--rounds", "2"], 0),
+        (["odds", "escalade", "--method", "ladder", "--attackers", "20", "--ladders", "2", "--defended"], 0),
+        (["odds", "escalade", "--method", "grapnel", "--attackers", "7", "--ropes", "3", "--rounds", "4"], 0),
+        (["odds", "escalade", "--method", "tower", "--attackers", "10"], 0),
+        (["odds", "escalade", "--method", "ladder", "--attackers", "3", "--pool", "0"], 0),
+        (["odds", "escalade", "--method", "grapnel", "--attackers", "2", "--damage-taken", "20"], 0),
+        (["odds", "mine", "-s", "curtain-wall"], 0),
+        (["odds", "mine", "-s", "rampart", "--sapper-pool", "0", "--defender-pool", "1", "--countermine"], 0),
+        (["odds", "mine", "-s", "concrete-fortress", "--days", "3", "--days-dug", "2"], 0),
+        (["odds", "mine", "-s", "rampart", "--day-results", "1:0,2:2,0:1"], 0),
     ],
     "show": [
         (["show", "keep"], 0),
@@ -115,13 +137,35 @@ SAMPLES = {
     ],
 }
 
-# Errors, one per exit status the program can give without a state file.
+# Errors, one per exit status the program can give without a state file
+# (and state file errors below).
 ERRORS = [
     (["attack", "--structure", "curtian-wall", "--weapon", "cannon"], 2),
     (["list", "wepons"], 2),
     (["hold", "--needed", "5", "--rolled", "9", "--order", "good", "--site", "corridor"], 2),
     (["odds", "scene"], 2),
+    (["odds", "--pool", "9", "check", "-d", "easy"], 2),
+    (["odds", "escalade", "--method", "ladder", "--attackers", "10000", "--ladders", "1000"], 2),
     (["--data", "/nonexistent-siege-data", "list", "structures"], 3),
+]
+
+# Batch input: one line of every action batch takes, good and bad (the bad
+# ones give error lines), without a state file.
+BATCH_LINES = [
+    {"action": "attack", "structure": "curtain-wall", "weapon": "cannon", "seed": 42},
+    {"action": "check", "difficulty": "hard", "pool": 4},
+    {"action": "demolish", "structure": "stone-bridge", "on-pier": True, "charge": ["powder-keg:2"], "seed": 1},
+    {"action": "mine", "structure": "curtain-wall", "seed": 7},
+    {"action": "escalade", "method": "ladder", "ladders": 2, "attackers": 3, "defended": True},
+    {"action": "hold", "needed": 12, "rolled": 15, "order": "good", "site": "breach"},
+    {"action": "rout", "figures": 8, "order": "good", "blocked": 1},
+    {"action": "army-morale", "strength": 30, "killed": 10},
+    {"action": "abatis", "work": "build", "progress": 2},
+    {"action": "casualties", "through": 3, "behind": 7, "killed": 4},
+    {"action": "move", "speed": 9, "through-breach": True},
+    {"action": "attack", "structure": "curtian-wall", "weapon": "cannon"},
+    {"action": "no-such-action"},
+    "not an object",
 ]
 
 # The state file commands (merged from the state branch): a little siege.
@@ -166,6 +210,20 @@ def state_samples(state, description):
 
 def commands_of_program():
     out = subprocess.run([siege, "--help"], capture_output=True, text=True, check=True).stdout
+    return commands_of_help(out)
+
+
+def run(args, stdin=None):
+    p = subprocess.run([siege, *args, "--json"], capture_output=True, text=True, input=stdin)
+    return p.returncode, p.stdout, p.stderr
+
+
+def odds_subcommands_of_program():
+    out = subprocess.run([siege, "odds", "--help"], capture_output=True, text=True, check=True).stdout
+    return commands_of_help(out)
+
+
+def commands_of_help(out):
     names, in_list = [], False
     for line in out.splitlines():
         if line and not line.startswith(" "):
@@ -176,9 +234,21 @@ def commands_of_program():
     return names
 
 
-def run(args):
-    p = subprocess.run([siege, *args, "--json"], capture_output=True, text=True)
-    return p.returncode, p.stdout, p.stderr
+def values_off(doc, where="", found=None):
+    """Every {"p": "a/b", "value": x} in doc whose value is not the double
+    nearest to a/b."""
+    found = [] if found is None else found
+    if isinstance(doc, dict):
+        if isinstance(doc.get("p"), str) and "value" in doc:
+            want = float(Fraction(doc["p"]))
+            if doc["value"] != want:
+                found.append(f"{where}: value {doc['value']!r}, the nearest double to {doc['p'][:40]} is {want!r}")
+        for k, v in doc.items():
+            values_off(v, f"{where}/{k}", found)
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            values_off(v, f"{where}/{i}", found)
+    return found
 
 
 def pick(errors):
@@ -219,8 +289,24 @@ checked = 0
 strict_checked = set()  # labels whose first output went through strictness()
 
 
+values_checked = 0
+
+
+def validate(what, doc):
+    """True when doc is valid and its values are the nearest doubles."""
+    global checked, values_checked
+    problem = first_error(doc)
+    if problem:
+        failures.append(f"{what}: {problem}")
+        return False
+    off = values_off(doc)
+    failures.extend(f"{what}: {o}" for o in off[:5])
+    values_checked += len(json.dumps(doc).split('"p":')) - 1
+    checked += 1
+    return not off
+
+
 def check(label, args, want_status):
-    global checked
     status, out, err = run(args)
     what = "siege " + " ".join(args) + " --json"
     if status != want_status:
@@ -231,11 +317,8 @@ def check(label, args, want_status):
     except ValueError as e:
         failures.append(f"{what}: not one JSON document ({e}): {out[:200]!r}")
         return None
-    problem = first_error(doc)
-    if problem:
-        failures.append(f"{what}: {problem}")
+    if not validate(what, doc):
         return None
-    checked += 1
     # Strictness once per command (and per error): every key of the first
     # output dropped in turn costs a validation each.
     if label not in strict_checked:
@@ -272,6 +355,13 @@ for name in program:
     if name not in SAMPLES and name not in {"init", "scene", "status", "log", "undo", "replay", "batch"}:
         failures.append(f"'{name}' is a command of the program with no sample here: add samples and a schema branch")
 
+if "odds" in program:
+    asked = {args[1] for args, _ in SAMPLES["odds"] if not args[1].startswith("-")}
+    asked |= {"scene"}  # with a state file, below
+    for sub in odds_subcommands_of_program():
+        if sub not in asked:
+            failures.append(f"'odds {sub}' is a subcommand of the program with no sample here")
+
 for name, samples in SAMPLES.items():
     if name not in program:
         print(f"note: no command '{name}' in this build; its samples are skipped")
@@ -284,18 +374,66 @@ for args, status in ERRORS:
     if doc is not None and doc["error"]["code"] != status:
         failures.append(f"siege {' '.join(args)}: error code {doc['error']['code']}, exit status {status}")
 
+
+def check_batch(args, lines, want_status):
+    """Each output line of `siege batch` is valid, answers its input line
+    (its "line" key first), and is an outcome or an error as expected."""
+    text = "".join((json.dumps(l) if not isinstance(l, str) else l) + "\n" for l in lines)
+    status, out, err = run(["batch", *args], stdin=text)
+    what = "siege batch " + " ".join(args) + " --json"
+    if status != want_status:
+        failures.append(f"{what}: exit {status}, expected {want_status}: {err.strip()}")
+        return
+    outputs = out.splitlines()
+    if len(outputs) != len(lines):
+        failures.append(f"{what}: {len(outputs)} output lines for {len(lines)} input lines")
+        return
+    kinds = set()
+    for n, line in enumerate(outputs, 1):
+        try:
+            doc = json.loads(line)
+        except ValueError as e:
+            failures.append(f"{what}: output line {n} is not JSON ({e}): {line[:200]!r}")
+            continue
+        if not isinstance(doc, dict) or next(iter(doc), None) != "line" or doc["line"] != n:
+            failures.append(f"{what}: output line {n} does not start with \"line\": {n}: {line[:80]!r}")
+            continue
+        if validate(f"{what}, line {n}", doc):
+            kinds.add("error" if "error" in doc else "outcome")
+            if n == 1:
+                strictness(f"{what}, line {n}", doc)
+    if kinds != {"error", "outcome"}:
+        failures.append(f"{what}: expected both outcome and error lines, got {sorted(kinds)}")
+
+
+if "batch" in program:
+    check_batch([], BATCH_LINES, 2)
+
 if "init" in program:
     with tempfile.TemporaryDirectory(prefix="siege-schema-") as work:
         description = os.path.join(work, "siege.description.json")
         with open(description, "w") as f:
             json.dump(DESCRIPTION, f)
-        for name, args, status in state_samples(os.path.join(work, "siege.json"), description):
+        state = os.path.join(work, "siege.json")
+        for name, args, status in state_samples(state, description):
             if name.split()[0] in program:
                 check(name, args, status)
+        if "batch" in program:
+            check_batch(["--state", state], [
+                {"action": "scene", "seed": 3},
+                {"action": "attack", "section": "north-wall", "weapon": "cannon", "successes": 1},
+                {"action": "attack", "section": "no-such-section", "weapon": "cannon"},
+            ], 2)
+        # Exit 4: a state file that is not one.
+        broken = os.path.join(work, "broken.json")
+        with open(broken, "w") as f:
+            f.write("{not json")
+        check("error", ["--state", broken, "status"], 4)
 else:
     print("note: no state file commands (init ...) in this build; their samples are skipped")
 
 for f in failures:
     print("FAIL:", f)
-print(f"{checked} outputs valid against {os.path.basename(schema_path)}; {len(failures)} problem(s)")
+print(f"{checked} outputs valid against {os.path.basename(schema_path)}, {values_checked} values the nearest "
+      f"doubles; {len(failures)} problem(s)")
 sys.exit(1 if failures else 0)

@@ -310,3 +310,187 @@ TEST_CASE("With --state the other odds subcommands mean what they meant", "[cli]
     CHECK(on_state.out == plain.out);
   }
 }
+
+// ---------------------------------------------------------------- options before a subcommand
+
+TEST_CASE("Options of odds --compare given with a subcommand are refused, not dropped", "[cli][odds]") {
+  auto r = run({"odds", "--pool", "9", "check", "-d", "easy"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("--pool goes after the subcommand: siege odds check --pool 9"));
+  r = run({"odds", "--attacks", "3", "attack", "-s", "curtain-wall", "-w", "cannon"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("--attacks goes after the subcommand: siege odds attack --attacks 3"));
+  r = run({"odds", "--pool", "4", "escalade", "--method", "ladder", "--attackers", "3"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("siege odds escalade --pool 4"));
+  // After the subcommand, an option it does not have is not passed up to odds either.
+  r = run({"odds", "check", "-d", "easy", "--attacks", "3"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("--attacks is an option of 'siege odds --compare'"));
+  r = run({"odds", "--weapons", "cannon", "attack", "-s", "tower", "-w", "cannon"});
+  CHECK(r.status == 2);
+  r = run({"odds", "--compare", "check", "-d", "easy"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("--compare"));
+  // In their places they mean what they say.
+  r = run({"odds", "check", "-d", "easy", "--pool", "9", "--json"});
+  REQUIRE(r.status == 0);
+  CHECK(r.json()["pool"] == 9);
+  r = run({"odds", "attack", "--attacks", "3", "-s", "curtain-wall", "-w", "cannon", "--json"});
+  REQUIRE(r.status == 0);
+  CHECK(r.json()["attacks"] == 3);
+  r = run({"odds", "--pool", "4", "--compare", "--weapons", "cannon", "--structures", "tower", "--json"});
+  REQUIRE(r.status == 0);
+  CHECK(r.json()["pool"] == 4);
+}
+
+// ---------------------------------------------------------------- bounded work
+
+namespace {
+
+// `args` (with --json) answers, or is refused as too large: never anything
+// else, and (run by hand, timed) never more than about a second.
+void answered_or_refused(std::vector<std::string> args) {
+  args.emplace_back("--json");
+  std::string line;
+  for (const auto& a : args) line += a + " ";
+  INFO("siege " << line);
+  const auto r = run(args);
+  if (r.status == 0) {
+    CHECK(r.json()["action"] == "odds");
+    return;
+  }
+  REQUIRE(r.status == 2);
+  CHECK(r.json()["error"]["id"] == "too-large");
+  CHECK_THAT(r.err, Catch::Contains("ask for"));
+}
+
+// Homebrew tables as large as their schemas allow: dice of 100 faces of up
+// to 10 symbols, 50 difficulty dice, Armor and Hull 1000 (and a variant of
+// 1000 more), a weapon of 1000 Hull damage and Pierce.
+void write_huge_tables(const siege::test::TempDir& dir) {
+  std::string dice = R"({"faces": {)";
+  const char* kinds[] = {"skill", "difficulty", "bane", "boon"};
+  const char* symbols[] = {"\"success\"", "\"failure\"", "\"boon\"", "\"bane\""};
+  std::uint32_t x = 12345;
+  for (int k = 0; k < 4; ++k) {
+    dice += std::string(k ? ", " : "") + "\"" + kinds[k] + "\": [";
+    for (int f = 0; f < 100; ++f) {
+      dice += f ? ", [" : "[";
+      const int n = f % 11;  // 0 to 10 symbols
+      for (int i = 0; i < n; ++i) {
+        x = x * 1664525u + 1013904223u;
+        // Mostly one kind of symbol a face, so the net counts spread far.
+        const int which = f < 25 ? 0 : f < 50 ? 1 : f < 75 ? 2 : (x >> 16) % 2 == 0 ? 3 : static_cast<int>((x >> 20) % 4);
+        dice += std::string(i ? ", " : "") + symbols[which];
+      }
+      dice += "]";
+    }
+    dice += "]";
+  }
+  dice += R"(}, "difficulty_dice": {"easy": 50, "average": 50, "hard": 50, "daunting": 50}})";
+  dir.write("dice.json", dice);
+  dir.write("structures.json", R"([{"id": "huge-keep", "name": "Huge keep", "armor": 1000, "hull": 1000,
+    "tags": [], "variants": [{"id": "portcullis", "armor": 1000, "hull_bonus": 1000}], "notes": ""},
+    {"id": "huge-earthwork", "name": "Huge earthwork", "armor": 1000, "hull": 1000,
+    "tags": ["dug-not-knocked-down"], "notes": ""}])");
+  dir.write("weapons.json", R"([{"id": "huge-gun", "name": "Huge gun", "hull_damage": 1000, "pierce": 1000,
+    "crit": 1, "mount": "capital", "qualities": ["gunpowder", "blast"], "notes": ""}])");
+}
+
+}  // namespace
+
+TEST_CASE("Every odds question at the largest values its options allow answers or is refused as too large",
+          "[cli][odds][work]") {
+  const std::vector<std::vector<std::string>> built_in{
+      {"odds", "check", "-d", "daunting", "--pool", "50", "--bane-dice", "50", "--boon-dice", "50"},
+      {"odds", "check", "-d", "easy", "--pool", "50"},
+      {"odds", "attack", "-s", "bastion", "-w", "cannon", "--attacks", "1000", "--pool", "50"},
+      {"odds", "attack", "-s", "bastion", "-w", "cannon", "--attacks", "1000"},
+      {"odds", "attack", "-s", "bastion", "-w", "cannon", "--attacks", "1000", "--pool", "50", "--bane-dice", "50",
+       "--boon-dice", "50", "--spend-boons", "100"},
+      {"odds", "attack", "-s", "concrete-fortress", "--hull-damage", "1000", "--pierce", "1000", "--crit", "1",
+       "--mount", "capital", "--attacks", "1000", "--pool", "50", "--boon-dice", "50"},
+      {"odds", "attack", "-s", "bastion", "-w", "bombard", "--ladder", "steps", "--attacks", "1000", "--pool", "50"},
+      {"odds", "--compare", "--attacks", "1000", "--pool", "50"},
+      {"odds", "--compare", "--attacks", "1000"},
+      {"odds", "--compare", "--attacks", "100", "--pool", "10"},
+      {"odds", "demolish", "-s", "bastion", "-c", "powder-keg:100", "--pool", "50"},
+      {"odds", "escalade", "--method", "ladder", "--attackers", "10000", "--ladders", "1000", "--pool", "50",
+       "--rounds", "1000", "--defended"},
+      {"odds", "escalade", "--method", "ladder", "--attackers", "10000", "--ladders", "1"},
+      {"odds", "escalade", "--method", "grapnel", "--attackers", "10000", "--ropes", "1000", "--pool", "0"},
+      {"odds", "escalade", "--method", "grapnel", "--attackers", "10000", "--ropes", "30", "--pool", "50"},
+      {"odds", "escalade", "--method", "tower", "--attackers", "10000", "--rounds", "1000"},
+      {"odds", "mine", "-s", "concrete-fortress", "--sapper-pool", "50", "--defender-pool", "50"},
+  };
+  for (const auto& args : built_in) answered_or_refused(args);
+
+  siege::test::TempDir dir;
+  write_huge_tables(dir);
+  const std::vector<std::vector<std::string>> homebrew{
+      {"odds", "check", "-d", "daunting", "--pool", "50", "--bane-dice", "50", "--boon-dice", "50"},
+      {"odds", "check", "-d", "easy", "--pool", "1"},
+      {"odds", "attack", "-s", "huge-keep", "--portcullis", "-w", "huge-gun", "--attacks", "1000", "--pool", "50"},
+      {"odds", "attack", "-s", "huge-keep", "--portcullis", "-w", "cannon", "--successes", "1", "--attacks", "1000"},
+      {"odds", "attack", "-s", "huge-earthwork", "-w", "huge-gun", "--successes", "3", "--boons", "100", "--attacks",
+       "1000", "--damage-taken", "999"},
+      {"odds", "--compare", "--attacks", "1000", "--pool", "50"},
+      {"odds", "--compare", "--attacks", "1", "--pool", "0", "--structures", "huge-keep"},
+      {"odds", "demolish", "-s", "huge-keep", "-c", "powder-keg:100", "--pool", "50"},
+      {"odds", "escalade", "--method", "ladder", "--attackers", "10000", "--ladders", "1000", "--pool", "50"},
+      {"odds", "escalade", "--method", "grapnel", "--attackers", "10000", "--ropes", "1", "--pool", "0"},
+      {"odds", "mine", "-s", "huge-keep", "--sapper-pool", "50", "--defender-pool", "50"},
+      {"odds", "mine", "-s", "huge-keep", "--sapper-pool", "0", "--defender-pool", "0"},
+      {"odds", "mine", "-s", "huge-earthwork", "--days", "1000"},
+  };
+  for (auto args : homebrew) {
+    args.insert(args.begin(), {"--data", dir.path()});
+    answered_or_refused(args);
+  }
+
+  // The coming scenes: many crews of 50 dice on one section, each shot at.
+  std::string besiegers, defenders;
+  for (int i = 0; i < 30; ++i) {
+    const std::string n = std::to_string(i);
+    besiegers += std::string(i ? ", " : "") + R"({"id": "gun-)" + n +
+                 R"(", "weapon": "cannon", "pool": 50, "target": "north-wall"})";
+    defenders += std::string(i ? ", " : "") + R"({"id": "wall-gun-)" + n +
+                 R"(", "weapon": "cannon", "pool": 50, "target": "gun-)" + n + "\"}";
+  }
+  siege::test::TempDir work;
+  const std::string state = init_siege(work, R"({"name": "Thirty guns",
+    "sections": [{"id": "north-wall", "structure": "bastion"}], "besiegers": [)" + besiegers +
+                                                "], \"defenders\": [" + defenders + "]}");
+  answered_or_refused({"--state", state, "odds", "scene", "--scenes", "20"});
+  answered_or_refused({"--state", state, "--data", dir.path(), "odds", "scene", "--scenes", "20"});
+}
+
+TEST_CASE("The questions issue 14 timed in minutes are refused as too large, saying what to ask instead",
+          "[cli][odds][work]") {
+  auto r = run({"odds", "attack", "-s", "bastion", "-w", "cannon", "--attacks", "1000", "--pool", "50", "--json"});
+  CHECK(r.status == 2);
+  CHECK(r.json()["error"]["id"] == "too-large");
+  CHECK_THAT(r.err, Catch::Contains("odds attack: --attacks 1000") && Catch::Contains("fewer --attacks"));
+  r = run({"odds", "--compare", "--attacks", "1000", "--pool", "50"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("too large") && Catch::Contains("fewer --attacks"));
+  siege::test::TempDir dir;
+  write_huge_tables(dir);
+  r = run({"--data", dir.path(), "odds", "mine", "-s", "huge-keep", "--sapper-pool", "50", "--defender-pool", "50"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("too large"));
+  r = run({"--data", dir.path(), "odds", "check", "-d", "daunting", "--pool", "50"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("too large") && Catch::Contains("fewer dice"));
+  // Questions the docs and examples ask still answer.
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"odds", "attack", "-s", "bastion", "-w", "cannon", "--attacks", "1000"},
+        std::vector<std::string>{"odds", "attack", "-s", "bastion", "-w", "cannon", "--attacks", "30", "--pool", "50"},
+        std::vector<std::string>{"odds", "--compare", "--attacks", "40"},
+        std::vector<std::string>{"odds", "check", "-d", "daunting", "--pool", "50", "--bane-dice", "50", "--boon-dice", "50"},
+        std::vector<std::string>{"odds", "mine", "-s", "concrete-fortress", "--sapper-pool", "50", "--defender-pool", "50"}}) {
+    INFO(args[1] << " " << args[2]);
+    CHECK(run(args).status == 0);
+  }
+}

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -38,7 +39,6 @@ using Rational = boost::multiprecision::cpp_rational;
 [[nodiscard]] inline std::string fraction_text(const Rational& r) {
   return boost::multiprecision::numerator(r).str() + "/" + boost::multiprecision::denominator(r).str();
 }
-[[nodiscard]] inline double to_double(const Rational& r) { return r.convert_to<double>(); }
 
 // The ids of `from` not yet in `into`, in order.
 inline void merge_ids(std::vector<std::string>& into, const std::vector<std::string>& from) {
@@ -49,6 +49,35 @@ inline void merge_ids(std::vector<std::string>& into, const std::vector<std::str
 
 [[nodiscard]] inline std::size_t bit_length(const Int& n) {
   return n == 0 ? 0 : boost::multiprecision::msb(n) + 1;
+}
+
+// The double nearest to num/den (num >= 0, den > 0), a tie going to the even
+// one: the correctly rounded value of the exact fraction, subnormals
+// included (infinity past the largest double). Integer arithmetic only: the
+// quotient is scaled to 53 bits (fewer for a subnormal) and rounded from the
+// exact remainder.
+[[nodiscard]] inline double nearest_double(const Int& num, const Int& den) {
+  if (num == 0) return 0.0;
+  const auto nb = static_cast<long>(bit_length(num)), db = static_cast<long>(bit_length(den));
+  long e = nb - db;  // then floor(log2(num/den)) is e or e - 1
+  if (e >= 0 ? num < (den << static_cast<unsigned>(e)) : (num << static_cast<unsigned>(-e)) < den) --e;
+  if (e > std::numeric_limits<double>::max_exponent - 1) return std::numeric_limits<double>::infinity();
+  // The weight of the last bit kept: 53 bits from 2^e down, or the smallest subnormal's.
+  const long lsb = std::max(e - (std::numeric_limits<double>::digits - 1),
+                            static_cast<long>(std::numeric_limits<double>::min_exponent -
+                                              std::numeric_limits<double>::digits));
+  Int n = num, d = den;
+  if (lsb < 0) n <<= static_cast<unsigned>(-lsb);
+  else d <<= static_cast<unsigned>(lsb);
+  Int q, r;
+  boost::multiprecision::divide_qr(n, d, q, r);
+  r <<= 1;
+  if (r > d || (r == d && boost::multiprecision::bit_test(q, 0))) ++q;
+  return std::ldexp(q.convert_to<double>(), static_cast<int>(lsb));  // q <= 2^53: exact
+}
+
+[[nodiscard]] inline double to_double(const Rational& r) {
+  return nearest_double(boost::multiprecision::numerator(r), boost::multiprecision::denominator(r));
 }
 
 // An exact fraction already in lowest terms. Long odds are reduced from a
@@ -62,36 +91,64 @@ struct Fraction {
 
 [[nodiscard]] inline Rational to_rational(const Fraction& f) { return Rational(f.num, f.den); }
 [[nodiscard]] inline std::string fraction_text(const Fraction& f) { return f.num.str() + "/" + f.den.str(); }
-// For display only: about 64 significant bits of each side.
-[[nodiscard]] inline double to_double(const Fraction& f) {
-  const std::size_t shorter = std::min(bit_length(f.num), bit_length(f.den));
-  const auto shift = static_cast<unsigned>(shorter > 64 ? shorter - 64 : 0);
-  return Int(f.num >> shift).convert_to<double>() / Int(f.den >> shift).convert_to<double>();
-}
+// The nearest double (see nearest_double).
+[[nodiscard]] inline double to_double(const Fraction& f) { return nearest_double(f.num, f.den); }
 
-// Upper bound on the work of one question, counted as products of 64-bit
-// words in the long multiplications, divisions and conversions (a second
-// or so); a larger question is refused rather than left to run for minutes.
-inline constexpr std::uint64_t max_work = 250'000'000;
+// Upper bound on the work of one question, in units of about a nanosecond
+// of this machine's time: a product of two 64-bit words in the long
+// multiplications costs one (measured; see the weights below and
+// bench/odds.sh). A larger question is refused with the usage error
+// "too-large" rather than left to run for minutes: the budget is a few
+// tenths of a second, so a question that passes answers well within one.
+inline constexpr std::uint64_t max_work = 400'000'000;
 
 [[nodiscard]] inline std::uint64_t words(const Int& n) { return bit_length(n) / 64 + 1; }
+[[nodiscard]] inline std::uint64_t words_of_bits(std::uint64_t bits) { return bits / 64 + 1; }
 
-// Counts the work of one question against max_work.
+// a + b and a * b, stuck at the largest value rather than wrapping.
+[[nodiscard]] inline std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t r = 0;
+  return __builtin_add_overflow(a, b, &r) ? std::numeric_limits<std::uint64_t>::max() : r;
+}
+[[nodiscard]] inline std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t r = 0;
+  return __builtin_mul_overflow(a, b, &r) ? std::numeric_limits<std::uint64_t>::max() : r;
+}
+
+// Counts the work of one question against max_work, and refuses it (usage
+// error "too-large", naming the question and what to ask instead) as soon
+// as the count passes the budget. Each question charges what it will do
+// before doing it, from the sizes that drive it.
 class Work {
  public:
   // A one-word division costs about as much as this many one-word products (measured).
   static constexpr std::uint64_t division_weight = 8;
+  // Printing a number of n words in decimal costs print_weight * n^2 (measured, Boost 1.74).
+  static constexpr std::uint64_t print_weight = 4;
 
-  explicit Work(std::string what, std::uint64_t limit = max_work) : what_(std::move(what)), limit_(limit) {}
+  // `what` names the question ("odds attack: --attacks 1000 with --pool 50"),
+  // `instead` says what to ask instead ("ask for fewer --attacks").
+  explicit Work(std::string what, std::string instead = "ask a smaller question, or roll it",
+                std::uint64_t limit = max_work)
+      : what_(std::move(what)), instead_(std::move(instead)), limit_(limit) {}
+  // `units` of work.
+  void charge(std::uint64_t units) {
+    used_ = saturating_add(used_, units);
+    if (used_ > limit_) refuse();
+  }
   // `count` products of numbers about as long as `x` and `y`.
   void add(std::uint64_t count, const Int& x, const Int& y) {
-    used_ += count * words(x) * words(y);
-    if (used_ > limit_) refuse();
+    charge(saturating_mul(count, saturating_mul(words(x), words(y))));
+  }
+  // Printing `count` numbers of `bits` bits each (and reducing them first).
+  void print(std::uint64_t count, std::uint64_t bits) {
+    const std::uint64_t w = words_of_bits(bits);
+    charge(saturating_mul(count, saturating_mul(print_weight, saturating_mul(w, w))));
   }
   // Refuses the question outright (one whose work would not even fit the count).
   [[noreturn]] void refuse() const {
-    fail_usage("too-large",
-               what_ + ": too large to work out exactly here; ask a smaller question, or roll it");
+    fail_usage("too-large", what_ + ": too large to work out exactly here (more than about a second of work); " +
+                                instead_);
   }
   // A division of `x` by `y`: a few times a product by one word when `y` is
   // one word long, quadratic in x otherwise (Boost 1.74).
@@ -101,9 +158,11 @@ class Work {
     else
       add(1, x, x);
   }
+  [[nodiscard]] std::uint64_t used() const { return used_; }
 
  private:
   std::string what_;
+  std::string instead_;
   std::uint64_t limit_;
   std::uint64_t used_ = 0;
 };
@@ -119,6 +178,31 @@ using Factors = std::vector<std::pair<Int, std::uint64_t>>;
     auto [f, e] = std::move(den.back());
     den.pop_back();
     if (e == 0 || f == 1) continue;
+    if (f == 2) {  // every factor 2 at once: a shift
+      const std::uint64_t k = std::min<std::uint64_t>(boost::multiprecision::lsb(num), e);
+      work.add(1, num, 1);
+      num >>= static_cast<unsigned>(k);
+      if (e > k) kept.emplace_back(std::move(f), e - k);
+      continue;
+    }
+    if (words(f) == 1 && e > 1) {
+      // A one-word factor to a power: f^j at a time, the largest power of f
+      // within 63 bits, so that a factor of high power cancels in few steps.
+      Int fj = f;
+      std::uint64_t j = 1;
+      while (j < e && bit_length(Int(fj * f)) < 63) fj *= f, ++j;
+      work.divide(num, fj);
+      const Int g = boost::multiprecision::gcd(Int(num % fj), fj);
+      if (g == 1) {  // num is prime to f, so to all its powers
+        kept.emplace_back(std::move(f), e);
+        continue;
+      }
+      work.divide(num, g);
+      num /= g;
+      den.emplace_back(fj / g, 1);
+      den.emplace_back(std::move(f), e - j);
+      continue;
+    }
     work.divide(num, f);
     const Int g = boost::multiprecision::gcd(Int(num % f), f);
     if (g == 1) {
@@ -137,10 +221,55 @@ using Factors = std::vector<std::pair<Int, std::uint64_t>>;
   }
   return {std::move(num), std::move(d)};
 }
-// The same, unmetered: for fractions known to be short.
+// The same, unmetered: for fractions whose work was charged beforehand.
 [[nodiscard]] inline Fraction reduced(Int num, Factors den) {
-  Work unmetered("", std::numeric_limits<std::uint64_t>::max());
+  Work unmetered("", "", std::numeric_limits<std::uint64_t>::max());
   return reduced(std::move(num), std::move(den), unmetered);
+}
+
+// `n` (at least 1) as its prime factors below 100 and their powers, and
+// whatever is left as one more factor: the numbers of ways of dice (a die
+// has at most 100 faces) factor fully. Cancelling a fraction one small
+// prime at a time costs a one-word division a step, where a gcd of long
+// numbers costs hundreds of products a word squared (Boost 1.74).
+[[nodiscard]] inline Factors factor_small(Int n) {
+  Factors out;
+  if (n == 0) return out;
+  if (const auto twos = boost::multiprecision::lsb(n); twos > 0) {
+    n >>= twos;
+    out.emplace_back(2, twos);
+  }
+  for (unsigned p = 3; p < 100; p += 2) {
+    bool prime = true;
+    for (unsigned d = 3; d * d <= p; d += 2) prime = prime && p % d != 0;
+    if (!prime) continue;
+    std::uint64_t e = 0;
+    Int q, r;
+    for (;;) {
+      boost::multiprecision::divide_qr(n, Int(p), q, r);
+      if (r != 0) break;
+      n = std::move(q);
+      ++e;
+    }
+    if (e > 0) out.emplace_back(p, e);
+  }
+  if (n != 1) out.emplace_back(std::move(n), 1);
+  return out;
+}
+
+// `into` times `by`, equal factors merged.
+inline void multiply_factors(Factors& into, const Factors& by) {
+  for (const auto& [p, e] : by) {
+    auto same = std::find_if(into.begin(), into.end(), [&](const auto& f) { return f.first == p; });
+    if (same != into.end()) same->second = saturating_add(same->second, e);
+    else into.emplace_back(p, e);
+  }
+}
+
+// The factors of `f` to the power `k`.
+[[nodiscard]] inline Factors power_of(Factors f, std::uint64_t k) {
+  for (auto& [p, e] : f) e = saturating_mul(e, k);
+  return f;
 }
 
 // ---------------------------------------------------------------- checks
@@ -149,6 +278,9 @@ using Factors = std::vector<std::pair<Int, std::uint64_t>>;
 struct CheckOdds {
   std::map<std::pair<int, int>, Int> ways;
   Int total = 1;
+
+  // `w` ways out of total, in lowest terms (cancelled prime by prime).
+  [[nodiscard]] Fraction share(const Int& w) const { return reduced(w, factor_small(total)); }
 
   [[nodiscard]] Rational pass() const {
     Int n = 0;
@@ -168,6 +300,26 @@ namespace detail {
            {DieKind::boon, spec.boon_dice}}};
 }
 
+// Faces of one die grouped by their net effect (Successes, Boons), and the
+// bounds of those effects.
+struct DieNets {
+  std::map<std::pair<int, int>, unsigned> net;
+  int ds_lo = 0, ds_hi = 0, db_lo = 0, db_hi = 0;
+};
+
+[[nodiscard]] inline DieNets nets_of(const std::vector<Face>& faces) {
+  DieNets n;
+  for (const auto& f : faces) ++n.net[{f.success - f.failure, f.boon - f.bane}];
+  if (n.net.empty()) return n;
+  n.ds_lo = n.net.begin()->first.first, n.ds_hi = n.net.rbegin()->first.first;
+  n.db_lo = n.db_hi = n.net.begin()->first.second;
+  for (const auto& [d, m] : n.net) {
+    n.db_lo = std::min(n.db_lo, d.second);
+    n.db_hi = std::max(n.db_hi, d.second);
+  }
+  return n;
+}
+
 // check_odds, counting in `Count` (std::uint64_t when the number of ways
 // fits in it: no count or sum of counts is larger than the total).
 template <class Count>
@@ -176,16 +328,10 @@ void count_check(const CheckSpec& spec, const DiceTable& table, CheckOdds& o) {
   std::vector<Count> grid{1};                   // rows: Successes; columns: Boons
   for (const auto& [kind, count] : dice_of(spec, table)) {
     const auto& faces = table.of(kind);
-    // Faces of one die grouped by their net effect.
-    std::map<std::pair<int, int>, unsigned> net;
-    for (const auto& f : faces) ++net[{f.success - f.failure, f.boon - f.bane}];
+    const DieNets nets = nets_of(faces);
+    const auto& net = nets.net;
     if (net.empty()) continue;
-    int ds_lo = net.begin()->first.first, ds_hi = net.rbegin()->first.first;
-    int db_lo = net.begin()->first.second, db_hi = db_lo;
-    for (const auto& [d, m] : net) {
-      db_lo = std::min(db_lo, d.second);
-      db_hi = std::max(db_hi, d.second);
-    }
+    const int ds_lo = nets.ds_lo, ds_hi = nets.ds_hi, db_lo = nets.db_lo, db_hi = nets.db_hi;
     for (int i = 0; i < count; ++i) {
       const int ns_lo = s_lo + ds_lo, ns_hi = s_hi + ds_hi, nb_lo = b_lo + db_lo, nb_hi = b_hi + db_hi;
       const auto width = static_cast<std::size_t>(b_hi - b_lo + 1);
@@ -226,6 +372,50 @@ void count_check(const CheckSpec& spec, const DiceTable& table, CheckOdds& o) {
   if (fits) detail::count_check<std::uint64_t>(spec, table, o);
   else detail::count_check<Int>(spec, table, o);
   return o;
+}
+
+// How large counting a check is, from the dice alone (before counting it).
+struct CheckSize {
+  std::uint64_t work = 0;       // of check_odds, in max_work's units
+  std::uint64_t outcomes = 1;   // distinct (net Successes, net Boons): at most this many
+  std::uint64_t successes = 1;  // distinct net Successes: at most this many
+  std::uint64_t boons = 1;      // distinct net Boons: at most this many
+  std::uint64_t bits = 1;       // of the number of ways: at most this many
+};
+
+// Work weights of a check (measured): adding one die's face group to one
+// cell of the grid, and turning one cell into an entry of the result.
+inline constexpr std::uint64_t cell_weight = 2;
+inline constexpr std::uint64_t entry_weight = 150;
+
+// check_odds' own loops, run over the grid's bounds only: every die spreads
+// every cell of the grid so far over its distinct faces.
+[[nodiscard]] inline CheckSize check_size(const CheckSpec& spec, const DiceTable& table) {
+  CheckSize z;
+  std::uint64_t s_span = 0, b_span = 0;
+  double log2_total = 0;
+  for (const auto& [kind, count] : detail::dice_of(spec, table)) {
+    const auto& faces = table.of(kind);
+    const detail::DieNets nets = detail::nets_of(faces);
+    if (nets.net.empty()) continue;
+    const std::size_t distinct = nets.net.size();
+    const int ds_lo = nets.ds_lo, ds_hi = nets.ds_hi, db_lo = nets.db_lo, db_hi = nets.db_hi;
+    for (int i = 0; i < count; ++i) {
+      const std::uint64_t cells = saturating_mul(s_span + 1, b_span + 1);
+      // Machine integers while the ways fit in 64 bits, then longer ones.
+      const std::uint64_t w = log2_total < 63 ? 1 : 2 * words_of_bits(static_cast<std::uint64_t>(log2_total) + 1);
+      z.work = saturating_add(z.work, saturating_mul(cells, saturating_mul(distinct, w * cell_weight)));
+      s_span += static_cast<std::uint64_t>(ds_hi - ds_lo);
+      b_span += static_cast<std::uint64_t>(db_hi - db_lo);
+      log2_total += std::log2(static_cast<double>(faces.size()));
+    }
+  }
+  z.outcomes = saturating_mul(s_span + 1, b_span + 1);
+  z.successes = s_span + 1;
+  z.boons = b_span + 1;
+  z.bits = static_cast<std::uint64_t>(log2_total) + 1;
+  z.work = saturating_add(z.work, saturating_mul(z.outcomes, entry_weight * words_of_bits(z.bits)));
+  return z;
 }
 
 // The odds of the check a command rolls, counted once for all the uses
@@ -317,6 +507,7 @@ struct SectionOdds {
   LadderMode mode = LadderMode::hull;
   std::vector<Int> ways;  // index: Hull suffered (hull mode) or state 0..2 (steps mode)
   Int total = 1;
+  Factors total_factors;  // of total (empty: 1)
 
   [[nodiscard]] BreachState state_of(std::size_t i) const {
     return mode == LadderMode::hull ? ladder_state(static_cast<int>(i), hull) : static_cast<BreachState>(i);
@@ -326,6 +517,13 @@ struct SectionOdds {
     for (std::size_t i = 0; i < ways.size(); ++i)
       if (state_of(i) == s) n += ways[i];
     return ratio(n, total);
+  }
+  // The same in lowest terms, cancelled prime by prime (no gcd of long numbers).
+  [[nodiscard]] Fraction share_of(BreachState s) const {
+    Int n = 0;
+    for (std::size_t i = 0; i < ways.size(); ++i)
+      if (state_of(i) == s) n += ways[i];
+    return reduced(std::move(n), total_factors);
   }
 };
 
@@ -349,6 +547,7 @@ struct SectionOdds {
 struct Transition {
   std::vector<std::map<std::size_t, Int>> rows;
   Int total = 1;
+  Factors total_factors;  // of total
   std::vector<std::string> rules;  // of the outcomes, as in AttackOdds
   std::vector<std::string> not_modelled;
 };
@@ -396,6 +595,7 @@ struct Transition {
       t.rows[i][to] += ways;
     }
   }
+  t.total_factors = factor_small(t.total);
   return t;
 }
 
@@ -417,6 +617,7 @@ struct Transition {
     for (const auto& [to, ways] : t.rows[i]) n.ways[to] += s.ways[i] * ways;
   }
   n.total = s.total * t.total;
+  multiply_factors(n.total_factors, t.total_factors);
   return n;
 }
 
@@ -428,14 +629,17 @@ struct Transition {
 // with T the transition's total. Every E[to] above k is kept as a numerator
 // over one common denominator, the product of (T - stay) of the positions
 // above; so the sums are of integers, and one fraction is reduced at the end.
-[[nodiscard]] inline std::optional<Rational> expected_attacks_to_breach(const SectionOdds& shape,
+// The fraction is reduced from the factors of den, the distinct values of
+// T - stay (a few: one per ladder state, as damage depends on no more).
+[[nodiscard]] inline std::optional<Fraction> expected_attacks_to_breach(const SectionOdds& shape,
                                                                         const Transition& t, std::size_t from) {
   const std::size_t n = shape.ways.size();
   std::vector<std::optional<Int>> num(n);  // E[k] = num[k] / den for the k done so far
   Int den = 1;
+  Factors leaves;  // of den: each distinct leave and how often
   for (std::size_t k = n; k-- > from;) {
     if (shape.state_of(k) == BreachState::breached) {
-      num[k] = Int(0);
+      num[k].emplace();  // 0
       continue;
     }
     Int stay = 0;
@@ -453,9 +657,60 @@ struct Transition {
       if (num[to]) *num[to] *= leave;
     num[k] = t.total * den + sum;
     den *= leave;
+    multiply_factors(leaves, Factors{{leave, 1}});
   }
   if (!num[from]) return std::nullopt;
-  return Rational(*num[from], den);
+  Factors factors;
+  for (const auto& [f, e] : leaves) multiply_factors(factors, power_of(factor_small(f), e));
+  return reduced(std::move(*num[from]), std::move(factors));
+}
+
+// Work weights of an attack (measured): one outcome of attack_core counted
+// into the attack's odds, or of the whole resolver with its rule ids.
+inline constexpr std::uint64_t core_weight = 150;
+inline constexpr std::uint64_t resolver_weight = 3000;
+// A product (or sum) of long numbers, with its temporary: per word squared,
+// and once a product whatever the length (allocation and the loop).
+inline constexpr std::uint64_t product_weight = 2;
+inline constexpr std::uint64_t product_overhead = 5;
+
+// The work of attack_odds and attack_transition over a check of `size`:
+// the attack is counted at each of the (at most 3) ladder states.
+[[nodiscard]] inline std::uint64_t transition_work(const CheckSize& size, CollectRules collect) {
+  return saturating_mul(3 * size.outcomes, collect == CollectRules::yes ? resolver_weight : core_weight);
+}
+
+// What a chain of attacks prints: the ladder states after every attack, or after the last only.
+enum class ChainOutput { every_attack, last_attack };
+
+// The work of `attacks` steps of `t` from `shape` (the numbers grow by the
+// bits of t.total a step), the chance of each ladder state after every
+// attack or the last one (summed, reduced and printed), and the expected
+// attacks to breach (P positions: each brings every numerator above it
+// onto a denominator one leave longer, then one fraction is reduced and
+// printed). Worked out from the sizes alone, before any of it is done.
+[[nodiscard]] inline std::uint64_t chain_work(const SectionOdds& shape, const Transition& t, int attacks,
+                                              ChainOutput output) {
+  std::uint64_t entries = 0;
+  for (const auto& row : t.rows) entries += row.size();
+  // Each step makes the numbers longer by the bits of T - 1 at most (none for a certain outcome).
+  const std::uint64_t bits = bit_length(Int(t.total - 1)), step_words = words(t.total);
+  const std::uint64_t positions = shape.ways.size(), primes = t.total_factors.size() + 1;
+  std::uint64_t work = 0;
+  auto add = [&](std::uint64_t units) { work = saturating_add(work, units); };
+  for (std::uint64_t n = 1; n <= static_cast<std::uint64_t>(attacks); ++n) {
+    const std::uint64_t w = words_of_bits(saturating_mul(n, bits));
+    add(saturating_mul(entries, product_weight * (w * step_words + w) + product_overhead));
+    if (output == ChainOutput::every_attack || n == static_cast<std::uint64_t>(attacks)) {
+      add(saturating_mul(3, positions * w + primes * Work::division_weight * w +
+                                2 * Work::print_weight * saturating_mul(w, w)));
+    }
+  }
+  for (std::uint64_t j = 1; j <= positions; ++j)
+    add(saturating_mul(j, product_weight * words_of_bits(saturating_mul(j, bits)) * step_words + product_overhead));
+  const std::uint64_t w = words_of_bits(saturating_mul(positions, bits));
+  add(saturating_mul(2 * Work::print_weight + 4 * Work::division_weight * 8, saturating_mul(w, w)));
+  return work;
 }
 
 }  // namespace siege::odds

@@ -120,6 +120,13 @@ namespace detail {
   return attack_check_spec(FiringSlit::no, e.pool);
 }
 
+// The work of counting the crew's check of `e` and running the resolver on
+// each of its outcomes at each ladder state.
+[[nodiscard]] inline std::uint64_t check_work(const EngineState& e, const DiceTable& dice) {
+  const CheckSize size = check_size(crew_check(e), dice);
+  return saturating_add(size.work, transition_work(size, CollectRules::yes));
+}
+
 // Moves the weights w[0..n) on by one attack with transition `tr`: each
 // place spreads over its row. Returns the products it took.
 [[nodiscard]] inline std::uint64_t advance(Int* w, std::size_t n, const Transition& tr) {
@@ -150,6 +157,7 @@ struct ExposedEngine {
   const Engine& row = *row_of(b, t);
   std::vector<Transition> shots;
   for (const EngineState* d : shooters) {
+    work.charge(check_work(*d, t.dice));
     EngineHitInput in;
     in.row = &row;
     in.target = b.id;
@@ -301,7 +309,8 @@ class SectionChain {
   if (scenes < 1 || scenes > max_scenes_ahead)
     fail_usage("bad-scenes", "--scenes " + std::to_string(scenes) + ": expected from 1 to " +
                                  std::to_string(max_scenes_ahead) + " scenes ahead");
-  Work work("odds scene");
+  Work work("odds scene: --scenes " + std::to_string(scenes),
+            "ask for fewer --scenes, or give fewer engines the same target");
   SceneOdds o;
   o.played = s.scene;
   o.scenes = scenes;
@@ -355,6 +364,7 @@ class SectionChain {
         if (e.side != side || !detail::shoots(e) || e.target != sec.id) continue;
         out.attackers.push_back(e.id);
         if (now == BreachState::breached) continue;  // its attacks are not made
+        work.charge(detail::check_work(e, t.dice));
         AttackInput in;
         in.structure = &t.structure(sec.structure);
         in.weapon = t.weapon(e.weapon);

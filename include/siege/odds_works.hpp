@@ -143,10 +143,11 @@ struct MineOdds {
   // (fired, or digging goes on). Otherwise the one certain outcome.
   std::vector<MineBranch> branches;
   Int base = 1;  // the denominator of the daily chance: ways are out of base^days
+  Factors base_factors;  // of base (empty: 1)
 
   // A branch's `ways` (or a sum of them) as a fraction in lowest terms.
   [[nodiscard]] Fraction share(const Int& ways) const {
-    return reduced(ways, Factors{{base, static_cast<std::uint64_t>(days)}});
+    return reduced(ways, power_of(base_factors, static_cast<std::uint64_t>(days)));
   }
   template <class Pred>
   [[nodiscard]] Fraction p_if(Pred pred) const {
@@ -180,6 +181,36 @@ struct MineOdds {
   }
 };
 
+// Work weight of one day of a mine's resolver (measured).
+inline constexpr std::uint64_t mine_day_weight = 200;
+
+// The work of mine_odds(in) and of printing its every fraction, from the
+// sizes alone: both sides' checks, the daily chance (every pair of net
+// Successes), the resolver on each branch's days, the ways of each branch
+// (numbers of up to `days` times the daily chance's bits) and their
+// reduction and printing.
+[[nodiscard]] inline std::uint64_t mine_work(const MineInput& in, const DiceTable& dice) {
+  const auto days = static_cast<std::uint64_t>(mine_days_to_dig(in));
+  if (in.referee_days || days == 0) return saturating_mul(days + 1, mine_day_weight);
+  const CheckSize s = check_size(perception_check_spec(in.sapper_pool), dice);
+  const CheckSize d = check_size(perception_check_spec(in.defender_pool), dice);
+  std::uint64_t work = saturating_add(s.work, d.work);
+  auto add = [&](std::uint64_t units) { work = saturating_add(work, units); };
+  add(saturating_mul(saturating_mul(s.successes, d.successes), product_weight * words_of_bits(s.bits + d.bits)));
+  add(saturating_mul(saturating_mul(days + 1, days + 2), mine_day_weight));
+  const std::uint64_t bits = s.bits + d.bits;  // of the daily chance's denominator, at most
+  const std::uint64_t all = words_of_bits(saturating_mul(days, bits)), one = words_of_bits(bits);
+  for (std::uint64_t i = 0; i <= days; ++i) {
+    const std::uint64_t before = words_of_bits(saturating_mul(i, bits));
+    add(saturating_mul(product_weight, saturating_mul(before + one, all)));
+    add(saturating_mul(Work::division_weight, saturating_mul(all, one)));
+  }
+  // Each branch printed twice (found_on and outcomes), and the 5 sums.
+  add(saturating_mul(2 * days + 6, saturating_add(saturating_mul(2 * Work::print_weight, saturating_mul(all, all)),
+                                                  saturating_mul(50 * Work::division_weight, all))));
+  return work;
+}
+
 // Every outcome of the mine `in`, with the same refusals as resolve_mine.
 // With d = a/b the daily chance, day i (from 1) finds the gallery with
 // chance (1 - d)^(i-1) d, kept as ways out of b^days; the resolver runs
@@ -200,6 +231,7 @@ struct MineOdds {
   o.found_each_day = detection_chance(*o.sappers, *o.defenders);
   const Int a = boost::multiprecision::numerator(*o.found_each_day);
   o.base = boost::multiprecision::denominator(*o.found_each_day);
+  o.base_factors = factor_small(o.base);
   // Representative day results: hidden (sappers 1, defenders 0) and found (0, 1).
   const MineDayResult hidden{1, 0}, found{0, 1};
   MineInput branch = in;
@@ -309,7 +341,7 @@ namespace detail {
 // of r*L tries in closed form; only the states of L or fewer waiting are
 // carried round to round, fed from the closed form at the boundary.
 [[nodiscard]] inline ClimbOdds climb_odds(int attackers, int lanes, const Rational& pass,
-                                          std::optional<int> rounds, const std::string& what) {
+                                          std::optional<int> rounds, Work& work) {
   ClimbOdds o;
   o.attackers = attackers;
   o.lanes = lanes;
@@ -329,12 +361,12 @@ namespace detail {
     if (rounds && o.first_round <= limit) o.all_up_by.assign(at(limit - o.first_round + 1), Fraction{});
     return o;
   }
-  Work work(what);
   Int per_round = boost::multiprecision::pow(b, static_cast<unsigned>(L));  // b^L
   work.add(at(L + 1) * at(L + 2) / 2, per_round, per_round);
   const auto kernel = detail::climb_kernel(L, a, c, b);
-  auto over_rounds = [&](const Int& ways, int r) {  // ways out of b^(r*L), reduced
-    return reduced(ways, Factors{{b, static_cast<std::uint64_t>(r) * static_cast<std::uint64_t>(L)}}, work);
+  const Factors b_primes = factor_small(b);
+  auto over_rounds = [&](const Int& ways, int r) {  // ways out of b^(r*L), reduced prime by prime
+    return reduced(ways, power_of(b_primes, static_cast<std::uint64_t>(r) * static_cast<std::uint64_t>(L)), work);
   };
 
   // Expected rounds: E[0] = 0 and for w >= 1, m = min(w, L) trying,
@@ -464,6 +496,13 @@ namespace detail {
   return o;
 }
 
+// The same, counted against a budget of its own; `what` names the options in a refusal.
+[[nodiscard]] inline ClimbOdds climb_odds(int attackers, int lanes, const Rational& pass,
+                                          std::optional<int> rounds, const std::string& what) {
+  Work work(what, "ask for fewer attackers or lanes, or fewer rounds");
+  return climb_odds(attackers, lanes, pass, rounds, work);
+}
+
 // ---------------------------------------------------------------- escalade
 
 struct EscaladeOdds {
@@ -491,8 +530,14 @@ struct EscaladeOdds {
   EscaladeOdds o;
   Rng no_dice(0);  // every call below is on a path where the resolver rolls nothing
   const bool rolled = in.method != ClimbMethod::tower && !in.referee_rounds;
+  const std::string lanes = in.method == ClimbMethod::ladder ? "--ladders" : "--ropes";
+  Work work("odds escalade: --attackers " + std::to_string(in.attackers) +
+                (in.method == ClimbMethod::tower ? std::string(" with a tower")
+                                                 : " with " + lanes + " " + std::to_string(in.lanes)),
+            "ask for fewer --attackers or " + lanes + ", fewer --rounds, or a smaller --pool");
   if (rolled) {
     o.spec = climb_check_spec(in.method, in.defended, in.pool);
+    work.charge(check_size(*o.spec, dice).work);
     o.check = check_odds(*o.spec, dice);
   }
   if (!rolled || o.check->pass() == 0) {
@@ -524,13 +569,10 @@ struct EscaladeOdds {
     o.climb = std::move(c);
     return o;
   }
-  const std::string what = "odds escalade: --attackers " + std::to_string(in.attackers) +
-                           (in.method == ClimbMethod::ladder ? " with --ladders " : " with --ropes ") +
-                           std::to_string(in.lanes);
   if (in.method == ClimbMethod::tower)
-    o.climb = climb_odds(in.attackers, tower_per_round, Rational(1), in.rounds, what);
+    o.climb = climb_odds(in.attackers, tower_per_round, Rational(1), in.rounds, work);
   else
-    o.climb = climb_odds(in.attackers, in.lanes, o.check->pass(), in.rounds, what);
+    o.climb = climb_odds(in.attackers, in.lanes, o.check->pass(), in.rounds, work);
   return o;
 }
 
