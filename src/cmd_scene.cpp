@@ -83,7 +83,8 @@ std::string scene_text(const SceneOutcome& o) {
     s += fmt::format("  {} {}  {}\n", pad_to(escape_text(x.id), w_id), hull_bar(x.suffered, x.hull),
                      painted_state(x.state));
   if (!o.knocked_out.empty())
-    s += "Knocked out  " + painted_alarm(escape_text(fmt::format("{}", fmt::join(o.knocked_out, ", ")))) + "\n";
+    s += "Knocked out  " + painted_alarm(escape_text(fmt::format("{}", fmt::join(o.knocked_out, ", ")))) +
+         "\n";
   if (!o.open_breaches.empty())
     s += "Breaches  " + painted_alarm(escape_text(fmt::format("{}", fmt::join(o.open_breaches, ", ")))) +
          ": play the assault\n";

@@ -73,13 +73,15 @@ std::string status_json(const SiegeState& st, const Tables& t, const std::string
 
 std::string status_text(const SiegeState& st, const Tables& t) {
   std::string s = "Siege     " + (st.name.empty() ? std::string() : escape_text(st.name) + ": ") +
-                  fmt::format("{} scene{} played (a scene is one {})\n", st.now.scene, st.now.scene == 1 ? "" : "s",
-                              name_of(st.scene_length));
+                  fmt::format("{} scene{} played (a scene is one {})\n", st.now.scene,
+                              st.now.scene == 1 ? "" : "s", name_of(st.scene_length));
   std::size_t w_id = 6, w_what = 6;
   const auto what_of = [](const SectionState& x) {
     return escape_text(x.variant.empty() ? x.structure : x.structure + ", " + x.variant);
   };
-  const auto engine_what = [](const EngineState& e) { return escape_text(e.weapon.empty() ? e.engine : e.weapon); };
+  const auto engine_what = [](const EngineState& e) {
+    return escape_text(e.weapon.empty() ? e.engine : e.weapon);
+  };
   for (const auto& x : st.now.sections) {
     w_id = std::max(w_id, display_width(escape_text(x.id)));
     w_what = std::max(w_what, display_width(what_of(x)));
@@ -98,8 +100,9 @@ std::string status_text(const SiegeState& st, const Tables& t) {
     const std::string aim =
         e.target.empty() ? "no attack" : fmt::format("pool {} -> {}", e.pool, escape_text(e.target));
     s += fmt::format("  {:<8}  {}  {}  {:<20}  {}{}\n", name_of(e.side), pad_to(escape_text(e.id), w_id),
-                     pad_to(engine_what(e), w_what), row != nullptr ? hull_bar(e.hull_suffered, row->hull, 10) : "",
-                     aim, e.knocked_out ? "  " + painted_alarm("KNOCKED OUT") : std::string());
+                     pad_to(engine_what(e), w_what),
+                     row != nullptr ? hull_bar(e.hull_suffered, row->hull, 10) : "", aim,
+                     e.knocked_out ? "  " + painted_alarm("KNOCKED OUT") : std::string());
   }
   s += fmt::format("Camp      {}\n", hull_bar(st.now.camp.hull_suffered, camp_row(t).hull, 10));
   const auto breaches = open_breaches(st.now);

@@ -53,8 +53,8 @@ std::string render_check(const CheckResult& c, std::uint64_t seed) {
   return fmt::format(
       "{} check, {} dice (seed {})\n          {}\n          {} success, {} failure, {} boon, {} "
       "bane -> {} net Successes, {} net Boons -> {}",
-      capitalised(name_of(c.difficulty)), dice, seed, render_dice(c), c.successes, c.failures,
-      c.boons, c.banes, c.net_successes, c.net_boons, painted_pass(c.passed()));
+      capitalised(name_of(c.difficulty)), dice, seed, render_dice(c), c.successes, c.failures, c.boons,
+      c.banes, c.net_successes, c.net_boons, painted_pass(c.passed()));
 }
 
 std::string hull_bar(int suffered, int hull, int width) {
@@ -153,7 +153,8 @@ std::string render_table(const std::vector<std::vector<std::string>>& rows, Form
     // header or 8 columns; its cells then take more than one line.
     std::vector<std::size_t> least(w.size());
     for (std::size_t i = 0; i < w.size(); ++i)
-      least[i] = std::min(w[i], std::max<std::size_t>(i < shown[0].size() ? display_width(shown[0][i]) : 0, 8));
+      least[i] =
+          std::min(w[i], std::max<std::size_t>(i < shown[0].size() ? display_width(shown[0][i]) : 0, 8));
     std::size_t total = 2 * (w.size() - 1);
     for (const auto x : w) total += x;
     while (total > width) {
@@ -209,10 +210,13 @@ std::string paint(std::string_view text, Colour c) {
 std::string painted_state(BreachState s, std::size_t width) {
   static constexpr Colour colours[] = {Colour::green, Colour::yellow, Colour::red};
   const std::string_view name = name_of(s);
-  return paint(name, colours[static_cast<int>(s)]) + std::string(width > name.size() ? width - name.size() : 0, ' ');
+  return paint(name, colours[static_cast<int>(s)]) +
+         std::string(width > name.size() ? width - name.size() : 0, ' ');
 }
 
-std::string painted_pass(bool passed) { return passed ? paint("pass", Colour::green) : paint("fail", Colour::red); }
+std::string painted_pass(bool passed) {
+  return passed ? paint("pass", Colour::green) : paint("fail", Colour::red);
+}
 
 std::string painted_alarm(std::string_view text) { return paint(text, Colour::red); }
 
@@ -232,10 +236,14 @@ std::size_t utf8_at(std::string_view s, std::size_t i, char32_t& cp) {
   }
   std::size_t n = 0;
   char32_t min = 0;
-  if (c >= 0xc2 && c <= 0xdf) n = 2, cp = c & 0x1f, min = 0x80;
-  else if (c >= 0xe0 && c <= 0xef) n = 3, cp = c & 0x0f, min = 0x800;
-  else if (c >= 0xf0 && c <= 0xf4) n = 4, cp = c & 0x07, min = 0x10000;
-  else return 0;
+  if (c >= 0xc2 && c <= 0xdf)
+    n = 2, cp = c & 0x1f, min = 0x80;
+  else if (c >= 0xe0 && c <= 0xef)
+    n = 3, cp = c & 0x0f, min = 0x800;
+  else if (c >= 0xf0 && c <= 0xf4)
+    n = 4, cp = c & 0x07, min = 0x10000;
+  else
+    return 0;
   if (i + n > s.size()) return 0;
   for (std::size_t k = 1; k < n; ++k) {
     if ((b(k) & 0xc0) != 0x80) return 0;
@@ -307,7 +315,8 @@ std::string escaped(std::string_view text, Keep keep) {
 
 std::string escape_text(std::string_view text) {
   for (const char c : text)
-    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) return escaped(text, Keep::nothing);
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
+      return escaped(text, Keep::nothing);
   return std::string(text);
 }
 
@@ -370,7 +379,8 @@ std::string wrap_line(std::string_view line, std::size_t width, std::size_t inde
   auto place = [&](std::string_view word) {
     while (col + display_width(word) > width && col < width) {
       std::size_t cut = 0;
-      for (std::size_t p = word.find('-'); p != std::string_view::npos && p + 1 < word.size(); p = word.find('-', p + 1))
+      for (std::size_t p = word.find('-'); p != std::string_view::npos && p + 1 < word.size();
+           p = word.find('-', p + 1))
         if (col + display_width(word.substr(0, p + 1)) <= width) cut = p + 1;
       if (cut == 0) break;
       out.append(word.substr(0, cut));

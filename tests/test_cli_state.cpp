@@ -223,10 +223,12 @@ TEST_CASE("E1-E3: scenes with sure hits give the exact figures, then breaches an
   const Run one = c.on({"--seed", "1", "scene"});
   REQUIRE(one.status == 0);
   CHECK(one.out.find("Scene     1 of a siege in an evening (one week), seed 1\n") == 0);
-  CHECK(unwrapped(one.out).find("great-bombard  -> north-wall   4 net Successes, 0 net Boons: 10 damage, Hull 0 -> 10 of 20, "
-                     "intact -> cracked") != std::string::npos);
-  CHECK(unwrapped(one.out).find("Now play one scene of the characters' own: a sortie, a night climb, a countermine or a "
-                     "parley.") != std::string::npos);
+  CHECK(unwrapped(one.out).find(
+            "great-bombard  -> north-wall   4 net Successes, 0 net Boons: 10 damage, Hull 0 -> 10 of 20, "
+            "intact -> cracked") != std::string::npos);
+  CHECK(unwrapped(one.out).find(
+            "Now play one scene of the characters' own: a sortie, a night climb, a countermine or a "
+            "parley.") != std::string::npos);
   const Run two = c.on({"--json", "--seed", "2", "scene"});
   REQUIRE(two.status == 0);
   const json o = two.json();
@@ -265,7 +267,8 @@ TEST_CASE("E4: the fifth scene warns that the evening was meant to end", "[cli][
   }
   const Run five = c.on({"--seed", "5", "scene"});
   CHECK(five.status == 0);
-  CHECK(unwrapped(five.out).find("This is scene 5: a siege in an evening was meant to end after three or four scenes.") !=
+  CHECK(unwrapped(five.out).find(
+            "This is scene 5: a siege in an evening was meant to end after three or four scenes.") !=
         std::string::npos);
 }
 
@@ -310,7 +313,8 @@ TEST_CASE("replay recomputes the siege from the log and finds it matches", "[cli
   c.on({"--seed", "23", "scene"});
   const Run r = c.on({"replay"});
   CHECK(r.status == 0);
-  CHECK(unwrapped(r.out) == "replay matches: 3 log entries replayed from the initial state give " + c.state + "\n");
+  CHECK(unwrapped(r.out) ==
+        "replay matches: 3 log entries replayed from the initial state give " + c.state + "\n");
   const Run j = c.on({"--json", "replay"});
   CHECK(j.json()["matches"] == true);
   CHECK(j.json()["log_entries"] == 3);

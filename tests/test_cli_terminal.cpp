@@ -29,7 +29,9 @@ Run run(const std::vector<std::string>& args, const std::string& env = "") {
   return siege::test::siege(args, "", env);
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
@@ -51,7 +53,11 @@ std::vector<std::string> wider_than(const std::string& text, std::size_t width) 
 bool valid_utf8(const std::string& text) {
   for (std::size_t i = 0; i < text.size();) {
     const auto c = static_cast<unsigned char>(text[i]);
-    std::size_t n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    std::size_t n = c < 0x80                 ? 1
+                    : c >= 0xc2 && c <= 0xdf ? 2
+                    : c >= 0xe0 && c <= 0xef ? 3
+                    : c >= 0xf0 && c <= 0xf4 ? 4
+                                             : 0;
     if (n == 0 || i + n > text.size()) return false;
     for (std::size_t k = 1; k < n; ++k)
       if ((static_cast<unsigned char>(text[i + k]) & 0xc0) != 0x80) return false;
@@ -100,9 +106,12 @@ std::string on_terminal(const std::vector<std::string>& args, unsigned short col
   char buf[4096];
   for (;;) {
     const ssize_t n = ::read(master, buf, sizeof buf);
-    if (n > 0) out.append(buf, static_cast<std::size_t>(n));
-    else if (n < 0 && errno == EINTR) continue;
-    else break;  // EIO once the program has closed its side
+    if (n > 0)
+      out.append(buf, static_cast<std::size_t>(n));
+    else if (n < 0 && errno == EINTR)
+      continue;
+    else
+      break;  // EIO once the program has closed its side
   }
   ::close(master);
   int status = 0;
@@ -150,9 +159,9 @@ void write_homebrew(const TempDir& dir) {
 TEST_CASE("display_width counts columns: é one, a CJK ideograph two, a combining accent none, colour none",
           "[terminal]") {
   CHECK(display_width("abc") == 3);
-  CHECK(display_width("é") == 1);                 // 2 bytes
-  CHECK(display_width("城壁") == 4);               // 6 bytes
-  CHECK(display_width("e\xcc\x81") == 1);         // e + U+0301
+  CHECK(display_width("é") == 1);          // 2 bytes
+  CHECK(display_width("城壁") == 4);       // 6 bytes
+  CHECK(display_width("e\xcc\x81") == 1);  // e + U+0301
   CHECK(display_width("\x1b[31mred\x1b[0m") == 3);
 }
 
@@ -161,7 +170,7 @@ TEST_CASE("escape_text writes control bytes and broken UTF-8 as \\xNN and keeps 
   CHECK(escape_text("Château 城") == "Château 城");
   CHECK(escape_text("a\x1b[2Jb") == "a\\x1b[2Jb");
   CHECK(escape_text("one\ntwo\t") == "one\\x0atwo\\x09");
-  CHECK(escape_text("\xc2\x9b") == "\\xc2\\x9b");  // C1 CSI
+  CHECK(escape_text("\xc2\x9b") == "\\xc2\\x9b");    // C1 CSI
   CHECK(escape_text("x\xe5\x9f") == "x\\xe5\\x9f");  // a CJK character cut short
   CHECK(escape_text("\x7f") == "\\x7f");
 }
@@ -269,7 +278,8 @@ TEST_CASE("On a terminal, help and tables fit its width; COLUMNS where it does n
   CHECK_FALSE(wider_than(wide, 100).empty());  // a wide terminal gets long lines
 }
 
-TEST_CASE("list narrows its widest columns and wraps their cells rather than cutting them", "[terminal][cli]") {
+TEST_CASE("list narrows its widest columns and wraps their cells rather than cutting them",
+          "[terminal][cli]") {
   const auto r = run({"list", "structures"});
   REQUIRE(r.status == 0);
   CHECK(wider_than(r.out, 80) == std::vector<std::string>{});
@@ -293,7 +303,8 @@ TEST_CASE("list narrows its widest columns and wraps their cells rather than cut
 
 // ---------------------------------------------------------------- homebrew data
 
-TEST_CASE("Homebrew names with é and CJK are aligned by display width and wrapped whole", "[terminal][cli][data]") {
+TEST_CASE("Homebrew names with é and CJK are aligned by display width and wrapped whole",
+          "[terminal][cli][data]") {
   TempDir dir;
   write_homebrew(dir);
   const auto r = run({"list", "structures", "--data", dir.path()});
@@ -342,15 +353,16 @@ TEST_CASE("Control bytes of a homebrew table are shown escaped, never sent raw",
   REQUIRE(j.status == 0);
   CHECK(j.json()["entries"][0]["name"] == "Evil \x1b[2J\x1b]0;pwned\x07 gate\nsecond line");
   // --color always paints, but a name's own ESC stays escaped.
-  const auto painted =
-      run({"attack", "-s", "evil-gate", "-w", "evil-gun", "--successes", "1", "--data", dir.path(), "--color", "always"});
+  const auto painted = run({"attack", "-s", "evil-gate", "-w", "evil-gun", "--successes", "1", "--data",
+                            dir.path(), "--color", "always"});
   CHECK(contains(painted.out, esc + "32m"));
   CHECK_FALSE(contains(painted.out, "\x1b[2J"));
 }
 
 // ---------------------------------------------------------------- colour
 
-TEST_CASE("Colour with --color always: states, pass and fail, knocked out and breaches", "[terminal][cli][colour]") {
+TEST_CASE("Colour with --color always: states, pass and fail, knocked out and breaches",
+          "[terminal][cli][colour]") {
   TempDir dir;
   const std::string state = castle_siege(dir);
   const std::string green = esc + "32m", yellow = esc + "33m", red = esc + "31m";
@@ -359,13 +371,16 @@ TEST_CASE("Colour with --color always: states, pass and fail, knocked out and br
     std::vector<std::string> painted;
   };
   const std::vector<Case> cases{
-      {{"attack", "-s", "curtain-wall", "-w", "cannon", "--successes", "2"}, {green + "intact", green + "pass"}},
+      {{"attack", "-s", "curtain-wall", "-w", "cannon", "--successes", "2"},
+       {green + "intact", green + "pass"}},
       {{"check", "--difficulty", "hard", "--pool", "0", "--seed", "1"}, {red + "fail"}},  // no skill dice
       {{"demolish", "-s", "stone-bridge", "--on-pier", "-c", "powder-keg:2", "--craft-successes", "1"},
        {green + "pass", green + "intact", yellow + "cracked"}},
       {{"mine", "-s", "palisade", "--day-results", "1:0"}, {red + "breached"}},
-      {{"escalade", "--method", "ladder", "--attackers", "2", "--successes-per-round", "1,1"}, {green + "intact"}},
-      {{"odds", "attack", "-s", "curtain-wall", "-w", "cannon"}, {green + "intact", yellow + "cracked", red + "breached"}},
+      {{"escalade", "--method", "ladder", "--attackers", "2", "--successes-per-round", "1,1"},
+       {green + "intact"}},
+      {{"odds", "attack", "-s", "curtain-wall", "-w", "cannon"},
+       {green + "intact", yellow + "cracked", red + "breached"}},
       {{"odds", "demolish", "-s", "stone-bridge", "--on-pier", "-c", "powder-keg:2"}, {yellow + "cracked"}},
       {{"--state", state, "status"}, {green + "intact"}},
       {{"--state", state, "odds", "scene"}, {green + "intact"}},
@@ -399,7 +414,8 @@ TEST_CASE("Colour with --color always: states, pass and fail, knocked out and br
   CHECK(contains(status.out, red + "breached"));
 }
 
-TEST_CASE("No colour in a pipe, with NO_COLOR, with --color never, or with --json", "[terminal][cli][colour]") {
+TEST_CASE("No colour in a pipe, with NO_COLOR, with --color never, or with --json",
+          "[terminal][cli][colour]") {
   const std::vector<std::string> attack{"attack", "-s", "curtain-wall", "-w", "cannon", "--successes", "2"};
   CHECK_FALSE(contains(run(attack).out, "\x1b"));
   CHECK_FALSE(contains(run(attack, "NO_COLOR=1").out, "\x1b"));
