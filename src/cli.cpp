@@ -179,6 +179,8 @@ std::size_t utf8_sequence(std::string_view s, char32_t& cp) {
   return n;
 }
 
+std::size_t output_width();
+
 }  // namespace
 
 void write_stdout(std::string_view bytes) {
@@ -225,20 +227,34 @@ void Context::emit(const std::string& json, const std::string& text) const {
     write_stdout(json);
     write_stdout("\n");
   } else {
-    write_stdout(text);
+    write_stdout(wrap_text(text, output_width()));
   }
 }
 
 namespace {
 
-// Width to fit tables to: the terminal's, or COLUMNS; 0 (no limit) in a pipe.
+// The width to fit text, tables and help to: the terminal's; COLUMNS on a
+// terminal that does not say; 80 when stdout is not a terminal.
 std::size_t output_width() {
-  if (::isatty(STDOUT_FILENO) == 0) return 0;
+  constexpr std::size_t not_a_terminal = 80;
+  if (::isatty(STDOUT_FILENO) == 0) return not_a_terminal;
   winsize ws{};
   if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
-  if (const char* c = std::getenv("COLUMNS")) return static_cast<std::size_t>(std::atoi(c));
-  return 0;
+  if (const char* c = std::getenv("COLUMNS"))
+    if (const long n = std::atol(c); n > 0) return static_cast<std::size_t>(n);
+  return not_a_terminal;
 }
+
+// CLI11's help screens, each line fitted to output_width() (wrap_text): a
+// description goes on under its own column.
+class FittedHelp : public CLI::Formatter {
+ public:
+  // The name column: CLI11's 30 on 75 columns or more, narrower below.
+  FittedHelp() { column_width(std::clamp<std::size_t>(output_width() * 2 / 5, 12, 30)); }
+  std::string make_help(const CLI::App* app, std::string name, CLI::AppFormatMode mode) const override {
+    return wrap_text(CLI::Formatter::make_help(app, std::move(name), mode), output_width());
+  }
+};
 
 }  // namespace
 
@@ -397,6 +413,7 @@ std::string version_text(const Globals& g) {
 int run(int argc, char** argv, Context& ctx) {
   CLI::App app{"siege - a siege rules adjudicator", "siege"};
   app.set_version_flag("--version", std::string("siege ") + SIEGE_VERSION);
+  app.formatter(std::make_shared<FittedHelp>());  // before the commands: they take the app's
   app.require_subcommand(1);
   app.footer(
       "Exit status: 0 resolved, 2 bad usage or input, 3 invalid data table, 4 invalid state file,\n"

@@ -89,8 +89,8 @@ std::string attack_json(const AttackOutcome& o, std::uint64_t seed) {
 
 std::string attack_text(const AttackOutcome& o, std::uint64_t seed) {
   std::string s;
-  s += fmt::format("Attack    {} ({}) on {}\n", o.weapon == "inline" ? "inline weapon" : o.stats.name,
-                   o.weapon, o.structure);
+  s += fmt::format("Attack    {} ({}) on {}\n",
+                   o.weapon == "inline" ? "inline weapon" : escape_text(o.stats.name), o.weapon, o.structure);
   s += fmt::format("Check     {}\n", render_check(o.check, seed));
   s += fmt::format("Armor     {:>3}  listed\n", o.armor.listed);
   for (const auto& st : o.armor.steps)

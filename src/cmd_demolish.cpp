@@ -30,8 +30,8 @@ ChargeCount parse_charge(const std::string& spec, const Tables& t) {
 }
 
 std::string charge_line_text(const ChargeLine& l) {
-  std::string s = fmt::format("{} x {} ({}): Siege {} -> {} Hull", l.count, l.name, l.id, l.siege,
-                              l.hull_damage);
+  std::string s = fmt::format("{} x {} ({}): Siege {} -> {} Hull", l.count, escape_text(l.name), l.id,
+                              l.siege, l.hull_damage);
   if (l.halved) s += fmt::format(", halved for Blast (R9) -> {}", l.hull_damage / 2);
   if (l.doubled) s += fmt::format(", x2 on a pier (R13) -> {}", l.each);
   if (l.count > 1) s += fmt::format("; {} in all", l.total);

@@ -79,7 +79,7 @@ std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed) {
     case ClimbMethod::tower: how = "a siege tower"; break;
   }
   s += fmt::format("Escalade  {} attackers by {} on {} ({}){}\n", o.attackers, how, o.structure,
-                   name_of(o.state), o.defended == Defended::yes ? ", defenders at the top" : "");
+                   painted_state(o.state), o.defended == Defended::yes ? ", defenders at the top" : "");
   if (o.check) {
     std::string dice = fmt::format("{} skill", o.check->pool);
     if (o.check->bane_dice > 0) dice += fmt::format(" + {} Bane", o.check->bane_dice);
@@ -97,7 +97,7 @@ std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed) {
     s += fmt::format("Result    {} of {} on the wall after {} round(s), {} at the foot\n", o.up, o.attackers,
                      o.rounds.size(), o.at_foot());
   else
-    s += "Result    nothing climbed: the section is breached\n";
+    s += "Result    nothing climbed: the section is " + painted_state(BreachState::breached) + "\n";
   return s + render_trailer(o.rules, o.notes, o.not_modelled);
 }
 

@@ -52,9 +52,12 @@ std::string hold_text(const HoldOutcome& o, std::uint64_t seed) {
   }
   if (o.needed && o.roll) {
     const bool roll_ok = morale_passed(o.roll->total, *o.needed);
-    s += fmt::format("Needed    {} or less -> {}{}\n", *o.needed,
-                     roll_ok ? "pass" : fmt::format("fail by {}", o.roll->total - static_cast<std::int64_t>(*o.needed)),
-                     o.hero && !roll_ok ? ", but a hero never fails (R21)" : "");
+    s +=
+        fmt::format("Needed    {} or less -> {}{}\n", *o.needed,
+                    roll_ok ? painted_pass(true)
+                            : painted_pass(false) +
+                                  fmt::format(" by {}", o.roll->total - static_cast<std::int64_t>(*o.needed)),
+                    o.hero && !roll_ok ? ", but a hero never fails (R21)" : "");
   }
   if (o.passed) {
     s += fmt::format("Result    held: no enemy figure gets past\n");

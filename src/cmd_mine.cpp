@@ -49,12 +49,11 @@ std::vector<MineDayResult> parse_day_results(std::string_view text) {
 }
 
 std::string day_text(const MineDay& d) {
-  std::string s = fmt::format("Day {:<6}sappers {}, defenders {}: {}\n", d.day, d.sappers.net_successes,
-                              d.defenders.net_successes,
-                              d.detected ? "FOUND by the defenders"
-                              : d.sappers.net_successes == d.defenders.net_successes
-                                  ? "a tie, still hidden"
-                                  : "still hidden");
+  std::string s = fmt::format(
+      "Day {:<6}sappers {}, defenders {}: {}\n", d.day, d.sappers.net_successes, d.defenders.net_successes,
+      d.detected                                             ? painted_alarm("FOUND by the defenders")
+      : d.sappers.net_successes == d.defenders.net_successes ? std::string("a tie, still hidden")
+                                                             : std::string("still hidden"));
   if (d.sappers.rolled) {
     s += fmt::format("          sappers   {}\n", render_dice(d.sappers));
     s += fmt::format("          defenders {}\n", render_dice(d.defenders));

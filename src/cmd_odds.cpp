@@ -208,7 +208,7 @@ void odds_of_attack(const AttackOddsRequest& r, Context& ctx) {
 
   std::string text = fmt::format("Odds      {} on {}, {}/{} suffered ({}), {}\n",
                                  in.weapon_inline ? std::string("inline weapon") : in.weapon.id, in.structure->id,
-                                 before, st.hull, name_of(ladder_state(before, st.hull)),
+                                 before, st.hull, painted_state(ladder_state(before, st.hull)),
                                  p.spec ? fmt::format("{}: {} ways", dice_words(*p.spec, t.dice), one.total.str())
                                         : std::string("the referee's roll"));
   auto value = [&](const Int& ways) { return odds::nearest_double(ways, one.total); };
@@ -221,13 +221,13 @@ void odds_of_attack(const AttackOddsRequest& r, Context& ctx) {
   text += "After 1 attack\n";
   for (auto s : all_states) {
     const double ps = value(by_state[s]);
-    text += fmt::format("  {:<9}   {}  {}\n", name_of(s), cli::percent(ps), cli::bar(ps));
+    text += fmt::format("  {}   {}  {}\n", painted_state(s, 9), cli::percent(ps), cli::bar(ps));
   }
   if (r.attacks > 1) {
     text += fmt::format("After {} attacks\n", r.attacks);
     for (auto s : all_states) {
       const double ps = odds::to_double(after.back()[static_cast<std::size_t>(s)]);
-      text += fmt::format("  {:<9}   {}  {}\n", name_of(s), cli::percent(ps), cli::bar(ps));
+      text += fmt::format("  {}   {}  {}\n", painted_state(s, 9), cli::percent(ps), cli::bar(ps));
     }
   }
   text += expected ? fmt::format("Expected attacks to breach: {:.2f} (exactly {})\n", odds::to_double(*expected),

@@ -20,7 +20,7 @@ using odds::Fraction;
 
 // "castle-gate, portcullis": the structure and any variant.
 std::string what_of(const odds::SectionOutlook& x) {
-  return x.variant.empty() ? x.structure : x.structure + ", " + x.variant;
+  return escape_text(x.variant.empty() ? x.structure : x.structure + ", " + x.variant);
 }
 
 struct SceneOddsRequest {
@@ -80,22 +80,22 @@ std::string scene_text(const odds::SceneOdds& o, const SiegeState& st) {
   std::string s = fmt::format(
       "Odds      {} of {} ({} played; a scene is one {})\n",
       first == last ? fmt::format("scene {}", first) : fmt::format("scenes {} to {}", first, last),
-      st.name.empty() ? std::string("the siege") : st.name, o.played, name_of(st.scene_length));
+      st.name.empty() ? std::string("the siege") : escape_text(st.name), o.played, name_of(st.scene_length));
   std::size_t w_id = 6, w_what = 6;
   for (const auto& x : o.sections) {
-    w_id = std::max(w_id, x.id.size());
-    w_what = std::max(w_what, what_of(x).size());
+    w_id = std::max(w_id, display_width(escape_text(x.id)));
+    w_what = std::max(w_what, display_width(what_of(x)));
   }
   s += "Sections\n";
   for (const auto& x : o.sections) {
-    s += fmt::format("  {:<{}}  {:<{}}  {}  {}\n", x.id, w_id, what_of(x), w_what,
-                     hull_bar(x.suffered, x.hull), name_of(x.state));
+    s += fmt::format("  {}  {}  {}  {}\n", pad_to(escape_text(x.id), w_id), pad_to(what_of(x), w_what),
+                     hull_bar(x.suffered, x.hull), painted_state(x.state));
     if (x.state == BreachState::breached) {
-      s += "    already breached: play the assault\n";
+      s += "    already " + painted_state(BreachState::breached) + ": play the assault\n";
     } else if (x.attackers.empty()) {
       s += fmt::format("    no engine shoots at it: it stays {}\n", name_of(x.state));
     } else {
-      s += fmt::format("    shot at by {}\n", fmt::join(x.attackers, ", "));
+      s += escape_text(fmt::format("    shot at by {}", fmt::join(x.attackers, ", "))) + "\n";
       for (std::size_t k = 0; k < x.by_scene.size(); ++k)
         s += p_line("breached by scene", first + static_cast<int>(k),
                     x.by_scene[k][static_cast<std::size_t>(BreachState::breached)]);
@@ -107,7 +107,7 @@ std::string scene_text(const odds::SceneOdds& o, const SiegeState& st) {
     if (!e.exposed) continue;
     if (!header) s += "Engines\n";
     header = true;
-    s += fmt::format("  {} -> {}, shot at by {}\n", e.id, e.target, fmt::join(e.attackers, ", "));
+    s += escape_text(fmt::format("  {} -> {}, shot at by {}", e.id, e.target, fmt::join(e.attackers, ", "))) + "\n";
     for (std::size_t k = 0; k < e.knocked_out.size(); ++k)
       s += p_line("knocked out by scene", first + static_cast<int>(k), e.knocked_out[k]);
   }

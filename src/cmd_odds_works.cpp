@@ -40,7 +40,7 @@ std::string state_lines(const std::string& title, P p_state) {
   std::string s = title + "\n";
   for (auto st : all_states) {
     const auto p = p_state(st);
-    s += fmt::format("  {:<9}   {}  {}\n", name_of(st), percent(value(p)), bar(value(p)));
+    s += fmt::format("  {}   {}  {}\n", painted_state(st, 9), percent(value(p)), bar(value(p)));
   }
   return s;
 }
@@ -60,7 +60,7 @@ constexpr std::uint64_t demolition_weight = 20000;
 std::string outcome_words(const DemolitionOutcome& o) {
   if (o.opened) return "opens the way (R18)";
   if (!o.went_off) return "fails: no effect (R16)";
-  return fmt::format("goes off: {} damage, {}/{} {}", o.damage, o.hull.after, o.hull.max, name_of(o.after));
+  return fmt::format("goes off: {} damage, {}/{} {}", o.damage, o.hull.after, o.hull.max, painted_state(o.after));
 }
 
 void odds_of_demolish(const DemolishRequest& r, Context& ctx) {
@@ -125,7 +125,7 @@ void odds_of_demolish(const DemolishRequest& r, Context& ctx) {
     charges += fmt::format("{}{} x {}", charges.empty() ? "" : ", ", l.count, l.id);
   std::string text = fmt::format("Odds      {} on {}{}, {}/{} suffered ({})\n", charges, any.structure,
                                  any.on_pier == OnPier::yes ? " (on a pier)" : "", any.hull.before,
-                                 any.hull.max, name_of(any.before));
+                                 any.hull.max, painted_state(any.before));
   if (p.spec)
     text += fmt::format("Check     Average Craft, {} ({} equally likely ways)\n", dice_words(*p.spec, t.dice),
                         d.total.str());
@@ -139,7 +139,7 @@ void odds_of_demolish(const DemolishRequest& r, Context& ctx) {
   text += "Outcomes\n";
   for (const auto& [k, b] : d.outcomes) {
     const double pr = odds::nearest_double(b.ways, d.total);
-    text += fmt::format("  {:<38}  {}  {}\n", outcome_words(b.outcome), percent(pr), bar(pr));
+    text += fmt::format("  {}  {}  {}\n", pad_to(outcome_words(b.outcome), 38), percent(pr), bar(pr));
   }
   text += state_lines("After the charges", [&](BreachState s) { return d.p_state(s); });
   text += render_trailer(d.rules(), notes, d.not_modelled());
@@ -258,7 +258,7 @@ void odds_of_escalade(const EscaladeRequest& r, Context& ctx) {
   }
   std::string text =
       fmt::format("Odds      {} attackers by {} on {} ({}){}\n", o.attackers, how, o.structure,
-                  name_of(o.state), o.defended == Defended::yes ? ", defenders at the top" : "");
+                  painted_state(o.state), o.defended == Defended::yes ? ", defenders at the top" : "");
   if (e.spec) {
     text += fmt::format("Check     each climber: {} Athletics, {} ({} ways)\n",
                         capitalised(name_of(e.spec->difficulty)), dice_words(*e.spec, t.dice),
@@ -299,7 +299,7 @@ void odds_of_escalade(const EscaladeRequest& r, Context& ctx) {
     else if (!e.referee)
       text += "Expected  never: nobody climbs\n";
   } else {
-    text += "Result    nothing climbed: the section is breached\n";
+    text += "Result    nothing climbed: the section is " + painted_state(BreachState::breached) + "\n";
   }
   text += render_trailer(rules, notes, o.not_modelled);
   ctx.emit(json, text);
@@ -405,7 +405,7 @@ void odds_of_mine(const MineRequest& r, Context& ctx) {
     else if (o.fired)
       text += line("Fired", p,
                    fmt::format("  -> {} Hull damage, Armor ignored: {}/{} {}", o.damage, o.hull.after,
-                               o.hull.max, name_of(o.after)));
+                               o.hull.max, painted_state(o.after)));
     else
       text += line("Unseen", p, fmt::format("  -> digging goes on: {} day(s) left", o.days_left()));
   }

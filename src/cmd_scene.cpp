@@ -49,9 +49,9 @@ std::string attack_line(const SceneAttack& a) {
   s += fmt::format("{} damage, Hull {} -> {} of {}", a.damage(), a.hull().before, a.hull().after, a.hull().max);
   if (a.on_section) {
     if (a.on_section->after != a.on_section->before)
-      s += fmt::format(", {} -> {}", name_of(a.on_section->before), name_of(a.on_section->after));
+      s += fmt::format(", {} -> {}", painted_state(a.on_section->before), painted_state(a.on_section->after));
   } else if (a.on_engine->knocked_out && a.hull().before < a.hull().max) {
-    s += a.kind == TargetKind::camp ? ", wrecked" : ", knocked out";
+    s += ", " + painted_alarm(a.kind == TargetKind::camp ? "wrecked" : "knocked out");
   }
   return s;
 }
@@ -61,8 +61,8 @@ std::string attack_line(const SceneAttack& a) {
 std::string scene_text(const SceneOutcome& o) {
   std::size_t w_engine = 6, w_target = 6;
   for (const auto& a : o.attacks) {
-    w_engine = std::max(w_engine, a.engine.size());
-    w_target = std::max(w_target, a.target.size());
+    w_engine = std::max(w_engine, display_width(escape_text(a.engine)));
+    w_target = std::max(w_target, display_width(escape_text(a.target)));
   }
   std::string s = fmt::format("Scene     {} of a siege in an evening (one {}), seed {}\n", o.scene,
                               name_of(o.length), o.seed);
@@ -72,18 +72,22 @@ std::string scene_text(const SceneOutcome& o) {
       if (a.side != side) continue;
       if (!any) s += side == EngineSide::besieger ? "Besiegers\n" : "Defenders\n";
       any = true;
-      s += fmt::format("  {:<{}} -> {:<{}}  {}  (seed {})\n", a.engine, w_engine, a.target, w_target,
-                       attack_line(a), a.seed);
+      s += fmt::format("  {} -> {}  {}  (seed {})\n", pad_to(escape_text(a.engine), w_engine),
+                       pad_to(escape_text(a.target), w_target), attack_line(a), a.seed);
     }
   }
   std::size_t w_id = 6;
-  for (const auto& x : o.sections) w_id = std::max(w_id, x.id.size());
+  for (const auto& x : o.sections) w_id = std::max(w_id, display_width(escape_text(x.id)));
   s += "Sections\n";
   for (const auto& x : o.sections)
-    s += fmt::format("  {:<{}} {}  {}\n", x.id, w_id, hull_bar(x.suffered, x.hull), name_of(x.state));
-  if (!o.knocked_out.empty()) s += fmt::format("Knocked out  {}\n", fmt::join(o.knocked_out, ", "));
+    s += fmt::format("  {} {}  {}\n", pad_to(escape_text(x.id), w_id), hull_bar(x.suffered, x.hull),
+                     painted_state(x.state));
+  if (!o.knocked_out.empty())
+    s += "Knocked out  " + painted_alarm(escape_text(fmt::format("{}", fmt::join(o.knocked_out, ", ")))) +
+         "\n";
   if (!o.open_breaches.empty())
-    s += fmt::format("Breaches  {}: play the assault\n", fmt::join(o.open_breaches, ", "));
+    s += "Breaches  " + painted_alarm(escape_text(fmt::format("{}", fmt::join(o.open_breaches, ", ")))) +
+         ": play the assault\n";
   s += fmt::format("Rules     {}\n", fmt::join(o.rules, ", "));
   s += "Notes\n" + render_notes(o.notes, o.not_modelled);
   return s;

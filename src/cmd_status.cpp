@@ -72,36 +72,43 @@ std::string status_json(const SiegeState& st, const Tables& t, const std::string
 }
 
 std::string status_text(const SiegeState& st, const Tables& t) {
-  std::string s = "Siege     " + (st.name.empty() ? std::string() : st.name + ": ") +
-                  fmt::format("{} scene{} played (a scene is one {})\n", st.now.scene, st.now.scene == 1 ? "" : "s",
-                              name_of(st.scene_length));
+  std::string s = "Siege     " + (st.name.empty() ? std::string() : escape_text(st.name) + ": ") +
+                  fmt::format("{} scene{} played (a scene is one {})\n", st.now.scene,
+                              st.now.scene == 1 ? "" : "s", name_of(st.scene_length));
   std::size_t w_id = 6, w_what = 6;
+  const auto what_of = [](const SectionState& x) {
+    return escape_text(x.variant.empty() ? x.structure : x.structure + ", " + x.variant);
+  };
+  const auto engine_what = [](const EngineState& e) {
+    return escape_text(e.weapon.empty() ? e.engine : e.weapon);
+  };
   for (const auto& x : st.now.sections) {
-    w_id = std::max(w_id, x.id.size());
-    w_what = std::max(w_what, x.structure.size() + (x.variant.empty() ? 0 : x.variant.size() + 2));
+    w_id = std::max(w_id, display_width(escape_text(x.id)));
+    w_what = std::max(w_what, display_width(what_of(x)));
   }
   for (const auto& e : st.now.engines) {
-    w_id = std::max(w_id, e.id.size());
-    w_what = std::max(w_what, (e.weapon.empty() ? e.engine : e.weapon).size());
+    w_id = std::max(w_id, display_width(escape_text(e.id)));
+    w_what = std::max(w_what, display_width(engine_what(e)));
   }
   s += "Sections\n";
-  for (const auto& x : st.now.sections) {
-    const std::string what = x.variant.empty() ? x.structure : x.structure + ", " + x.variant;
-    s += fmt::format("  {:<{}}  {:<{}}  {}  {}\n", x.id, w_id, what, w_what, hull_bar(x.hull_suffered, stats_of(x, t).hull),
-                     name_of(x.state));
-  }
+  for (const auto& x : st.now.sections)
+    s += fmt::format("  {}  {}  {}  {}\n", pad_to(escape_text(x.id), w_id), pad_to(what_of(x), w_what),
+                     hull_bar(x.hull_suffered, stats_of(x, t).hull), painted_state(x.state));
   s += "Engines\n";
   for (const auto& e : st.now.engines) {
     const Engine* row = row_of(e, t);
-    const std::string what = e.weapon.empty() ? e.engine : e.weapon;
-    const std::string aim = e.target.empty() ? "no attack" : fmt::format("pool {} -> {}", e.pool, e.target);
-    s += fmt::format("  {:<8}  {:<{}}  {:<{}}  {:<20}  {}{}\n", name_of(e.side), e.id, w_id, what, w_what,
+    const std::string aim =
+        e.target.empty() ? "no attack" : fmt::format("pool {} -> {}", e.pool, escape_text(e.target));
+    s += fmt::format("  {:<8}  {}  {}  {:<20}  {}{}\n", name_of(e.side), pad_to(escape_text(e.id), w_id),
+                     pad_to(engine_what(e), w_what),
                      row != nullptr ? hull_bar(e.hull_suffered, row->hull, 10) : "", aim,
-                     e.knocked_out ? "  KNOCKED OUT" : "");
+                     e.knocked_out ? "  " + painted_alarm("KNOCKED OUT") : std::string());
   }
   s += fmt::format("Camp      {}\n", hull_bar(st.now.camp.hull_suffered, camp_row(t).hull, 10));
   const auto breaches = open_breaches(st.now);
-  if (!breaches.empty()) s += fmt::format("Breaches  {}: play the assault\n", fmt::join(breaches, ", "));
+  if (!breaches.empty())
+    s += "Breaches  " + painted_alarm(escape_text(fmt::format("{}", fmt::join(breaches, ", ")))) +
+         ": play the assault\n";
   s += fmt::format("Log       {} entr{}\n", st.log.size(), st.log.size() == 1 ? "y" : "ies");
   if (const auto late = evening_over(st); !late.empty()) s += "Notes\n" + render_notes(late, {});
   return s;

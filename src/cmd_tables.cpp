@@ -177,42 +177,45 @@ Runner setup_show(CLI::App& app) {
     if (const auto* s = t.find_structure(*id)) {
       ++found;
       write_entry(w, *s);
-      text += fmt::format("{} ({}): structure\n  Armor {}, Hull {}\n", s->name, s->id, s->armor, s->hull);
+      text += fmt::format("{} ({}): structure\n  Armor {}, Hull {}\n", escape_text(s->name), s->id, s->armor,
+                          s->hull);
       for (const auto& v : s->variants)
         text += fmt::format("  With {}: Armor {}, Hull {} (R12)\n", v.id, v.armor, s->hull + v.hull_bonus);
-      if (!s->aliases.empty()) text += fmt::format("  Also called: {}\n", join(s->aliases));
+      if (!s->aliases.empty()) text += fmt::format("  Also called: {}\n", escape_text(join(s->aliases)));
       if (s->tags) text += fmt::format("  Rules: {}\n", join(flag_names(s->tags, tag_names)));
       if (s->kick_opens)
-        text += fmt::format("  A kick opens it: {} {} check\n", capitalised(name_of(s->kick_opens->difficulty)),
-                            capitalised(s->kick_opens->skill));
+        text +=
+            fmt::format("  A kick opens it: {} {} check\n", capitalised(name_of(s->kick_opens->difficulty)),
+                        escape_text(capitalised(s->kick_opens->skill)));
       text += fmt::format("  Breach ladder: cracked at {} suffered, breached at {}\n", (s->hull + 1) / 2, s->hull);
-      if (!s->notes.empty()) text += "  " + s->notes + "\n";
+      if (!s->notes.empty()) text += "  " + escape_text(s->notes) + "\n";
     }
     if (const auto* x = t.find_weapon(*id)) {
       ++found;
       write_entry(w, *x);
-      text += fmt::format("{} ({}): weapon\n  Hull damage {}, Pierce {}, Crit {}, {} mount\n", x->name, x->id,
-                          x->hull_damage, x->pierce, crit_text(x->crit), name_of(x->mount));
+      text += fmt::format("{} ({}): weapon\n  Hull damage {}, Pierce {}, Crit {}, {} mount\n",
+                          escape_text(x->name), x->id, x->hull_damage, x->pierce, crit_text(x->crit),
+                          name_of(x->mount));
       if (x->qualities) text += fmt::format("  Qualities: {}\n", join(flag_names(x->qualities, quality_names)));
-      if (!x->notes.empty()) text += "  " + x->notes + "\n";
+      if (!x->notes.empty()) text += "  " + escape_text(x->notes) + "\n";
     }
     for (const auto& c : t.charges)
       if (c.id == *id) {
         ++found;
         write_entry(w, c, t);
-        text += fmt::format("{} ({}): charge\n  Siege {} (Hull damage {}), Prepare {} maneuvers{}{}\n", c.name, c.id,
-                            c.siege, t.siege_damage(c.siege), c.prepare, c.blast ? ", Blast" : "",
-                            c.opens_doors ? ", opens doors and gates (R18)" : "");
-        if (!c.notes.empty()) text += "  " + c.notes + "\n";
+        text += fmt::format("{} ({}): charge\n  Siege {} (Hull damage {}), Prepare {} maneuvers{}{}\n",
+                            escape_text(c.name), c.id, c.siege, t.siege_damage(c.siege), c.prepare,
+                            c.blast ? ", Blast" : "", c.opens_doors ? ", opens doors and gates (R18)" : "");
+        if (!c.notes.empty()) text += "  " + escape_text(c.notes) + "\n";
       }
     for (const auto& e : t.engines)
       if (e.id == *id) {
         ++found;
         write_entry(w, e);
-        text += fmt::format("{} ({}): engine\n  Armor {}, Hull {}{}\n", e.name, e.id, e.armor, e.hull,
-                            e.weapon.empty() ? std::string() : ", fires " + e.weapon);
+        text += fmt::format("{} ({}): engine\n  Armor {}, Hull {}{}\n", escape_text(e.name), e.id, e.armor,
+                            e.hull, e.weapon.empty() ? std::string() : ", fires " + e.weapon);
         if (e.tags) text += fmt::format("  Rules: {}\n", join(flag_names(e.tags, tag_names)));
-        if (!e.notes.empty()) text += "  " + e.notes + "\n";
+        if (!e.notes.empty()) text += "  " + escape_text(e.notes) + "\n";
       }
     w.end_array();
     // Every outcome carries the trailer (INTERFACE.md); showing applies no rule.

@@ -1,5 +1,10 @@
 #include "render.hpp"
 
+#include <locale.h>
+#include <wchar.h>
+
+#include <algorithm>
+
 #include <fmt/core.h>
 #include <fmt/format.h>
 
@@ -39,7 +44,7 @@ std::string render_check(const CheckResult& c, std::uint64_t seed) {
   if (!c.rolled)
     return fmt::format("{} check, the referee's roll: {} net Successes, {} net Boons -> {}",
                        capitalised(name_of(c.difficulty)), c.net_successes, c.net_boons,
-                       c.passed() ? "pass" : "fail");
+                       painted_pass(c.passed()));
   int n[4] = {0, 0, 0, 0};
   for (const auto& d : c.dice) ++n[static_cast<int>(d.kind)];
   std::string dice = fmt::format("{} skill + {} difficulty", n[0], n[1]);
@@ -48,8 +53,8 @@ std::string render_check(const CheckResult& c, std::uint64_t seed) {
   return fmt::format(
       "{} check, {} dice (seed {})\n          {}\n          {} success, {} failure, {} boon, {} "
       "bane -> {} net Successes, {} net Boons -> {}",
-      capitalised(name_of(c.difficulty)), dice, seed, render_dice(c), c.successes, c.failures,
-      c.boons, c.banes, c.net_successes, c.net_boons, c.passed() ? "pass" : "fail");
+      capitalised(name_of(c.difficulty)), dice, seed, render_dice(c), c.successes, c.failures, c.boons,
+      c.banes, c.net_successes, c.net_boons, painted_pass(c.passed()));
 }
 
 std::string hull_bar(int suffered, int hull, int width) {
@@ -70,7 +75,7 @@ std::string render_armor(const ArmorTrace& a) {
 std::string render_hull_and_state(const HullTrace& h, int overkill, BreachState before, BreachState after) {
   return fmt::format("Hull      {} suffered{}\nState     {} -> {}\n", hull_bar(h.after, h.max),
                      overkill > 0 ? fmt::format(" ({} overkill)", overkill) : std::string(),
-                     name_of(before), name_of(after));
+                     painted_state(before), painted_state(after));
 }
 
 std::string render_trailer(const std::vector<std::string>& rules, const std::vector<std::string>& notes,
@@ -83,8 +88,8 @@ std::string render_trailer(const std::vector<std::string>& rules, const std::vec
 std::string render_notes(const std::vector<std::string>& notes,
                          const std::vector<std::string>& not_modelled) {
   std::string out;
-  for (const auto& n : notes) out += fmt::format("  - {}\n", n);
-  for (const auto& n : not_modelled) out += fmt::format("  - not modelled here: {}\n", n);
+  for (const auto& n : notes) out += fmt::format("  - {}\n", escape_text(n));
+  for (const auto& n : not_modelled) out += fmt::format("  - not modelled here: {}\n", escape_text(n));
   return out;
 }
 
@@ -107,7 +112,7 @@ std::string csv_cell(const std::string& c) {
 
 std::string md_cell(const std::string& c) {
   std::string out;
-  for (char ch : c) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
+  for (char ch : escape_text(c)) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
   return out;
 }
 
@@ -135,19 +140,56 @@ std::string render_table(const std::vector<std::vector<std::string>>& rows, Form
     }
     return out;
   }
+  std::vector<std::vector<std::string>> shown(rows.size());
   std::vector<std::size_t> w;
-  for (const auto& r : rows)
-    for (std::size_t i = 0; i < r.size(); ++i) {
+  for (std::size_t n = 0; n < rows.size(); ++n)
+    for (std::size_t i = 0; i < rows[n].size(); ++i) {
+      shown[n].push_back(escape_text(rows[n][i]));
       if (w.size() <= i) w.push_back(0);
-      w[i] = std::max(w[i], r[i].size());
+      w[i] = std::max(w[i], display_width(shown[n][i]));
     }
-  for (const auto& r : rows) {
-    std::string line;
-    for (std::size_t i = 0; i < r.size(); ++i)
-      line += i + 1 < r.size() ? fmt::format("{:<{}}  ", r[i], w[i]) : r[i];
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    if (width > 3 && line.size() > width) line = line.substr(0, width - 3) + "...";
-    out += line + "\n";
+  if (width > 0 && !w.empty()) {
+    // Too wide: narrow the widest column, a column at a time, down to its
+    // header or 8 columns; its cells then take more than one line.
+    std::vector<std::size_t> least(w.size());
+    for (std::size_t i = 0; i < w.size(); ++i)
+      least[i] =
+          std::min(w[i], std::max<std::size_t>(i < shown[0].size() ? display_width(shown[0][i]) : 0, 8));
+    std::size_t total = 2 * (w.size() - 1);
+    for (const auto x : w) total += x;
+    while (total > width) {
+      std::size_t k = w.size();
+      for (std::size_t i = 0; i < w.size(); ++i)
+        if (w[i] > least[i] && (k == w.size() || w[i] > w[k])) k = i;
+      if (k == w.size()) break;
+      --w[k];
+      --total;
+    }
+  }
+  for (const auto& r : shown) {
+    std::vector<std::vector<std::string>> parts(r.size());  // each cell's lines
+    std::size_t height = 1;
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      const std::string cell = wrap_line(r[i], w[i], 0);
+      for (std::string_view c = cell;;) {
+        const std::size_t nl = c.find('\n');
+        parts[i].emplace_back(c.substr(0, nl));
+        if (nl == std::string_view::npos) break;
+        c.remove_prefix(nl + 1);
+      }
+      height = std::max(height, parts[i].size());
+    }
+    for (std::size_t j = 0; j < height; ++j) {
+      std::string line;
+      std::size_t last_column = 0;  // where the last cell starts
+      for (std::size_t i = 0; i < r.size(); ++i) {
+        const std::string part = j < parts[i].size() ? parts[i][j] : std::string();
+        if (i + 1 == r.size()) last_column = display_width(line);
+        line += i + 1 < r.size() ? pad_to(part, w[i]) + "  " : part;
+      }
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out += wrap_line(line, width, last_column) + "\n";
+    }
   }
   return out;
 }
@@ -165,9 +207,235 @@ std::string paint(std::string_view text, Colour c) {
   return fmt::format("\x1b[{}m{}\x1b[0m", codes[static_cast<int>(c)], text);
 }
 
-std::string painted_state(BreachState s) {
+std::string painted_state(BreachState s, std::size_t width) {
   static constexpr Colour colours[] = {Colour::green, Colour::yellow, Colour::red};
-  return paint(name_of(s), colours[static_cast<int>(s)]);
+  const std::string_view name = name_of(s);
+  return paint(name, colours[static_cast<int>(s)]) +
+         std::string(width > name.size() ? width - name.size() : 0, ' ');
+}
+
+std::string painted_pass(bool passed) {
+  return passed ? paint("pass", Colour::green) : paint("fail", Colour::red);
+}
+
+std::string painted_alarm(std::string_view text) { return paint(text, Colour::red); }
+
+// ---------------------------------------------------------------- the terminal
+
+namespace {
+
+// The length of the UTF-8 sequence at s[i] and its code point, or 0 when
+// the bytes there are not valid UTF-8 (overlong, a surrogate, past U+10FFFF,
+// cut short).
+std::size_t utf8_at(std::string_view s, std::size_t i, char32_t& cp) {
+  const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  const unsigned char c = b(0);
+  if (c < 0x80) {
+    cp = c;
+    return 1;
+  }
+  std::size_t n = 0;
+  char32_t min = 0;
+  if (c >= 0xc2 && c <= 0xdf)
+    n = 2, cp = c & 0x1f, min = 0x80;
+  else if (c >= 0xe0 && c <= 0xef)
+    n = 3, cp = c & 0x0f, min = 0x800;
+  else if (c >= 0xf0 && c <= 0xf4)
+    n = 4, cp = c & 0x07, min = 0x10000;
+  else
+    return 0;
+  if (i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k) {
+    if ((b(k) & 0xc0) != 0x80) return 0;
+    cp = (cp << 6) | (b(k) & 0x3f);
+  }
+  if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+  return n;
+}
+
+bool is_control(char32_t cp) { return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f); }
+
+// The length of the colour sequence paint() writes (ESC [ digits and ; m)
+// at s[i], or 0.
+std::size_t colour_sequence_at(std::string_view s, std::size_t i) {
+  if (s[i] != '\x1b' || i + 1 >= s.size() || s[i + 1] != '[') return 0;
+  for (std::size_t k = i + 2; k < s.size(); ++k) {
+    if (s[k] == 'm') return k + 1 - i;
+    if (!((s[k] >= '0' && s[k] <= '9') || s[k] == ';')) return 0;
+  }
+  return 0;
+}
+
+// Columns of one printable code point.
+std::size_t columns_of(char32_t cp) {
+  // The C.UTF-8 locale for wcwidth, once; null when the system lacks it.
+  static const locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", locale_t{});
+  if (cp < 0x7f) return 1;
+  if (utf8 == locale_t{}) return 1;
+  const locale_t before = uselocale(utf8);
+  const int w = wcwidth(static_cast<wchar_t>(cp));
+  uselocale(before);
+  return w < 0 ? 1 : static_cast<std::size_t>(w);
+}
+
+// Escapes `text` as escape_text does; with Keep::layout the newlines and
+// paint()'s colour sequences stay as they are.
+enum class Keep { nothing, layout };
+std::string escaped(std::string_view text, Keep keep) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    if (keep == Keep::layout) {
+      if (text[i] == '\n') {
+        out += '\n';
+        ++i;
+        continue;
+      }
+      if (const std::size_t n = colour_sequence_at(text, i)) {
+        out.append(text, i, n);
+        i += n;
+        continue;
+      }
+    }
+    char32_t cp = 0;
+    const std::size_t n = utf8_at(text, i, cp);
+    if (n == 0 || is_control(cp)) {
+      for (std::size_t k = 0; k < std::max<std::size_t>(n, 1); ++k)
+        out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i + k]));
+      i += std::max<std::size_t>(n, 1);
+    } else {
+      out.append(text, i, n);
+      i += n;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string escape_text(std::string_view text) {
+  for (const char c : text)
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
+      return escaped(text, Keep::nothing);
+  return std::string(text);
+}
+
+std::size_t display_width(std::string_view text) {
+  std::size_t w = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    if (const std::size_t n = colour_sequence_at(text, i)) {
+      i += n;
+      continue;
+    }
+    char32_t cp = 0;
+    const std::size_t n = utf8_at(text, i, cp);
+    if (n == 0) {
+      ++w;
+      ++i;
+      continue;
+    }
+    if (!is_control(cp)) w += columns_of(cp);
+    i += n;
+  }
+  return w;
+}
+
+std::string pad_to(std::string_view text, std::size_t width) {
+  const std::size_t w = display_width(text);
+  std::string out(text);
+  if (w < width) out.append(width - w, ' ');
+  return out;
+}
+
+std::size_t hanging_indent(std::string_view line, std::size_t width) {
+  const std::size_t lead = std::min(line.find_first_not_of(' '), line.size());
+  if (line.substr(lead).starts_with("- ")) return lead + 2;
+  const std::size_t gap = line.find("  ", lead);
+  if (gap != std::string_view::npos) {
+    const std::size_t text = line.find_first_not_of(' ', gap);
+    if (text != std::string_view::npos) {
+      const std::size_t column = display_width(line.substr(0, text));
+      if (column <= width / 2) return column;
+    }
+  }
+  return lead > 0 && lead < 8 ? lead + 2 : lead;  // an item goes on a step further in
+}
+
+std::string wrap_line(std::string_view line, std::size_t width, std::size_t indent) {
+  if (width == 0 || display_width(line) <= width) return std::string(line);
+  if (indent + 12 > width) indent = 0;
+  std::string out;
+  std::size_t col = 0;
+  bool word_on_line = false;  // a word placed at or past `indent` on this line
+  auto new_line = [&] {
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    out += '\n';
+    out.append(indent, ' ');
+    col = indent;
+    word_on_line = false;
+  };
+  // Places one word, broken after a hyphen, else between characters, where
+  // it is wider than the room.
+  auto place = [&](std::string_view word) {
+    while (col + display_width(word) > width && col < width) {
+      std::size_t cut = 0;
+      for (std::size_t p = word.find('-'); p != std::string_view::npos && p + 1 < word.size();
+           p = word.find('-', p + 1))
+        if (col + display_width(word.substr(0, p + 1)) <= width) cut = p + 1;
+      if (cut == 0) break;
+      out.append(word.substr(0, cut));
+      col += display_width(word.substr(0, cut));
+      new_line();
+      word.remove_prefix(cut);
+    }
+    for (std::size_t i = 0; i < word.size();) {
+      std::size_t n = colour_sequence_at(word, i);
+      std::size_t w = 0;
+      if (n == 0) {
+        char32_t cp = 0;
+        n = std::max<std::size_t>(utf8_at(word, i, cp), 1);
+        w = display_width(word.substr(i, n));
+      }
+      if (w > 0 && col + w > width && col > indent) new_line();
+      out.append(word, i, n);
+      col += w;
+      i += n;
+    }
+    word_on_line = word_on_line || col > indent;
+  };
+  for (std::size_t i = 0; i < line.size();) {
+    const std::size_t word_at = std::min(line.find_first_not_of(' ', i), line.size());
+    const std::size_t spaces = word_at - i;
+    if (word_at == line.size()) break;  // trailing spaces
+    const std::size_t word_end = std::min(line.find(' ', word_at), line.size());
+    const std::string_view word = line.substr(word_at, word_end - word_at);
+    const std::size_t w = display_width(word);
+    if (col + spaces + w <= width || col + spaces <= indent || !word_on_line) {
+      out.append(spaces, ' ');
+      col += spaces;
+    } else {
+      new_line();
+    }
+    place(word);
+    i = word_end;
+  }
+  return out;
+}
+
+std::string wrap_text(std::string_view text, std::size_t width) {
+  const std::string shown = escaped(text, Keep::layout);
+  std::string out;
+  out.reserve(shown.size());
+  std::string_view rest = shown;
+  while (!rest.empty()) {
+    const std::size_t end = rest.find('\n');
+    const std::string_view line = rest.substr(0, end);
+    out += wrap_line(line, width, hanging_indent(line, width));
+    if (end == std::string_view::npos) break;
+    out += '\n';
+    rest.remove_prefix(end + 1);
+  }
+  return out;
 }
 
 std::string ruling_of(const std::string& rule) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "siege/dice.hpp"
@@ -31,8 +32,10 @@ namespace siege::cli {
 enum class Format { text, markdown, csv, json };
 [[nodiscard]] Format parse_format(std::string_view s);
 
-// A table as rows of cells, the first row the header: aligned text (the
-// last column cut to fit `width` when width > 0), a Markdown table, or CSV.
+// A table as rows of cells, the first row the header: aligned text (cells
+// escaped, escape_text; when width > 0 and the table is wider, its widest
+// columns narrowed, down to their header or 8 columns, their cells
+// wrapped within them), a Markdown table (cells escaped), or CSV.
 [[nodiscard]] std::string render_table(const std::vector<std::vector<std::string>>& rows, Format f,
                                        std::size_t width = 0);
 
@@ -41,8 +44,44 @@ enum class Colour { none, bold, green, yellow, red, dim };
 void set_colour(bool on);
 [[nodiscard]] bool colour_on();
 [[nodiscard]] std::string paint(std::string_view text, Colour c);
-// A ladder state's name in its colour: intact green, cracked yellow, breached red.
-[[nodiscard]] std::string painted_state(BreachState s);
+// A ladder state's name in its colour: intact green, cracked yellow, breached red;
+// padded with spaces to `width` columns (outside the colour) when wider.
+[[nodiscard]] std::string painted_state(BreachState s, std::size_t width = 0);
+// "pass" in green or "fail" in red.
+[[nodiscard]] std::string painted_pass(bool passed);
+// What goes wrong for a side, in red: "KNOCKED OUT", a breach to assault.
+[[nodiscard]] std::string painted_alarm(std::string_view text);
+
+// ---- the terminal: display width, escaping, wrapping
+
+// The columns `text` takes on a terminal: each UTF-8 character by glibc's
+// wcwidth in the C.UTF-8 locale (a CJK ideograph 2, a combining accent 0,
+// any other printable character 1; 1 each when that locale is missing), and
+// none for the colour sequences paint() writes. Meant for escaped text
+// (escape_text): a control character counts 0, a byte that is not UTF-8 1.
+[[nodiscard]] std::size_t display_width(std::string_view text);
+// `text` as a terminal may show it: every byte a terminal would act on
+// (C0 controls, newline and tab included, DEL, the C1 controls U+0080 to
+// U+009F) and every byte that is not part of valid UTF-8 written as \xNN;
+// printable UTF-8 unchanged. For the strings of data and state files.
+[[nodiscard]] std::string escape_text(std::string_view text);
+// `text` padded with spaces to `width` columns (display_width); as it is
+// when it is already as wide.
+[[nodiscard]] std::string pad_to(std::string_view text, std::size_t width);
+// `text` with every line wider than `width` columns broken at spaces, the
+// continuation lines indented as hanging_indent() says (wrap_line: by
+// `indent` columns, 0 when that leaves less than 12 columns); a word wider than the room left is broken between two
+// characters, never inside one. Control bytes other than newline and the
+// colour sequences of paint() are escaped (escape_text). Width 0: no limit.
+[[nodiscard]] std::string wrap_text(std::string_view text, std::size_t width);
+[[nodiscard]] std::string wrap_line(std::string_view line, std::size_t width, std::size_t indent);
+// Where the continuation of `line` starts: under the text after a label
+// ("Armor     4  listed": column 10) or a help screen's name column (the
+// first run of two spaces), under the text of a "  - " note, two columns
+// in from an item indented less than 8 (an example under --help), else
+// under the line's own first character (a help description on a line of
+// its own); a label column past half of `width` does not count.
+[[nodiscard]] std::size_t hanging_indent(std::string_view line, std::size_t width);
 
 // The ruling of a rule id, e.g. "R6", or "" when unknown.
 [[nodiscard]] std::string ruling_of(const std::string& rule);

@@ -33,7 +33,8 @@ std::vector<NumberOption> number_options(const std::string& help) {
   static const std::regex option(R"((?:^|[ ,])(--[a-z][a-z0-9-]*) N( [^\n]*))");
   static const std::regex bounds(R"(\[(-?[0-9]+)\.\.(-?[0-9]+)\])");
   std::vector<NumberOption> found;
-  for (std::sregex_iterator it(help.begin(), help.end(), option), end; it != end; ++it) {
+  const std::string rows = std::regex_replace(help, std::regex("\n {20,}"), " ");  // a description goes on
+  for (std::sregex_iterator it(rows.begin(), rows.end(), option), end; it != end; ++it) {
     NumberOption o{(*it)[1].str(), 0, std::nullopt};
     const std::string rest = (*it)[2].str();
     std::smatch b;
