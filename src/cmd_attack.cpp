@@ -1,6 +1,7 @@
 // `siege attack`: one attack on one section (R1-R15).
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include "commands.hpp"
 #include "render.hpp"

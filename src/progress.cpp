@@ -61,7 +61,10 @@ void Progress::update(std::uint64_t done, Clock::time_point now) {
 void Progress::clear() noexcept {
   if (shown_width_ == 0) return;
   try {
-    write_all(fd_, "\r" + std::string(shown_width_, ' ') + "\r");
+    std::string blank(shown_width_ + 2, ' ');  // "\r", the blanks, "\r"
+    blank.front() = '\r';
+    blank.back() = '\r';
+    write_all(fd_, blank);
   } catch (...) {  // out of memory for the blanks: leave the line
   }
   shown_width_ = 0;
