@@ -70,6 +70,111 @@ inline void line_column(std::string_view text, std::size_t offset, std::size_t& 
   return out;
 }
 
+// The SAX handler of parse_strict: builds the tree as nlohmann's own parser
+// does (json_sax_dom_parser) and refuses, on the way, nesting past
+// max_json_depth and duplicate object keys, naming the JSON pointer. Time is
+// linear in the input (nlohmann's callback parser, used before, scans the
+// whole parent array at the end of every object: quadratic in rows).
+class StrictSax {
+ public:
+  StrictSax(json& root, const JsonSource& src) : dom_(root, true), src_(src) {}
+
+  bool null() {
+    value();
+    return dom_.null();
+  }
+  bool boolean(bool v) {
+    value();
+    return dom_.boolean(v);
+  }
+  bool number_integer(json::number_integer_t v) {
+    value();
+    return dom_.number_integer(v);
+  }
+  bool number_unsigned(json::number_unsigned_t v) {
+    value();
+    return dom_.number_unsigned(v);
+  }
+  bool number_float(json::number_float_t v, const json::string_t& s) {
+    value();
+    return dom_.number_float(v, s);
+  }
+  bool string(json::string_t& v) {
+    value();
+    return dom_.string(v);
+  }
+  bool binary(json::binary_t& v) {
+    value();
+    return dom_.binary(v);
+  }
+  bool start_object(std::size_t n) {
+    open(true);
+    return dom_.start_object(n);
+  }
+  bool start_array(std::size_t n) {
+    open(false);
+    return dom_.start_array(n);
+  }
+  bool end_object() {
+    close();
+    return dom_.end_object();
+  }
+  bool end_array() {
+    close();
+    return dom_.end_array();
+  }
+  bool key(json::string_t& k) {
+    Frame& top = stack_.back();
+    for (const auto& seen : top.keys)
+      if (seen == k) fail_at(src_, top.pointer.empty() ? "/" : top.pointer, "duplicate key '" + k + "'");
+    top.keys.push_back(k);
+    pending_key_ = k;
+    return dom_.key(k);
+  }
+  template <class Exception>
+  bool parse_error(std::size_t position, const std::string& token, const Exception& ex) {
+    return dom_.parse_error(position, token, ex);
+  }
+
+ private:
+  // A container open at some depth: its pointer, and the keys seen so far
+  // (object) or the index of the next element (array).
+  struct Frame {
+    bool object = false;
+    std::vector<std::string> keys;
+    std::string pointer;
+    std::size_t index = 0;
+  };
+
+  [[nodiscard]] std::string child_pointer() const {
+    if (stack_.empty()) return "";
+    const Frame& top = stack_.back();
+    return top.pointer + "/" + (top.object ? pointer_escape(pending_key_) : std::to_string(top.index));
+  }
+  // A value is complete: the next element of an array has the next index.
+  void value() {
+    if (!stack_.empty() && !stack_.back().object) ++stack_.back().index;
+  }
+  void open(bool object) {
+    if (stack_.size() >= max_json_depth)
+      fail_at(src_, child_pointer().empty() ? "/" : child_pointer(),
+              "nesting deeper than " + std::to_string(max_json_depth) + " levels");
+    Frame f;
+    f.object = object;
+    f.pointer = child_pointer();
+    stack_.push_back(std::move(f));
+  }
+  void close() {
+    stack_.pop_back();
+    value();
+  }
+
+  nlohmann::detail::json_sax_dom_parser<json> dom_;
+  const JsonSource& src_;
+  std::vector<Frame> stack_;
+  std::string pending_key_;
+};
+
 // Parses `text` as one JSON value under the limits above.
 [[nodiscard]] inline json parse_strict(std::string_view text, const JsonSource& src) {
   if (text.size() > max_json_bytes)
@@ -98,63 +203,11 @@ inline void line_column(std::string_view text, std::size_t offset, std::size_t& 
     }
   }
 
-  // Containers open at each depth: the keys seen so far (objects) and the
-  // pointer of the container, for duplicate-key messages.
-  struct Frame {
-    bool object = false;
-    std::vector<std::string> keys;
-    std::string pointer;
-    std::size_t index = 0;
-  };
-  std::vector<Frame> stack;
-  std::string pending_key;
-
-  auto child_pointer = [&]() -> std::string {
-    if (stack.empty()) return "";
-    const Frame& top = stack.back();
-    return top.pointer + "/" + (top.object ? pointer_escape(pending_key) : std::to_string(top.index));
-  };
-  auto value_done = [&]() {
-    if (!stack.empty() && !stack.back().object) ++stack.back().index;
-  };
-
-  json::parser_callback_t cb = [&](int depth, json::parse_event_t event, json& parsed) -> bool {
-    switch (event) {
-      case json::parse_event_t::object_start:
-      case json::parse_event_t::array_start: {
-        if (static_cast<std::size_t>(depth) >= max_json_depth)
-          fail_at(src, child_pointer().empty() ? "/" : child_pointer(),
-                  "nesting deeper than " + std::to_string(max_json_depth) + " levels");
-        Frame f;
-        f.object = event == json::parse_event_t::object_start;
-        f.pointer = child_pointer();
-        stack.push_back(std::move(f));
-        break;
-      }
-      case json::parse_event_t::key: {
-        auto& keys = stack.back().keys;
-        pending_key = parsed.get<std::string>();
-        for (const auto& k : keys)
-          if (k == pending_key)
-            fail_at(src, stack.back().pointer.empty() ? "/" : stack.back().pointer,
-                    "duplicate key '" + pending_key + "'");
-        keys.push_back(pending_key);
-        break;
-      }
-      case json::parse_event_t::object_end:
-      case json::parse_event_t::array_end:
-        stack.pop_back();
-        value_done();
-        break;
-      case json::parse_event_t::value:
-        value_done();
-        break;
-    }
-    return true;
-  };
-
+  json root;
+  StrictSax sax(root, src);
   try {
-    return json::parse(text.begin(), text.end(), cb);
+    json::sax_parse(text.begin(), text.end(), &sax);
+    return root;
   } catch (const json::parse_error& e) {
     std::string what = e.what();
     // nlohmann: "[json.exception.parse_error.101] parse error at line L, column C: MSG"
