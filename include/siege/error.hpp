@@ -19,10 +19,18 @@ enum class ErrorKind {
   internal = 6,  // out of memory, or a bug
 };
 
+// `message` with each NUL byte written as \u0000: what() is a C string, in
+// which a NUL would end the message there.
+[[nodiscard]] inline std::string without_nul(std::string message) {
+  for (auto at = message.find('\0'); at != std::string::npos; at = message.find('\0', at + 6))
+    message.replace(at, 1, "\\u0000");
+  return message;
+}
+
 class Error : public std::runtime_error {
  public:
   Error(ErrorKind kind, std::string id, const std::string& message)
-      : std::runtime_error(message), kind_(kind), id_(std::move(id)) {}
+      : std::runtime_error(without_nul(message)), kind_(kind), id_(std::move(id)) {}
 
   [[nodiscard]] ErrorKind kind() const noexcept { return kind_; }
   // A stable machine-readable identifier, e.g. "unknown-id", "bad-table".
