@@ -225,6 +225,14 @@ TEST_CASE("Control bytes in a value are quoted: every message is one line, the s
     REQUIRE(lines_of(r.err).size() == 1);
     CHECK(r.err.find("'north\\u001b]0;x\\u0007\\nwall'") != std::string::npos);
   }
+  SECTION("a NUL inside a value (a batch line's \\u0000) is quoted, not the end of the message") {
+    const Run r = siege::test::siege(
+        {"batch"}, "{\"action\": \"attack\", \"structure\": \"cur\\u0000tain\", \"weapon\": \"cannon\"}\n");
+    CHECK(r.status == 2);
+    const std::string message = json::parse(r.out)["error"]["message"].get<std::string>();
+    CHECK(message.find("'cur\\u0000tain'") != std::string::npos);
+    CHECK(message.find('\0') == std::string::npos);
+  }
   SECTION("a batch file name with a newline") {
     const Run r = siege::test::siege({"batch", "/nonexistent/in\n.jsonl"});
     CHECK(r.status == 2);
