@@ -146,9 +146,11 @@ void finish_stdout() {
 // (/dev/null opened the other way round), so that no file opened later
 // (a state file, its lock) takes its number and receives the output, and
 // writing to a closed stdout stays the EBADF error it was.
+bool stdin_was_closed = false;
 void guard_standard_descriptors() {
   for (int fd = 0; fd <= 2; ++fd) {
     if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    if (fd == STDIN_FILENO) stdin_was_closed = true;
     const int opened = ::open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
     if (opened < 0) continue;
     if (opened != fd) {
@@ -182,6 +184,8 @@ std::size_t utf8_sequence(std::string_view s, char32_t& cp) {
 std::size_t output_width();
 
 }  // namespace
+
+bool standard_input_closed() { return stdin_was_closed || ::fcntl(STDIN_FILENO, F_GETFD) == -1; }
 
 void write_stdout(std::string_view bytes) {
   if (bytes.empty()) return;

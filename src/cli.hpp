@@ -82,6 +82,9 @@ struct Command {
 // "write error: <strerror>"); stdout may be buffered, so cli::main flushes
 // and closes it, with the same check, before it returns.
 void write_stdout(std::string_view bytes);
+// Whether standard input was closed when the program started (main gives a
+// closed descriptor a stand-in that fails every read) or is closed now.
+[[nodiscard]] bool standard_input_closed();
 
 // `message` as one line that is safe on a terminal: control bytes (C0, DEL,
 // C1), U+2028/U+2029 and bytes that are not UTF-8 are quoted as \n, \r, \t,

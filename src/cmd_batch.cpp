@@ -346,7 +346,7 @@ void run_batch(const BatchRequest& r, Context& ctx) {
   if (r.input != "-") {
     owned.fd = fd = ::open(r.input.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) fail_usage("bad-input", "batch: cannot read " + r.input + ": " + std::strerror(errno));
-  } else if (::fcntl(STDIN_FILENO, F_GETFD) == -1) {
+  } else if (standard_input_closed()) {
     // Checked before anything is opened: a closed stdin would be the next
     // file opened (the state file's lock), read as an empty batch.
     fail_usage("bad-input",
