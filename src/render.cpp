@@ -268,9 +268,9 @@ std::size_t colour_sequence_at(std::string_view s, std::size_t i) {
 
 // Columns of one printable code point.
 std::size_t columns_of(char32_t cp) {
+  if (cp < 0x7f) return 1;  // before the locale: plain ASCII output never loads it
   // The C.UTF-8 locale for wcwidth, once; null when the system lacks it.
   static const locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", locale_t{});
-  if (cp < 0x7f) return 1;
   if (utf8 == locale_t{}) return 1;
   const locale_t before = uselocale(utf8);
   const int w = wcwidth(static_cast<wchar_t>(cp));
