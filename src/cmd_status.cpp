@@ -75,33 +75,40 @@ std::string status_text(const SiegeState& st, const Tables& t) {
   std::string s = "Siege     " + (st.name.empty() ? std::string() : escape_text(st.name) + ": ") +
                   fmt::format("{} scene{} played (a scene is one {})\n", st.now.scene,
                               st.now.scene == 1 ? "" : "s", name_of(st.scene_length));
-  std::size_t w_id = 6, w_what = 6;
   const auto what_of = [](const SectionState& x) {
     return escape_text(x.variant.empty() ? x.structure : x.structure + ", " + x.variant);
   };
   const auto engine_what = [](const EngineState& e) {
     return escape_text(e.weapon.empty() ? e.engine : e.weapon);
   };
+  // Each block is as wide as its own longest entries, so that a line fits
+  // 80 columns with the ids of a real siege.
+  std::size_t w_id = 6, w_what = 6;
   for (const auto& x : st.now.sections) {
     w_id = std::max(w_id, display_width(escape_text(x.id)));
     w_what = std::max(w_what, display_width(what_of(x)));
-  }
-  for (const auto& e : st.now.engines) {
-    w_id = std::max(w_id, display_width(escape_text(e.id)));
-    w_what = std::max(w_what, display_width(engine_what(e)));
   }
   s += "Sections\n";
   for (const auto& x : st.now.sections)
     s += fmt::format("  {}  {}  {}  {}\n", pad_to(escape_text(x.id), w_id), pad_to(what_of(x), w_what),
                      hull_bar(x.hull_suffered, stats_of(x, t).hull), painted_state(x.state));
-  s += "Engines\n";
+  w_id = w_what = 6;
+  std::size_t w_hull = 0;
+  std::vector<std::string> hulls;
   for (const auto& e : st.now.engines) {
+    w_id = std::max(w_id, display_width(escape_text(e.id)));
+    w_what = std::max(w_what, display_width(engine_what(e)));
     const Engine* row = row_of(e, t);
+    hulls.push_back(row != nullptr ? hull_bar(e.hull_suffered, row->hull, 10) : "");
+    w_hull = std::max(w_hull, display_width(hulls.back()));
+  }
+  s += "Engines\n";
+  for (std::size_t i = 0; i < st.now.engines.size(); ++i) {
+    const EngineState& e = st.now.engines[i];
     const std::string aim =
         e.target.empty() ? "no attack" : fmt::format("pool {} -> {}", e.pool, escape_text(e.target));
-    s += fmt::format("  {:<8}  {}  {}  {:<20}  {}{}\n", name_of(e.side), pad_to(escape_text(e.id), w_id),
-                     pad_to(engine_what(e), w_what),
-                     row != nullptr ? hull_bar(e.hull_suffered, row->hull, 10) : "", aim,
+    s += fmt::format("  {:<8} {}  {}  {}  {}{}\n", name_of(e.side), pad_to(escape_text(e.id), w_id),
+                     pad_to(engine_what(e), w_what), pad_to(hulls[i], w_hull), aim,
                      e.knocked_out ? "  " + painted_alarm("KNOCKED OUT") : std::string());
   }
   s += fmt::format("Camp      {}\n", hull_bar(st.now.camp.hull_suffered, camp_row(t).hull, 10));
@@ -127,7 +134,9 @@ Runner setup_status(CLI::App&) {
       for (const auto& x : st.now.sections)
         rows.push_back({x.id, x.structure, x.variant.empty() ? "-" : x.variant, std::to_string(x.hull_suffered),
                         std::to_string(stats_of(x, ctx.tables()).hull), std::string(name_of(x.state)),
-                        x.abatis.standing ? "standing" : fmt::format("{}/3 built", x.abatis.progress),
+                        x.abatis.standing ? "standing"
+                                          : fmt::format("{}/{} built", x.abatis.progress,
+                                                        ctx.tables().troops.abatis_turns),
                         std::to_string(x.mine.days_dug) + (x.mine.detected ? " (found)" : "")});
       return ctx.emit_table(json, rows);
     }
