@@ -149,6 +149,13 @@ TEST_CASE("Duplicate keys, duplicate ids, NUL bytes and deep nesting are refused
              Catch::Contains("nesting deeper than 64 levels"));
 }
 
+TEST_CASE("A structure's variant ids are unique: a second portcullis is refused where it stands", "[tables][data]") {
+  CHECK(load_error("structures.json",
+                   R"([{"id":"castle-gate","name":"G","armor":2,"hull":6,"variants":[
+                        {"id":"portcullis","armor":3,"hull_bonus":4},{"id":"portcullis","armor":9,"hull_bonus":40}]}])") ==
+        "structures.json:/0/variants/1/id: duplicate variant id 'portcullis' of castle-gate");
+}
+
 TEST_CASE("An engine's unknown weapon is refused at its place in the file, not in the merged table", "[tables][data]") {
   CHECK(load_error("engines.json", R"([{"id":"cart","name":"Cart","armor":0,"hull":3},
                                        {"id":"e","name":"E","armor":1,"hull":2,"weapon":"laser"}])") ==

@@ -156,8 +156,10 @@ inline void merge_structures(Tables& t, const detail::Cursor& root) {
       const auto vs = c.at("variants");
       each_entry(vs, [&](const Cursor& v) {
         v.only_keys({"id", "armor", "hull_bonus"});
-        s.variants.push_back({v.at("id").id(), v.at("armor").int_in(0, max_stat),
-                              v.at("hull_bonus").int_in(0, max_stat)});
+        const std::string id = v.at("id").id();
+        for (const auto& seen : s.variants)
+          if (seen.id == id) v.at("id").fail("duplicate variant id '" + id + "' of " + s.id);
+        s.variants.push_back({id, v.at("armor").int_in(0, max_stat), v.at("hull_bonus").int_in(0, max_stat)});
       });
     }
     if (c.has("kick_opens")) {
