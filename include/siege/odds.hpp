@@ -259,8 +259,9 @@ using Factors = std::vector<std::pair<Int, std::uint64_t>>;
 
 // `into` times `by`, equal factors merged.
 inline void multiply_factors(Factors& into, const Factors& by) {
-  for (const auto& [p, e] : by) {
-    auto same = std::find_if(into.begin(), into.end(), [&](const auto& f) { return f.first == p; });
+  for (const auto& factor : by) {  // not a structured binding: clang 14 cannot capture one
+    const auto& [p, e] = factor;
+    auto same = std::find_if(into.begin(), into.end(), [&](const auto& f) { return f.first == factor.first; });
     if (same != into.end()) same->second = saturating_add(same->second, e);
     else into.emplace_back(p, e);
   }
