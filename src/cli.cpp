@@ -160,27 +160,6 @@ void guard_standard_descriptors() {
   }
 }
 
-// The length of the UTF-8 sequence at the start of `s` and its code point;
-// 0 when it is not one (truncated, overlong, a surrogate, above U+10FFFF).
-std::size_t utf8_sequence(std::string_view s, char32_t& cp) {
-  const auto b = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
-  const unsigned char lead = b(0);
-  std::size_t n = 0;  // the length of the sequence the lead byte starts
-  if (lead >= 0xc2 && lead <= 0xdf) n = 2;
-  else if (lead >= 0xe0 && lead <= 0xef) n = 3;
-  else if (lead >= 0xf0 && lead <= 0xf4) n = 4;
-  else return 0;
-  cp = lead & (0x7fu >> n);
-  const char32_t min = n == 2 ? 0x80 : n == 3 ? 0x800 : 0x10000;
-  if (s.size() < n) return 0;
-  for (std::size_t i = 1; i < n; ++i) {
-    if ((b(i) & 0xc0u) != 0x80u) return 0;
-    cp = (cp << 6) | (b(i) & 0x3fu);
-  }
-  if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
-  return n;
-}
-
 std::size_t output_width();
 
 }  // namespace
@@ -211,7 +190,7 @@ std::string one_line(std::string_view message) {
       out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));  // the other C0 controls and DEL
     } else {
       char32_t cp = 0;
-      n = utf8_sequence(message.substr(i), cp);
+      n = utf8_at(message, i, cp);
       if (n == 0) {
         out += fmt::format("\\x{:02x}", static_cast<unsigned>(c));
         n = 1;

@@ -222,11 +222,6 @@ std::string painted_alarm(std::string_view text) { return paint(text, Colour::re
 
 // ---------------------------------------------------------------- the terminal
 
-namespace {
-
-// The length of the UTF-8 sequence at s[i] and its code point, or 0 when
-// the bytes there are not valid UTF-8 (overlong, a surrogate, past U+10FFFF,
-// cut short).
 std::size_t utf8_at(std::string_view s, std::size_t i, char32_t& cp) {
   const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
   const unsigned char c = b(0);
@@ -252,6 +247,8 @@ std::size_t utf8_at(std::string_view s, std::size_t i, char32_t& cp) {
   if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
   return n;
 }
+
+namespace {
 
 bool is_control(char32_t cp) { return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f); }
 

@@ -87,4 +87,9 @@ void set_colour(bool on);
 [[nodiscard]] std::string ruling_of(const std::string& rule);
 [[nodiscard]] std::string capitalised(std::string_view s);
 
+// The length of the UTF-8 sequence at s[i] and its code point, or 0 when
+// the bytes there are not valid UTF-8 (overlong, a surrogate, past U+10FFFF,
+// cut short).
+[[nodiscard]] std::size_t utf8_at(std::string_view s, std::size_t i, char32_t& cp);
+
 }  // namespace siege::cli
