@@ -2,10 +2,7 @@
 
 #include <fmt/core.h>
 
-#include "cmd_state.hpp"
-#include "cmd_troops.hpp"
-#include "cmd_works.hpp"
-#include "commands.hpp"
+#include "command.hpp"
 #include "siege/detail/suggest.hpp"
 #include "state_file.hpp"
 
@@ -13,101 +10,35 @@ namespace siege::cli {
 
 // ---------------------------------------------------------------- the table
 
-const std::vector<Action>& actions() {
-  static const std::vector<Action> table{
-      {"attack", action_of<AttackRequest, attack_fields, attack_action>, describe_attack},
-      {"scene", action_of<SceneRequest, scene_fields, scene_action>, describe_scene},
-      {"check", action_of<CheckRequest, check_fields, check_action>, describe_check},
-      {"demolish", action_of<DemolishRequest, demolish_fields, demolish_action>, describe_demolish},
-      {"mine", action_of<MineRequest, mine_fields, mine_action>, describe_mine},
-      {"escalade", action_of<EscaladeRequest, escalade_fields, escalade_action>, describe_escalade},
-      {"hold", action_of<HoldRequest, hold_fields, hold_action>, describe_hold},
-      {"rout", action_of<RoutRequest, rout_fields, rout_action>, describe_rout},
-      {"army-morale", action_of<ArmyMoraleRequest, army_morale_fields, army_morale_action>, describe_army_morale},
-      {"abatis", action_of<AbatisRequest, abatis_fields, abatis_action>, describe_abatis},
-      {"casualties", action_of<CasualtiesRequest, casualties_fields, casualties_action>, describe_casualties},
-      {"move", action_of<MoveRequest, move_fields, move_action>, describe_move},
-  };
-  return table;
+std::vector<std::string> action_names() {
+  std::vector<std::string> names;
+  for (const auto& c : commands())
+    if (c.act != nullptr) names.emplace_back(c.name);
+  return names;
 }
 
-const Action& find_action(std::string_view name) {
-  std::vector<std::string> names;
-  for (const auto& a : actions()) {
-    if (a.name == name) return a;
-    names.emplace_back(a.name);
-  }
-  fail_usage("unknown-action", "unknown action '" + std::string(name) + "'" + detail::did_you_mean(name, names));
+const Command& find_action(std::string_view name) {
+  for (const auto& c : commands())
+    if (c.act != nullptr && c.name == name) return c;
+  fail_usage("unknown-action",
+             "unknown action '" + std::string(name) + "'" + detail::did_you_mean(name, action_names()));
 }
 
 ActionResult run_logged_action(std::string_view name, const detail::Cursor& inputs, std::uint64_t seed,
                                SiegeState* state, Context& ctx) {
-  const Action& a = find_action(name);
+  const Command& a = find_action(name);
   inputs.expect_object();
   FieldReader reader(inputs);
   ctx.reseed(seed);
-  return a.run(reader, ctx, state);
+  return a.act(reader, ctx, state);
 }
 
 ActionResult run_logged_action(std::string_view name, InputReader& inputs, std::uint64_t seed,
                                SiegeState* state, Context& ctx) {
-  const Action& a = find_action(name);
+  const Command& a = find_action(name);
   ctx.reseed(seed);
-  return a.run(inputs, ctx, state);
+  return a.act(inputs, ctx, state);
 }
-
-// ---------------------------------------------------------------- fields
-
-FieldReader::FieldReader(const detail::Cursor& inputs) : in_(inputs) {}
-
-std::optional<detail::Cursor> FieldReader::take(std::string_view key) {
-  known_.emplace_back(key);
-  if (!in_.value().contains(key)) return std::nullopt;
-  return in_.at(known_.back().c_str());
-}
-
-void FieldReader::text(std::string_view key, std::string& v) {
-  if (auto c = take(key)) v = c->string();
-}
-
-void FieldReader::texts(std::string_view key, std::vector<std::string>& v) {
-  if (auto c = take(key)) {
-    c->expect_array();
-    v.clear();
-    for (std::size_t i = 0; i < c->value().size(); ++i) v.push_back(c->at(i).string());
-  }
-}
-
-void FieldReader::number(std::string_view key, std::optional<int>& v, int lo, int hi) {
-  if (auto c = take(key)) v = c->int_in(lo, hi);
-}
-
-void FieldReader::number(std::string_view key, int& v, int lo, int hi) {
-  if (auto c = take(key)) v = c->int_in(lo, hi);
-}
-
-void FieldReader::flag(std::string_view key, bool& v) {
-  if (auto c = take(key)) v = c->boolean();
-}
-
-void FieldReader::finish() const {
-  for (const auto& item : in_.value().items()) {
-    bool ok = false;
-    for (const auto& k : known_) ok = ok || k == item.key();
-    if (!ok)
-      detail::Cursor(item.value(), in_.source(), in_.pointer() + "/" + detail::pointer_escape(item.key()))
-          .fail("unknown key '" + item.key() + "'" + detail::did_you_mean(item.key(), known_) +
-                " (keys are the command's option names without --)");
-  }
-}
-
-void FieldWriter::text(std::string_view key, std::string& v) { out[std::string(key)] = v; }
-void FieldWriter::texts(std::string_view key, std::vector<std::string>& v) { out[std::string(key)] = v; }
-void FieldWriter::number(std::string_view key, std::optional<int>& v, int, int) {
-  if (v) out[std::string(key)] = *v;
-}
-void FieldWriter::number(std::string_view key, int& v, int, int) { out[std::string(key)] = v; }
-void FieldWriter::flag(std::string_view key, bool& v) { out[std::string(key)] = v; }
 
 // ---------------------------------------------------------------- state
 
@@ -147,8 +78,7 @@ SiegeState load_state_from(std::string_view text, const std::string& path, const
                            std::size_t first_entry) {
   const detail::JsonSource src{path, ErrorKind::state};
   SiegeState st = detail::read_state_from(text, src, tables, first_entry);
-  std::vector<std::string> names;
-  for (const auto& a : actions()) names.emplace_back(a.name);
+  const std::vector<std::string> names = action_names();
   for (std::size_t i = 0; i < st.log.size(); ++i) {
     const auto& name = st.log[i].action;
     if (std::find(names.begin(), names.end(), name) == names.end())

@@ -1,17 +1,7 @@
-// Actions: the commands that change a siege, as the log, replay, undo and
-// batch mode see them.
-//
-// An action's inputs are a JSON object whose keys are the command's option
-// names without "--" ({"section": "north-wall", "weapon": "cannon",
-// "successes": 2}). Each command lists its fields once, in a function
-//
-//   void attack_fields(Fields& f, AttackRequest& r);
-//
-// that serves both directions: filling the Request from inputs (a log entry,
-// a batch line; an unknown key is an error naming it) and writing the inputs
-// of a Request (what the log keeps). The action table maps a name to a runner
-// that reads the inputs and runs the command against a siege state (or none).
-// docs/state.md says how a command hooks in.
+// Actions: the commands that change a siege (or resolve something), as the
+// log, replay, undo and batch mode see them. An action's inputs are a JSON
+// object keyed like its options (inputs.hpp); its row in the command table
+// (command.hpp) gives its run and its line for `siege log`.
 #pragma once
 
 #include <cstdint>
@@ -23,86 +13,13 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "inputs.hpp"
 #include "siege/detail/json_read.hpp"
 #include "siege/state.hpp"
 
 namespace siege::cli {
 
 class StateFile;
-
-// ---------------------------------------------------------------- fields
-
-// One visitor over a Request's fields; keys are option names without "--".
-class Fields {
- public:
-  virtual ~Fields() = default;
-  virtual void text(std::string_view key, std::string& v) = 0;
-  virtual void texts(std::string_view key, std::vector<std::string>& v) = 0;
-  virtual void number(std::string_view key, std::optional<int>& v, int lo, int hi) = 0;
-  virtual void number(std::string_view key, int& v, int lo, int hi) = 0;
-  virtual void flag(std::string_view key, bool& v) = 0;
-};
-
-template <typename Request>
-using FieldsFn = void (*)(Fields&, Request&);
-
-// A visitor that fills fields from inputs; finish() refuses what no field took.
-class InputReader : public Fields {
- public:
-  virtual void finish() const = 0;
-};
-
-// Reads an inputs object into fields; finish() refuses keys no field took.
-class FieldReader final : public InputReader {
- public:
-  explicit FieldReader(const detail::Cursor& inputs);
-  void text(std::string_view key, std::string& v) override;
-  void texts(std::string_view key, std::vector<std::string>& v) override;
-  void number(std::string_view key, std::optional<int>& v, int lo, int hi) override;
-  void number(std::string_view key, int& v, int lo, int hi) override;
-  void flag(std::string_view key, bool& v) override;
-  void finish() const override;
-
- private:
-  [[nodiscard]] std::optional<detail::Cursor> take(std::string_view key);
-  const detail::Cursor& in_;
-  std::vector<std::string> known_;
-};
-
-// Writes every field into an object (nullopt fields are left out).
-class FieldWriter final : public Fields {
- public:
-  nlohmann::json out = nlohmann::json::object();
-  void text(std::string_view key, std::string& v) override;
-  void texts(std::string_view key, std::vector<std::string>& v) override;
-  void number(std::string_view key, std::optional<int>& v, int lo, int hi) override;
-  void number(std::string_view key, int& v, int lo, int hi) override;
-  void flag(std::string_view key, bool& v) override;
-};
-
-template <typename Request>
-[[nodiscard]] Request request_from_json(const detail::Cursor& inputs, FieldsFn<Request> fields) {
-  inputs.expect_object();
-  Request r;
-  FieldReader reader(inputs);
-  fields(reader, r);
-  reader.finish();
-  return r;
-}
-
-// The inputs of a Request: the fields whose value differs from a default
-// Request's, i.e. the options that were given.
-template <typename Request>
-[[nodiscard]] nlohmann::json request_to_json(Request r, FieldsFn<Request> fields) {
-  Request defaults;
-  FieldWriter given, plain;
-  fields(given, r);
-  fields(plain, defaults);
-  nlohmann::json out = nlohmann::json::object();
-  for (const auto& [k, v] : given.out.items())
-    if (!plain.out.contains(k) || plain.out[k] != v) out[k] = v;
-  return out;
-}
 
 // ---------------------------------------------------------------- actions
 
@@ -116,13 +33,6 @@ struct ActionResult {
 // Runs one action from its inputs against `state` (nullptr: no state file).
 using ActionFn = ActionResult (*)(InputReader& inputs, Context& ctx, SiegeState* state);
 
-struct Action {
-  std::string_view name;
-  ActionFn run;
-  // One line for `siege log` from a logged outcome.
-  std::string (*describe)(const nlohmann::json& outcome);
-};
-
 // The ActionFn of a command: reads its Request with `Fields`, calls `Run`.
 template <typename Request, FieldsFn<Request> FieldList,
           ActionResult (*Run)(const Request&, Context&, SiegeState*)>
@@ -133,9 +43,12 @@ ActionResult action_of(InputReader& inputs, Context& ctx, SiegeState* state) {
   return Run(r, ctx, state);
 }
 
-[[nodiscard]] const std::vector<Action>& actions();
-// The action called `name`; unknown: a usage error with did-you-mean.
-[[nodiscard]] const Action& find_action(std::string_view name);
+struct Command;
+// The action called `name` (a row of the command table with an `act`);
+// unknown: a usage error with did-you-mean.
+[[nodiscard]] const Command& find_action(std::string_view name);
+// The names of every action, in the table's order.
+[[nodiscard]] std::vector<std::string> action_names();
 
 // The dispatcher of replay, undo and batch mode: runs action `name` from its
 // inputs with every roll seeded by `seed` (ctx is reseeded).

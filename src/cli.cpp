@@ -21,6 +21,7 @@
 #include <fmt/core.h>
 
 #include "builtin_tables.hpp"
+#include "command.hpp"
 #include "read_file.hpp"
 #include "render.hpp"
 #include "siege/detail/json_writer.hpp"
@@ -55,25 +56,88 @@ std::int64_t parse_int(std::string_view text, std::int64_t lo, std::int64_t hi,
   return v;
 }
 
-CLI::Option* int_option(CLI::App& app, const std::string& name, std::optional<int>& dest, int lo,
-                        int hi, const std::string& help) {
-  auto* dp = &dest;
+namespace {
+
+// A number option in [lo, hi] that calls `set` with the value.
+template <typename Set>
+CLI::Option* number_option(CLI::App& app, const std::string& names, const std::string& what, int lo, int hi,
+                           Set set, const std::string& help) {
   return app
       .add_option_function<std::string>(
-          name, [dp, name, lo, hi](const std::string& s) { *dp = static_cast<int>(parse_int(s, lo, hi, name)); },
-          help + " [" + std::to_string(lo) + ".." + std::to_string(hi) + "]")
+          names, [what, lo, hi, set](const std::string& s) { set(static_cast<int>(parse_int(s, lo, hi, what))); },
+          help)
       ->type_name("N");
 }
 
-CLI::Option* int_option(CLI::App& app, const std::string& name, int& dest, int lo, int hi,
-                        const std::string& help) {
-  auto* dp = &dest;
-  return app
-      .add_option_function<std::string>(
-          name, [dp, name, lo, hi](const std::string& s) { *dp = static_cast<int>(parse_int(s, lo, hi, name)); },
-          help + " [" + std::to_string(lo) + ".." + std::to_string(hi) + ", default " +
-              std::to_string(dest) + "]")
-      ->type_name("N");
+// The command line's visitor (inputs.hpp): each input an option of `app`,
+// bound to its member (the request outlives the parse: its runner holds it).
+class OptionBinder final : public Fields {
+ public:
+  explicit OptionBinder(CLI::App& app) : app_(app) {}
+
+  void text(const In& in, std::string& v) override {
+    finish(in, app_.add_option(names(in), v, std::string(in.help)), "TEXT");
+  }
+  void text(const In& in, std::optional<std::string>& v) override {
+    auto* p = &v;
+    finish(in, app_.add_option_function<std::string>(names(in), [p](const std::string& s) { *p = s; },
+                                                     std::string(in.help)),
+           "TEXT");
+  }
+  void text(const In& in, Given<std::string>& v) override {
+    auto* p = &v;
+    // A required option's default is that of a batch line or a log entry.
+    const std::string help =
+        in.need == Need::required ? std::string(in.help) : std::string(in.help) + " (default " + v.fallback() + ")";
+    finish(in, app_.add_option_function<std::string>(names(in), [p](const std::string& s) { p->set(s); }, help),
+           "TEXT");
+  }
+  void texts(const In& in, std::vector<std::string>& v) override {
+    finish(in, app_.add_option(names(in), v, std::string(in.help))->allow_extra_args(false), "TEXT");
+  }
+  void number(const In& in, std::optional<int>& v, int lo, int hi) override {
+    auto* p = &v;
+    finish(in,
+           number_option(app_, names(in), option_name(in), lo, hi, [p](int x) { *p = x; },
+                         std::string(in.help) + " [" + std::to_string(lo) + ".." + std::to_string(hi) + "]"),
+           "N");
+  }
+  void number(const In& in, Given<int>& v, int lo, int hi) override {
+    auto* p = &v;
+    finish(in,
+           number_option(app_, names(in), option_name(in), lo, hi, [p](int x) { p->set(x); },
+                         std::string(in.help) + " [" + std::to_string(lo) + ".." + std::to_string(hi) +
+                             ", default " + std::to_string(v.fallback()) + "]"),
+           "N");
+  }
+  void flag(const In& in, bool& v) override { finish(in, app_.add_flag(names(in), v, std::string(in.help)), ""); }
+
+ private:
+  // "--key" (or the positional's name, KEY) and its other name.
+  static std::string option_name(const In& in) {
+    if (!in.positional) return "--" + std::string(in.key);
+    std::string upper(in.key);
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return upper;
+  }
+  static std::string names(const In& in) {
+    std::string n = option_name(in);
+    if (!in.also.empty()) n += "," + std::string(in.also);
+    return n;
+  }
+  static void finish(const In& in, CLI::Option* o, std::string_view type) {
+    if (!in.value_name.empty()) type = in.value_name;
+    if (!type.empty()) o->type_name(std::string(type));
+    if (in.need == Need::required) o->required();
+  }
+  CLI::App& app_;
+};
+
+}  // namespace
+
+void bind_options(CLI::App& app, const std::function<void(Fields&)>& inputs) {
+  OptionBinder b(app);
+  inputs(b);
 }
 
 std::uint64_t random_seed() {
@@ -271,12 +335,12 @@ std::vector<std::string_view>& command_words() {
 
 // The place in `words` of the first one that is neither an option nor the
 // value of one (global options, or those `own` names), or words.size().
-std::size_t first_word(const std::vector<std::string_view>& words, bool (*own)(std::string_view)) {
+std::size_t first_word(const std::vector<std::string_view>& words, const std::vector<std::string>* own) {
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string_view a = words[i];
     if (a == "--") return i + 1;
     if (!a.empty() && a[0] == '-') {
-      if (takes_value(a) || (own != nullptr && own(a))) ++i;
+      if (takes_value(a) || (own != nullptr && std::find(own->begin(), own->end(), a) != own->end())) ++i;
       continue;
     }
     return i;
@@ -284,15 +348,15 @@ std::size_t first_word(const std::vector<std::string_view>& words, bool (*own)(s
   return words.size();
 }
 
-}  // namespace
-
-std::string subcommand_named(bool (*own_takes_value)(std::string_view)) {
+// The first word after the command's name that is neither an option nor
+// an option's value (`own_valued`: the command's own options that take one),
+// for a command that builds only the subcommand named (odds). Empty when
+// there is none, or when no command was named (`siege --help`).
+std::string subcommand_named(const std::vector<std::string>& own_valued) {
   const auto& words = command_words();
-  const std::size_t i = first_word(words, own_takes_value);
+  const std::size_t i = first_word(words, &own_valued);
   return i < words.size() ? std::string(words[i]) : std::string();
 }
-
-namespace {
 
 void add_globals(CLI::App& app, Globals& g) {
   app.add_flag("--json", g.json, "Print exactly one JSON object (the outcome) on stdout");
@@ -314,11 +378,76 @@ void add_globals(CLI::App& app, Globals& g) {
       ->type_name("FMT");
 }
 
+// The options of a command with subcommands (odds --compare) are its own:
+// given with a subcommand (before it, where the subcommand never sees them,
+// or after it when it has no such option) they are refused, not dropped.
+// `question`: the command's own question, its first flag (odds --compare).
+void refuse_own_options(const std::vector<const CLI::Option*>& own, const std::string& question,
+                        const CLI::App& parent, const CLI::App& sub) {
+  for (const CLI::Option* o : own) {
+    if (o->count() == 0) continue;
+    const std::string name = o->get_name();
+    const std::string cmd = "siege " + parent.get_name();
+    const std::string cmd_sub = cmd + " " + sub.get_name();
+    if (name == question)
+      fail_usage("bad-usage", name + " is a question of its own: '" + cmd + " " + name + "' or '" + cmd_sub +
+                                  " ...', not both");
+    if (sub.get_option_no_throw(name) != nullptr)
+      fail_usage("bad-usage", name + " goes after the subcommand: " + cmd_sub + " " + name + " " +
+                                  o->results().front());
+    fail_usage("bad-usage", name + " is an option of '" + cmd + " " + question + "', not of '" + cmd_sub + "'");
+  }
+}
+
+// A command with subcommands: only the subcommand named is built (the
+// start-up budget), or every one when none is named, so that `siege odds
+// --help` lists them all.
+Runner with_subcommands(CLI::App& app, const Command& c) {
+  app.require_subcommand(0, 1);
+  std::vector<std::string> valued;
+  std::string question;
+  for (const auto& d : c.describe_inputs()) {
+    const std::string option = "--" + d.at("key").get<std::string>();
+    if (d.at("kind") != "flag") valued.push_back(option);
+    else if (question.empty()) question = option;
+  }
+  const std::string named = subcommand_named(valued);
+  const auto& table = c.subcommands();
+  const bool known = find_command(table, named) != nullptr;
+  struct Sub {
+    CLI::App* app;
+    Runner run;
+    bool tables;
+  };
+  std::vector<Sub> subs;
+  for (const auto& row : table)
+    if (!known || row.name == named) {
+      CLI::App* sub = app.add_subcommand(std::string(row.name), std::string(row.summary));
+      sub->fallthrough();
+      subs.push_back({sub, row.setup(*sub, row), row.tables});
+    }
+  const std::size_t before = app.get_options().size();
+  Runner own = c.setup(app, c);
+  std::vector<const CLI::Option*> own_options;
+  const auto all = app.get_options();
+  for (std::size_t i = before; i < all.size(); ++i) own_options.push_back(all[i]);
+  const std::string name(c.name);
+  return [subs, own, own_options, question, name, &app](Context& ctx) {
+    for (const auto& sub : subs)
+      if (sub.app->parsed()) {
+        refuse_own_options(own_options, question, app, *sub.app);
+        if (!sub.tables) ctx.text_or_json_only(name);
+        return sub.run(ctx);
+      }
+    own(ctx);
+  };
+}
+
 CLI::App* add_command(CLI::App& app, const Command& c, Runner& runner) {
   auto* sub = app.add_subcommand(std::string(c.name), std::string(c.summary));
   sub->fallthrough();
   sub->footer("Example:\n  " + std::string(c.example) + "\n");
-  runner = c.setup(*sub);
+  runner = c.subcommands != nullptr ? with_subcommands(*sub, c) : c.setup(*sub, c);
   return sub;
 }
 
@@ -391,6 +520,61 @@ std::string version_text(const Globals& g) {
   return out + "\n";
 }
 
+// `siege help --inputs COMMAND [SUBCOMMAND]`: the command's inputs as
+// declared (inputs.hpp), the keys of its batch lines and log entries with
+// their kinds, bounds and defaults; with --json one object. The tests hold
+// the man page, the completions and docs/state.md to it.
+int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
+  std::vector<std::string> path;
+  for (const auto w : words)
+    if (w != "--json") path.emplace_back(w);
+  if (path.empty() || path.size() > 2)
+    fail_usage("bad-usage", "help --inputs: name one command (or an odds subcommand): help --inputs attack");
+  const Command* c = find_command(commands(), path[0]);
+  if (c == nullptr)
+    fail_usage("unknown-command", "help --inputs: unknown command '" + path[0] + "'" +
+                                      detail::did_you_mean(path[0], command_names()));
+  if (path.size() == 2) {
+    if (c->subcommands == nullptr)
+      fail_usage("bad-usage", "help --inputs: " + path[0] + " has no subcommands, got '" + path[1] + "'");
+    const Command* sub = find_command(c->subcommands(), path[1]);
+    if (sub == nullptr) {
+      std::vector<std::string> names;
+      for (const auto& x : c->subcommands()) names.emplace_back(x.name);
+      fail_usage("unknown-command", "help --inputs: unknown subcommand '" + path[1] + "' of " + path[0] +
+                                        detail::did_you_mean(path[1], names));
+    }
+    c = sub;
+  }
+  const nlohmann::json inputs = c->describe_inputs();
+  std::string name = path[0] + (path.size() == 2 ? " " + path[1] : std::string());
+  if (ctx.globals.json) {
+    std::string out;
+    detail::JsonWriter w(out);
+    w.begin_object().field("schema", schema_version).field("action", "inputs").field("command", name);
+    w.field("logged", c->act != nullptr);
+    w.end_object();
+    out.pop_back();
+    out += ",\"inputs\":" + inputs.dump() + "}\n";
+    write_stdout(out);
+    return 0;
+  }
+  std::string text = fmt::format("Inputs of '{}' (batch and log keys; options with --){}\n", name,
+                                 c->act != nullptr ? ", an action" : "");
+  for (const auto& in : inputs) {
+    std::string what = in.at("kind").get<std::string>();
+    if (in.contains("min")) what += fmt::format(" {}..{}", in.at("min").get<int>(), in.at("max").get<int>());
+    if (in.contains("default")) what += ", default " + (in.at("default").is_string() ? in.at("default").get<std::string>()
+                                                                                     : in.at("default").dump());
+    if (in.at("required").get<bool>()) what += ", required";
+    if (in.at("positional").get<bool>()) what += ", positional";
+    text += fmt::format("  {:<24} {:<28} {}\n", in.at("key").get<std::string>(), what,
+                        in.at("help").get<std::string>());
+  }
+  write_stdout(wrap_text(text, output_width()));
+  return 0;
+}
+
 // Parses and runs one command; returns its exit status. Every error escapes
 // to main, which prints it.
 int run(int argc, char** argv, Context& ctx) {
@@ -411,6 +595,8 @@ int run(int argc, char** argv, Context& ctx) {
   const std::size_t at = first_word(words, nullptr);
   const std::string wanted = at < words.size() ? std::string(words[at]) : std::string();
   if (wanted == "help" && (at == 0 || words[at - 1] != "--")) {
+    if (at + 1 < words.size() && words[at + 1] == "--inputs")
+      return print_inputs({words.begin() + static_cast<std::ptrdiff_t>(at) + 2, words.end()}, ctx);
     std::vector<std::string> again = help_words(argc, argv, at);
     std::vector<char*> again_argv;
     for (auto& w : again) again_argv.push_back(w.data());

@@ -66,18 +66,6 @@ class Context {
   std::optional<Rng> rng_;
 };
 
-// A command: its options are added to `app` by setup(), which returns the
-// function to run once parsing succeeded.
-using Runner = std::function<void(Context&)>;
-struct Command {
-  std::string_view name;
-  std::string_view summary;
-  std::string_view example;  // shown under --help
-  Runner (*setup)(CLI::App& app);
-};
-
-[[nodiscard]] const std::vector<Command>& commands();
-
 // Writes `bytes` to stdout. A failed write throws the output error (exit 5,
 // "write error: <strerror>"); stdout may be buffered, so cli::main flushes
 // and closes it, with the same check, before it returns.
@@ -95,23 +83,11 @@ void write_stdout(std::string_view bytes);
 // status (the only place that does).
 int main(int argc, char** argv);
 
-// For a command that builds only the subcommand named (odds), from its
-// setup: the first word after the command's name that is neither an option
-// nor an option's value (`own_takes_value` names the command's own options
-// that take one; the global ones are known). Empty when there is none, or
-// when no command was named (`siege --help` builds them all).
-[[nodiscard]] std::string subcommand_named(bool (*own_takes_value)(std::string_view));
-
 // ---- option helpers: strict decimal numbers with bounds ----
 
 // Parses a whole decimal number in [lo, hi]; `what` names the option.
 [[nodiscard]] std::int64_t parse_int(std::string_view text, std::int64_t lo, std::int64_t hi,
                                      std::string_view what);
-
-CLI::Option* int_option(CLI::App& app, const std::string& name, std::optional<int>& dest, int lo,
-                        int hi, const std::string& help);
-CLI::Option* int_option(CLI::App& app, const std::string& name, int& dest, int lo, int hi,
-                        const std::string& help);
 
 // Random seed when none is given: below 2^53 so it survives jq and JavaScript.
 [[nodiscard]] std::uint64_t random_seed();

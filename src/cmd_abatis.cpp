@@ -1,17 +1,29 @@
 // `siege abatis build|tear`: one turn of abatis work (R26).
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include "cmd_troops.hpp"
+#include "command.hpp"
+#include "siege/breach.hpp"
 #include "render.hpp"
+#include "troop_text.hpp"
 
 namespace siege::cli {
+
+namespace {
+
+// `abatis build|tear`: one turn of abatis work (R26).
+struct AbatisRequest {
+  std::string work;          // build or tear (the positional argument)
+  Given<int> progress = 0;   // turns done before this one; refused with --state
+  bool attackers_in_breach = false;
+  bool interrupted = false;
+  std::string section;  // with --state: the section's breach (progress from the file)
+};
 
 AbatisOutcome run_abatis(const AbatisRequest& r, Context& ctx) {
   AbatisInput in;
   if (r.work.empty()) fail_usage("missing-option", "abatis: say which work: abatis build or abatis tear");
   in.work = parse_abatis_work(r.work);
-  in.progress = r.progress.value_or(0);
+  in.progress = *r.progress;
   in.attackers_in_breach = r.attackers_in_breach ? AttackersInBreach::yes : AttackersInBreach::no;
   in.interrupted = r.interrupted ? Interrupted::yes : Interrupted::no;
   in.turns = ctx.tables().troops.abatis_turns;
@@ -44,12 +56,18 @@ std::string abatis_text(const AbatisOutcome& o) {
   return s;
 }
 
-void abatis_fields(Fields& f, AbatisRequest& r) {
-  f.text("work", r.work);
-  f.text("section", r.section);
-  f.number("progress", r.progress, 0, 99);
-  f.flag("attackers-in-breach", r.attackers_in_breach);
-  f.flag("interrupted", r.interrupted);
+void abatis_inputs(Fields& f, AbatisRequest& r) {
+  f.text({.key = "work",
+          .help = "build (defenders block a breach) or tear (attackers pull it down)",
+          .value_name = "build|tear",
+          .positional = true},
+         r.work);
+  f.number({"progress", "Turns of this work already done"}, r.progress, 0, 99);
+  f.flag({"attackers-in-breach", "Build: attackers are within the breach this turn (the work restarts from 0)"},
+         r.attackers_in_breach);
+  f.flag({"interrupted", "Tear: the workers were attacked or killed this turn (the work restarts from 0)"},
+         r.interrupted);
+  f.text({"section", "With --state: the breached section (the file counts the turns done)", "ID"}, r.section);
 }
 
 ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* st) {
@@ -61,7 +79,7 @@ ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* s
     return {abatis_json(o), abatis_text(o), {}};
   }
   AbatisRequest r = req;
-  if (r.progress)
+  if (r.progress.given())
     fail_usage("bad-option", "abatis: --progress goes without --state; the state file counts the turns done");
   if (r.section.empty()) fail_usage("no-section", "abatis: with --state give --section ID");
   if (r.work.empty()) fail_usage("missing-option", "abatis: say which work: abatis build or abatis tear");
@@ -71,7 +89,7 @@ ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* s
     fail_usage("bad-option", "abatis build: an abatis already stands in " + s.id + "; see 'siege status'");
   if (!build && !s.abatis.standing)
     fail_usage("bad-option", "abatis tear: no abatis stands in " + s.id + "; see 'siege status'");
-  r.progress = s.abatis.progress;  // turns of the work under way: building while none stands, else tearing
+  r.progress.set(s.abatis.progress);  // turns of the work under way: building while none stands, else tearing
   const auto o = run_abatis(r, ctx);
   s.abatis.standing = o.standing_after;
   s.abatis.progress = o.complete ? 0 : o.progress_after;
@@ -90,20 +108,11 @@ std::string describe_abatis(const nlohmann::json& o) {
                      o.at("standing").value("after", false) ? ", abatis standing" : ", no abatis");
 }
 
-Runner setup_abatis(CLI::App& app) {
-  auto r = std::make_shared<AbatisRequest>();
-  app.add_option("WORK", r->work, "build (defenders block a breach) or tear (attackers pull it down)")
-      ->type_name("build|tear");
-  int_option(app, "--progress", r->progress, 0, 99, "Turns of this work already done (default 0)");
-  app.add_flag("--attackers-in-breach", r->attackers_in_breach,
-               "Build: attackers are within the breach this turn (the work restarts from 0)");
-  app.add_flag("--interrupted", r->interrupted,
-               "Tear: the workers were attacked or killed this turn (the work restarts from 0)");
-  app.add_option("--section", r->section, "With --state: the breached section (the file counts the turns done)")
-      ->type_name("ID");
-  return [r](Context& ctx) {
-    run_action<AbatisRequest>(ctx, "abatis", *r, abatis_fields, abatis_action, true);
-  };
+}  // namespace
+
+Command abatis_command() {
+  return action_command<AbatisRequest, abatis_inputs, abatis_action, describe_abatis>(
+      "abatis", "One turn of building or tearing down abatis in a breach", "siege abatis build --progress 2");
 }
 
 }  // namespace siege::cli

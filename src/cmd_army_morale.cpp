@@ -1,11 +1,21 @@
 // `siege army-morale`: whether the army checks morale (R25).
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include "cmd_troops.hpp"
+#include "command.hpp"
+#include "siege/morale.hpp"
 #include "render.hpp"
+#include "troop_text.hpp"
 
 namespace siege::cli {
+
+namespace {
+
+// `army-morale`: whether the army checks morale (R25).
+struct ArmyMoraleRequest {
+  std::optional<int> strength;
+  std::optional<int> killed;
+  bool defender_in_castle = false;
+};
 
 ArmyMoraleOutcome run_army_morale(const ArmyMoraleRequest& r, Context&) {
   ArmyMoraleInput in;
@@ -39,10 +49,11 @@ std::string army_morale_text(const ArmyMoraleOutcome& o) {
   return s;
 }
 
-void army_morale_fields(Fields& f, ArmyMoraleRequest& r) {
-  f.number("strength", r.strength, 1, max_army);
-  f.number("killed", r.killed, 0, max_army);
-  f.flag("defender-in-castle", r.defender_in_castle);
+void army_morale_inputs(Fields& f, ArmyMoraleRequest& r) {
+  f.number({.key = "strength", .help = "Figures the army started with", .need = Need::required}, r.strength, 1,
+           max_army);
+  f.number({.key = "killed", .help = "Figures of it killed so far", .need = Need::required}, r.killed, 0, max_army);
+  f.flag({"defender-in-castle", "The army defends a castle: it never checks"}, r.defender_in_castle);
 }
 
 ActionResult army_morale_action(const ArmyMoraleRequest& r, Context& ctx, SiegeState*) {
@@ -55,14 +66,11 @@ std::string describe_army_morale(const nlohmann::json& o) {
                      o.value("threshold", 0));
 }
 
-Runner setup_army_morale(CLI::App& app) {
-  auto r = std::make_shared<ArmyMoraleRequest>();
-  int_option(app, "--strength", r->strength, 1, max_army, "Figures the army started with")->required();
-  int_option(app, "--killed", r->killed, 0, max_army, "Figures of it killed so far")->required();
-  app.add_flag("--defender-in-castle", r->defender_in_castle, "The army defends a castle: it never checks");
-  return [r](Context& ctx) {
-    run_action<ArmyMoraleRequest>(ctx, "army-morale", *r, army_morale_fields, army_morale_action, false);
-  };
+}  // namespace
+
+Command army_morale_command() {
+  return action_command<ArmyMoraleRequest, army_morale_inputs, army_morale_action, describe_army_morale>(
+      "army-morale", "Whether an army checks morale after its losses", "siege army-morale --strength 30 --killed 10");
 }
 
 }  // namespace siege::cli

@@ -1,9 +1,9 @@
 // `siege attack`: one attack on one section (R1-R15).
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 #include <fmt/format.h>
 
-#include "commands.hpp"
+#include "cmd_attack.hpp"
+#include "command.hpp"
 #include "render.hpp"
 #include "siege/report.hpp"
 #include "siege/detail/suggest.hpp"
@@ -46,33 +46,34 @@ PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t) {
   refuse_personal(in.weapon);
   in.portcullis = r.portcullis ? Portcullis::yes : Portcullis::no;
   in.firing_slit = r.firing_slit ? FiringSlit::yes : FiringSlit::no;
-  if (r.ladder == "hull") {
+  if (*r.ladder == "hull") {
     in.ladder = LadderMode::hull;
     if (!r.from.empty())
       fail_usage("bad-option", "attack: --from goes with --ladder steps; in hull mode give --damage-taken");
     in.damage_taken = r.damage_taken.value_or(0);
-  } else if (r.ladder == "steps") {
+  } else if (*r.ladder == "steps") {
     in.ladder = LadderMode::steps;
     if (r.damage_taken)
       fail_usage("bad-option", "attack: --damage-taken counts Hull Points; with --ladder steps give --from STATE");
     in.from = r.from.empty() ? BreachState::intact : parse_breach_state(r.from);
   } else {
-    fail_usage("bad-ladder", "attack: --ladder must be hull or steps, got '" + r.ladder + "'");
+    fail_usage("bad-ladder", "attack: --ladder must be hull or steps, got '" + *r.ladder + "'");
   }
   in.spend_boons = r.spend_boons;
 
   if (r.successes) {
-    if (r.pool || r.bane_dice || r.boon_dice)
+    if (r.pool.given() || r.bane_dice.given() || r.boon_dice.given())
       fail_usage("bad-option", "attack: --pool, --bane-dice and --boon-dice roll dice; they do not go "
                                "with the referee's --successes");
     in.check = referee_check(Difficulty::easy, *r.successes, r.boons.value_or(0));
   } else {
     if (r.boons) fail_usage("bad-option", "attack: --boons goes with --successes (the referee's own roll)");
-    p.spec = attack_check_spec(in.firing_slit, r.pool.value_or(3), r.bane_dice.value_or(0),
-                               r.boon_dice.value_or(0));
+    p.spec = attack_check_spec(in.firing_slit, *r.pool, *r.bane_dice, *r.boon_dice);
   }
   return p;
 }
+
+namespace {
 
 AttackOutcome run_attack(const AttackRequest& r, Context& ctx) {
   const Tables& t = ctx.tables();
@@ -121,29 +122,35 @@ std::string attack_text(const AttackOutcome& o, std::uint64_t seed) {
   return s;
 }
 
-void attack_fields(Fields& f, AttackRequest& r) {
-  f.text("section", r.section);
-  f.text("engine", r.engine);
-  f.text("structure", r.structure);
-  f.text("weapon", r.weapon);
-  f.number("hull-damage", r.hull_damage, 0, 1000);
-  f.number("pierce", r.pierce, 0, 1000);
-  f.number("crit", r.crit, 0, 1000);
-  f.text("mount", r.mount);
-  f.flag("gunpowder", r.gunpowder);
-  f.flag("indirect", r.indirect);
-  f.flag("blast", r.blast);
-  f.number("successes", r.successes, -100, 100);
-  f.number("boons", r.boons, -100, 100);
-  f.number("spend-boons", r.spend_boons, 0, 100);
-  f.number("pool", r.pool, 0, max_dice);
-  f.number("bane-dice", r.bane_dice, 0, max_dice);
-  f.number("boon-dice", r.boon_dice, 0, max_dice);
-  f.number("damage-taken", r.damage_taken, 0, 100000);
-  f.text("ladder", r.ladder);
-  f.text("from", r.from);
-  f.flag("portcullis", r.portcullis);
-  f.flag("firing-slit", r.firing_slit);
+}  // namespace
+
+void attack_weapon_inputs(Fields& f, AttackRequest& r) {
+  f.text({"structure", "Structure id (see 'siege list structures')", "ID", "-s"}, r.structure);
+  f.text({"weapon", "Weapon id (see 'siege list weapons')", "ID", "-w"}, r.weapon);
+  f.number({"hull-damage", "Inline weapon: Hull damage"}, r.hull_damage, 0, 1000);
+  f.number({"pierce", "Inline weapon: Pierce"}, r.pierce, 0, 1000);
+  f.number({"crit", "Inline weapon: Boons per +2 Hull damage (0: none)"}, r.crit, 0, 1000);
+  f.text({"mount", "Inline weapon: personal, light, standard, heavy or capital", "MOUNT"}, r.mount);
+  f.flag({"gunpowder", "Inline weapon: gunpowder quality"}, r.gunpowder);
+  f.flag({"indirect", "Indirect fire (R10)"}, r.indirect);
+  f.flag({"blast", "Inline weapon: Blast quality (R9)"}, r.blast);
+  f.number({"successes", "The referee's roll: net Successes (no dice rolled)"}, r.successes, -100, 100);
+  f.number({"boons", "The referee's roll: net Boons"}, r.boons, -100, 100);
+  f.number({"spend-boons", "Spend only N Boons on Crit bundles (R3)"}, r.spend_boons, 0, 100);
+  f.number({"pool", "Skill dice to roll"}, r.pool, 0, max_dice);
+  f.number({"bane-dice", "Extra Bane dice"}, r.bane_dice, 0, max_dice);
+  f.number({"boon-dice", "Extra Boon dice"}, r.boon_dice, 0, max_dice);
+  f.number({"damage-taken", "Hull the section has already suffered"}, r.damage_taken, 0, 100000);
+  f.text({"ladder", "hull (count Hull Points) or steps (R5)", "MODE"}, r.ladder);
+  f.text({"from", "Steps mode: the state before (intact, cracked)", "STATE"}, r.from);
+  f.flag({"portcullis", "Castle gate with a portcullis: Armor 3, Hull 10 (R12)"}, r.portcullis);
+  f.flag({"firing-slit", "Pillbox: aim through the slit, +3 Bane dice (R11)"}, r.firing_slit);
+}
+
+void attack_inputs(Fields& f, AttackRequest& r) {
+  attack_weapon_inputs(f, r);
+  f.text({"section", "With --state: the section attacked (see 'siege status')", "ID"}, r.section);
+  f.text({"engine", "With --state: this besieger engine attacks its target", "ID"}, r.engine);
 }
 
 namespace {
@@ -171,10 +178,8 @@ void use_engine(AttackRequest& r, SiegeState& st) {
                                  "); leave out --weapon and --hull-damage");
   r.section = e->target;
   r.weapon = e->weapon;
-  if (!r.pool && !r.successes) r.pool = e->pool;
+  if (!r.pool.given() && !r.successes) r.pool.set(e->pool);
 }
-
-}  // namespace
 
 ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* st) {
   if (st == nullptr) {
@@ -188,7 +193,7 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
   }
   AttackRequest r = req;
   refuse_section_options("attack", !r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
-  if (r.ladder != "hull" || !r.from.empty())
+  if (*r.ladder != "hull" || !r.from.empty())
     fail_usage("bad-option", "attack: the state file counts Hull Points; --ladder steps and --from go without --state");
   if (!r.engine.empty()) use_engine(r, *st);
   if (r.section.empty()) fail_usage("no-section", "attack: with --state give --section ID (or --engine ID)");
@@ -224,46 +229,13 @@ std::string describe_attack(const nlohmann::json& o) {
                      st.value("before", std::string()), st.value("after", std::string()));
 }
 
-void add_attack_options(CLI::App& app, AttackRequest& req) {
-  AttackRequest* r = &req;
-  app.add_option("--structure,-s", r->structure, "Structure id (see 'siege list structures')")
-      ->type_name("ID");
-  app.add_option("--weapon,-w", r->weapon, "Weapon id (see 'siege list weapons')")->type_name("ID");
-  int_option(app, "--hull-damage", r->hull_damage, 0, 1000, "Inline weapon: Hull damage");
-  int_option(app, "--pierce", r->pierce, 0, 1000, "Inline weapon: Pierce");
-  int_option(app, "--crit", r->crit, 0, 1000, "Inline weapon: Boons per +2 Hull damage (0: none)");
-  app.add_option("--mount", r->mount, "Inline weapon: personal, light, standard, heavy or capital")
-      ->type_name("MOUNT");
-  app.add_flag("--gunpowder", r->gunpowder, "Inline weapon: gunpowder quality");
-  app.add_flag("--indirect", r->indirect, "Indirect fire (R10)");
-  app.add_flag("--blast", r->blast, "Inline weapon: Blast quality (R9)");
-  int_option(app, "--successes", r->successes, -100, 100, "The referee's roll: net Successes (no dice rolled)");
-  int_option(app, "--boons", r->boons, -100, 100, "The referee's roll: net Boons");
-  int_option(app, "--spend-boons", r->spend_boons, 0, 100, "Spend only N Boons on Crit bundles (R3)");
-  int_option(app, "--pool", r->pool, 0, max_dice, "Skill dice to roll (default 3)");
-  int_option(app, "--bane-dice", r->bane_dice, 0, max_dice, "Extra Bane dice");
-  int_option(app, "--boon-dice", r->boon_dice, 0, max_dice, "Extra Boon dice");
-  int_option(app, "--damage-taken", r->damage_taken, 0, 100000, "Hull the section has already suffered");
-  app.add_option("--ladder", r->ladder, "hull (count Hull Points, default) or steps (R5)")
-      ->type_name("MODE");
-  app.add_option("--from", r->from, "Steps mode: the state before (intact, cracked)")->type_name("STATE");
-  app.add_flag("--portcullis", r->portcullis, "Castle gate with a portcullis: Armor 3, Hull 10 (R12)");
-  app.add_flag("--firing-slit", r->firing_slit, "Pillbox: aim through the slit, +3 Bane dice (R11)");
-}
+}  // namespace
 
-Runner setup_attack(CLI::App& app) {
-  auto r = std::make_shared<AttackRequest>();
-  add_attack_options(app, *r);
-  app.add_option("--section", r->section, "With --state: the section attacked (see 'siege status')")
-      ->type_name("ID");
-  app.add_option("--engine", r->engine, "With --state: this besieger engine attacks its target")
-      ->type_name("ID");
-  return [r](Context& ctx) {
-    ctx.text_or_json_only("attack");
-    if (!ctx.globals.state_file.empty()) return run_on_state(ctx, "attack", request_to_json(*r, attack_fields));
-    const auto out = attack_action(*r, ctx, nullptr);
-    ctx.emit(out.json, out.text);
-  };
+Command attack_command() {
+  return action_command<AttackRequest, attack_inputs, attack_action, describe_attack>(
+      "attack", "Resolve one attack on one section of a structure",
+      "siege attack --structure curtain-wall --weapon cannon --seed 42\n"
+      "  siege attack --structure castle-gate --portcullis --weapon ram --successes 2 --boons 2");
 }
 
 }  // namespace siege::cli

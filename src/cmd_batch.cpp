@@ -21,12 +21,11 @@
 #include <memory>
 #include <new>
 
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include "actions.hpp"
 #include "batch.hpp"
-#include "commands.hpp"
+#include "command.hpp"
 #include "progress.hpp"
 #include "siege/detail/flat_json.hpp"
 #include "siege/detail/json_read.hpp"
@@ -39,7 +38,7 @@ namespace siege::cli {
 namespace {
 
 struct BatchRequest {
-  std::string input = "-";
+  std::string input;  // empty or "-": standard input
   bool fail_fast = false;
   bool line_buffered = false;
   bool commit_each = false;
@@ -80,24 +79,31 @@ class FlatReader final : public InputReader {
       if (m != nullptr) used_ |= bit(*m);
   }
 
-  void text(std::string_view key, std::string& v) override {
-    if (const auto* m = take(key, detail::FlatValue::Kind::string)) v.assign(checked(m->value.text));
+  void text(const In& in, std::string& v) override {
+    if (const auto* m = take(in.key, detail::FlatValue::Kind::string)) v.assign(checked(m->value.text));
   }
-  void texts(std::string_view key, std::vector<std::string>& v) override {
-    if (const auto* m = take(key, detail::FlatValue::Kind::strings)) {
+  void text(const In& in, std::optional<std::string>& v) override {
+    if (const auto* m = take(in.key, detail::FlatValue::Kind::string))
+      if (!m->value.text.empty()) v.emplace(checked(m->value.text));
+  }
+  void text(const In& in, Given<std::string>& v) override {
+    if (const auto* m = take(in.key, detail::FlatValue::Kind::string)) v.set(std::string(checked(m->value.text)));
+  }
+  void texts(const In& in, std::vector<std::string>& v) override {
+    if (const auto* m = take(in.key, detail::FlatValue::Kind::strings)) {
       v.clear();
       detail::FlatStrings items(m->value.text);
       for (std::string_view item; items.next(item);) v.emplace_back(checked(item));
     }
   }
-  void number(std::string_view key, std::optional<int>& v, int lo, int hi) override {
-    if (const auto* m = take(key, detail::FlatValue::Kind::integer)) v = bounded(m->value.integer, lo, hi);
+  void number(const In& in, std::optional<int>& v, int lo, int hi) override {
+    if (const auto* m = take(in.key, detail::FlatValue::Kind::integer)) v = bounded(m->value.integer, lo, hi);
   }
-  void number(std::string_view key, int& v, int lo, int hi) override {
-    if (const auto* m = take(key, detail::FlatValue::Kind::integer)) v = bounded(m->value.integer, lo, hi);
+  void number(const In& in, Given<int>& v, int lo, int hi) override {
+    if (const auto* m = take(in.key, detail::FlatValue::Kind::integer)) v.set(bounded(m->value.integer, lo, hi));
   }
-  void flag(std::string_view key, bool& v) override {
-    if (const auto* m = take(key, detail::FlatValue::Kind::boolean)) v = m->value.boolean;
+  void flag(const In& in, bool& v) override {
+    if (const auto* m = take(in.key, detail::FlatValue::Kind::boolean)) v = m->value.boolean;
   }
   void finish() const override {
     if (used_ != (std::uint64_t{1} << in_.size) - 1) throw Miss{};
@@ -342,10 +348,11 @@ void run_batch(const BatchRequest& r, Context& ctx) {
     }
   } owned;
   int fd = STDIN_FILENO;
-  const std::string name = r.input == "-" ? "<stdin>" : r.input;
-  if (r.input != "-") {
-    owned.fd = fd = ::open(r.input.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) fail_usage("bad-input", "batch: cannot read " + r.input + ": " + std::strerror(errno));
+  const std::string path = r.input.empty() ? std::string("-") : r.input;
+  const std::string name = path == "-" ? "<stdin>" : path;
+  if (path != "-") {
+    owned.fd = fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) fail_usage("bad-input", "batch: cannot read " + path + ": " + std::strerror(errno));
   } else if (standard_input_closed()) {
     // Checked before anything is opened: a closed stdin would be the next
     // file opened (the state file's lock), read as an empty batch.
@@ -437,21 +444,30 @@ void run_batch(const BatchRequest& r, Context& ctx) {
   }
 }
 
+void batch_inputs(Fields& f, BatchRequest& r) {
+  f.text({.key = "file", .help = "JSON Lines to read; - or nothing: standard input", .value_name = "FILE",
+          .positional = true},
+         r.input);
+  f.flag({"fail-fast", "Stop at the first line that fails (with --state: write nothing, or only the lines before "
+                       "it with --commit-each)"},
+         r.fail_fast);
+  f.flag({"line-buffered", "Write each outcome as soon as its line is done, also from a regular file (from a pipe "
+                           "or a terminal, the outcomes are written whenever siege would wait for more input)"},
+         r.line_buffered);
+  f.flag({"commit-each",
+          "With --state: write the state file after each line that changes it, before printing its outcome"},
+         r.commit_each);
+}
+
 }  // namespace
 
-Runner setup_batch(CLI::App& app) {
-  auto r = std::make_shared<BatchRequest>();
-  app.add_option("FILE", r->input, "JSON Lines to read; - or nothing: standard input")->type_name("FILE");
-  app.add_flag("--fail-fast", r->fail_fast,
-               "Stop at the first line that fails (with --state: write nothing, or only the lines before it "
-               "with --commit-each)");
-  app.add_flag("--line-buffered", r->line_buffered,
-               "Write each outcome as soon as its line is done, also from a regular file (from a pipe or a "
-               "terminal, the outcomes are written whenever siege would wait for more input)");
-  app.add_flag(
-      "--commit-each", r->commit_each,
-      "With --state: write the state file after each line that changes it, before printing its outcome");
-  return [r](Context& ctx) { run_batch(*r, ctx); };
+Command batch_command() {
+  return plain_command<BatchRequest, batch_inputs, run_batch>(
+      "batch", "Resolve JSON Lines of actions (keys: the options' names), one JSON outcome per line",
+      "echo '{\"action\": \"attack\", \"structure\": \"curtain-wall\", \"weapon\": \"cannon\", "
+      "\"successes\": 2}' | siege batch\n"
+      "  siege batch actions.jsonl --seed 7 > outcomes.jsonl\n"
+      "  siege batch --state siege.json --fail-fast night-assault.jsonl");
 }
 
 }  // namespace siege::cli

@@ -1,11 +1,21 @@
 // `siege casualties`: casualties on a unit partly through a breach (R23).
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include "cmd_troops.hpp"
+#include "command.hpp"
+#include "siege/breach.hpp"
 #include "render.hpp"
+#include "troop_text.hpp"
 
 namespace siege::cli {
+
+namespace {
+
+// `casualties`: casualties on a unit partly through a breach (R23).
+struct CasualtiesRequest {
+  std::optional<int> through;
+  std::optional<int> behind;
+  std::optional<int> killed;
+};
 
 CasualtiesOutcome run_casualties(const CasualtiesRequest& r, Context&) {
   CasualtiesInput in;
@@ -34,10 +44,13 @@ std::string casualties_text(const CasualtiesOutcome& o) {
   return s;
 }
 
-void casualties_fields(Fields& f, CasualtiesRequest& r) {
-  f.number("through", r.through, 0, max_figures);
-  f.number("behind", r.behind, 0, max_figures);
-  f.number("killed", r.killed, 0, max_figures);
+void casualties_inputs(Fields& f, CasualtiesRequest& r) {
+  f.number({.key = "through", .help = "Enemy figures already through the breach", .need = Need::required},
+           r.through, 0, max_figures);
+  f.number({.key = "behind", .help = "Enemy figures of the same unit not yet through", .need = Need::required},
+           r.behind, 0, max_figures);
+  f.number({.key = "killed", .help = "Casualties inflicted on that unit", .need = Need::required}, r.killed, 0,
+           max_figures);
 }
 
 ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeState*) {
@@ -51,15 +64,12 @@ std::string describe_casualties(const nlohmann::json& o) {
                      o.value("gaps", 0));
 }
 
-Runner setup_casualties(CLI::App& app) {
-  auto r = std::make_shared<CasualtiesRequest>();
-  int_option(app, "--through", r->through, 0, max_figures, "Enemy figures already through the breach")->required();
-  int_option(app, "--behind", r->behind, 0, max_figures, "Enemy figures of the same unit not yet through")
-      ->required();
-  int_option(app, "--killed", r->killed, 0, max_figures, "Casualties inflicted on that unit")->required();
-  return [r](Context& ctx) {
-    run_action<CasualtiesRequest>(ctx, "casualties", *r, casualties_fields, casualties_action, false);
-  };
+}  // namespace
+
+Command casualties_command() {
+  return action_command<CasualtiesRequest, casualties_inputs, casualties_action, describe_casualties>(
+      "casualties", "Casualties on an enemy unit partly through a breach",
+      "siege casualties --through 3 --behind 7 --killed 4");
 }
 
 }  // namespace siege::cli

@@ -1,9 +1,8 @@
 // `siege check`: one symbol-dice check (R27).
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include "cmd_action.hpp"
-#include "commands.hpp"
+#include "cmd_attack.hpp"
+#include "command.hpp"
 #include "render.hpp"
 #include "siege/report.hpp"
 
@@ -11,12 +10,26 @@ namespace siege::cli {
 
 CheckSpec check_spec(const CheckRequest& r) {
   CheckSpec spec;
-  spec.difficulty = parse_difficulty(r.difficulty);
-  spec.pool = r.pool;
-  spec.bane_dice = r.bane_dice;
-  spec.boon_dice = r.boon_dice;
+  spec.difficulty = parse_difficulty(*r.difficulty);
+  spec.pool = *r.pool;
+  spec.bane_dice = *r.bane_dice;
+  spec.boon_dice = *r.boon_dice;
   return spec;
 }
+
+void check_inputs(Fields& f, CheckRequest& r) {
+  f.text({.key = "difficulty",
+          .help = "easy, average, hard or daunting",
+          .value_name = "D",
+          .also = "-d",
+          .need = Need::required},
+         r.difficulty);
+  f.number({"pool", "Skill dice"}, r.pool, 0, max_dice);
+  f.number({"bane-dice", "Extra Bane dice"}, r.bane_dice, 0, max_dice);
+  f.number({"boon-dice", "Extra Boon dice"}, r.boon_dice, 0, max_dice);
+}
+
+namespace {
 
 CheckResult run_check(const CheckRequest& r, Context& ctx) {
   return roll_check(check_spec(r), ctx.tables().dice, ctx.rng());
@@ -33,23 +46,6 @@ std::string check_text(const CheckResult& c, std::uint64_t seed) {
   return fmt::format("Check     {}\n", render_check(c, seed));
 }
 
-void add_check_options(CLI::App& app, CheckRequest& req) {
-  CheckRequest* r = &req;
-  app.add_option("--difficulty,-d", r->difficulty, "easy, average, hard or daunting")
-      ->required()
-      ->type_name("D");
-  int_option(app, "--pool", r->pool, 0, max_dice, "Skill dice");
-  int_option(app, "--bane-dice", r->bane_dice, 0, max_dice, "Extra Bane dice");
-  int_option(app, "--boon-dice", r->boon_dice, 0, max_dice, "Extra Boon dice");
-}
-
-void check_fields(Fields& f, CheckRequest& r) {
-  f.text("difficulty", r.difficulty);
-  f.number("pool", r.pool, 0, max_dice);
-  f.number("bane-dice", r.bane_dice, 0, max_dice);
-  f.number("boon-dice", r.boon_dice, 0, max_dice);
-}
-
 // A check changes nothing in a siege; with a state it runs the same.
 ActionResult check_action(const CheckRequest& r, Context& ctx, SiegeState*) {
   const auto c = run_check(r, ctx);
@@ -62,13 +58,11 @@ std::string describe_check(const nlohmann::json& o) {
                      o.value("passed", false) ? "passed" : "failed");
 }
 
-Runner setup_check(CLI::App& app) {
-  auto r = std::make_shared<CheckRequest>();
-  add_check_options(app, *r);
-  return [r](Context& ctx) {
-    ctx.text_or_json_only("check");
-    run_action<CheckRequest>(ctx, "check", *r, check_fields, check_action, false);
-  };
+}  // namespace
+
+Command check_command() {
+  return action_command<CheckRequest, check_inputs, check_action, describe_check>(
+      "check", "Roll one symbol-dice check", "siege check --difficulty hard --pool 4 --seed 7");
 }
 
 }  // namespace siege::cli

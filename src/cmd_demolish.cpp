@@ -1,9 +1,9 @@
 // `siege demolish`: charges set against one section (R9, R13, R16-R18).
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 #include <fmt/format.h>
 
 #include "cmd_works.hpp"
+#include "command.hpp"
 #include "render.hpp"
 
 namespace siege::cli {
@@ -50,14 +50,14 @@ PreparedDemolition prepare_demolish(const DemolishRequest& r, const Tables& t) {
   in.on_pier = r.on_pier ? OnPier::yes : OnPier::no;
   in.portcullis = r.portcullis ? Portcullis::yes : Portcullis::no;
   in.damage_taken = r.damage_taken.value_or(0);
-  if (r.craft_successes && r.pool)
+  if (r.craft_successes && r.pool.given())
     fail_usage("bad-option", "demolish: --pool rolls the Craft check; it does not go with the referee's "
                              "--craft-successes");
   if (r.craft_successes) {
     in.craft = referee_check(Difficulty::average, *r.craft_successes, 0);
   } else if (!charge_opens(*in.structure, in.charges)) {
     // R18: no check at all when the charge simply opens the door.
-    p.spec = craft_check_spec(r.pool.value_or(3));
+    p.spec = craft_check_spec(*r.pool);
   }
   return p;
 }
@@ -99,15 +99,22 @@ std::string demolish_text(const DemolitionOutcome& o, std::uint64_t seed) {
   return s + render_trailer(o.rules, o.notes, o.not_modelled);
 }
 
-void demolish_fields(Fields& f, DemolishRequest& r) {
-  f.text("section", r.section);
-  f.text("structure", r.structure);
-  f.texts("charge", r.charge);
-  f.flag("on-pier", r.on_pier);
-  f.flag("portcullis", r.portcullis);
-  f.number("damage-taken", r.damage_taken, 0, 100000);
-  f.number("craft-successes", r.craft_successes, -100, 100);
-  f.number("pool", r.pool, 0, max_dice);
+void demolish_work_inputs(Fields& f, DemolishRequest& r) {
+  f.text({"structure", "Structure id (see 'siege list structures')", "ID", "-s"}, r.structure);
+  f.texts({"charge", "Charge id, or ID:COUNT; repeat for more charges (see 'siege list charges')", "ID[:N]", "-c"},
+          r.charge);
+  f.flag({"on-pier", "Stone bridge: the charges are set on a pier and count double (R13)"}, r.on_pier);
+  f.flag({"portcullis", "Castle gate with a portcullis: Armor 3, Hull 10 (R12)"}, r.portcullis);
+  f.number({"damage-taken", "Hull the section has already suffered"}, r.damage_taken, 0, 100000);
+  f.number({"craft-successes", "The referee's Craft check: net Successes (no dice rolled)"}, r.craft_successes,
+           -100, 100);
+  f.number({"pool", "Skill dice of the Craft check"}, r.pool, 0, max_dice);
+}
+
+void demolish_inputs(Fields& f, DemolishRequest& r) {
+  demolish_work_inputs(f, r);
+  f.text({"section", "With --state: the section the charges are set against (see 'siege status')", "ID"},
+         r.section);
 }
 
 namespace {
@@ -157,30 +164,11 @@ std::string describe_demolish(const nlohmann::json& o) {
                      st.value("before", std::string()), st.value("after", std::string()));
 }
 
-void add_demolish_options(CLI::App& app, DemolishRequest& req) {
-  DemolishRequest* r = &req;
-  app.add_option("--structure,-s", r->structure, "Structure id (see 'siege list structures')")
-      ->type_name("ID");
-  app.add_option("--charge,-c", r->charge,
-                 "Charge id, or ID:COUNT; repeat for more charges (see 'siege list charges')")
-      ->type_name("ID[:N]")
-      ->allow_extra_args(false);
-  app.add_flag("--on-pier", r->on_pier, "Stone bridge: the charges are set on a pier and count double (R13)");
-  app.add_flag("--portcullis", r->portcullis, "Castle gate with a portcullis: Armor 3, Hull 10 (R12)");
-  int_option(app, "--damage-taken", r->damage_taken, 0, 100000, "Hull the section has already suffered");
-  int_option(app, "--craft-successes", r->craft_successes, -100, 100,
-             "The referee's Craft check: net Successes (no dice rolled)");
-  int_option(app, "--pool", r->pool, 0, max_dice, "Skill dice of the Craft check (default 3)");
-}
-
-Runner setup_demolish(CLI::App& app) {
-  auto r = std::make_shared<DemolishRequest>();
-  add_demolish_options(app, *r);
-  app.add_option("--section", r->section, "With --state: the section the charges are set against (see 'siege status')")
-      ->type_name("ID");
-  return [r](Context& ctx) {
-    run_action<DemolishRequest>(ctx, "demolish", *r, demolish_fields, demolish_action, true);
-  };
+Command demolish_command() {
+  return action_command<DemolishRequest, demolish_inputs, demolish_action, describe_demolish>(
+      "demolish", "Set demolition charges against a section: Craft check, then Hull damage",
+      "siege demolish --structure stone-bridge --on-pier --charge powder-keg:2 --craft-successes 1\n"
+      "  siege demolish --structure iron-bound-door --charge petard");
 }
 
 }  // namespace siege::cli

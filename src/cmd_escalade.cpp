@@ -1,9 +1,9 @@
 // `siege escalade`: climbing an unbreached section, round by round (R20).
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 #include <fmt/format.h>
 
 #include "cmd_works.hpp"
+#include "command.hpp"
 #include "render.hpp"
 
 namespace siege::cli {
@@ -28,31 +28,31 @@ EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t) {
   if (r.method.empty()) fail_usage("no-method", "escalade: --method ladder|grapnel|tower is required");
   if (!r.attackers) fail_usage("no-attackers", "escalade: --attackers N is required");
   EscaladeInput in;
-  in.structure = &t.structure(r.structure);
+  in.structure = &t.structure(*r.structure);
   in.portcullis = r.portcullis ? Portcullis::yes : Portcullis::no;
   in.method = parse_climb_method(r.method);
   in.attackers = *r.attackers;
   switch (in.method) {
     case ClimbMethod::ladder:
-      if (r.ropes) fail_usage("bad-option", "escalade: --ropes go with --method grapnel; ladders take --ladders N");
-      in.lanes = r.ladders.value_or(1);
+      if (r.ropes.given()) fail_usage("bad-option", "escalade: --ropes go with --method grapnel; ladders take --ladders N");
+      in.lanes = *r.ladders;
       break;
     case ClimbMethod::grapnel:
-      if (r.ladders) fail_usage("bad-option", "escalade: --ladders go with --method ladder; grapnels take --ropes N");
-      in.lanes = r.ropes.value_or(1);
+      if (r.ladders.given()) fail_usage("bad-option", "escalade: --ladders go with --method ladder; grapnels take --ropes N");
+      in.lanes = *r.ropes;
       break;
     case ClimbMethod::tower:
-      if (r.ladders || r.ropes)
+      if (r.ladders.given() || r.ropes.given())
         fail_usage("bad-option", "escalade: a siege tower takes no --ladders or --ropes (4 attackers a round)");
-      if (r.pool) fail_usage("bad-option", "escalade: --pool: a siege tower makes no check");
+      if (r.pool.given()) fail_usage("bad-option", "escalade: --pool: a siege tower makes no check");
       break;
   }
   in.defended = r.defended ? Defended::yes : Defended::no;
   in.rounds = r.rounds;
   in.damage_taken = r.damage_taken.value_or(0);
-  in.pool = r.pool.value_or(3);
+  in.pool = *r.pool;
   if (r.successes_per_round) {
-    if (r.pool) fail_usage("bad-option", "escalade: --pool rolls dice; it does not go with --successes-per-round");
+    if (r.pool.given()) fail_usage("bad-option", "escalade: --pool rolls dice; it does not go with --successes-per-round");
     in.referee_rounds = parse_round_results(*r.successes_per_round);
   }
   return in;
@@ -101,19 +101,26 @@ std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed) {
   return s + render_trailer(o.rules, o.notes, o.not_modelled);
 }
 
-void escalade_fields(Fields& f, EscaladeRequest& r) {
-  f.text("section", r.section);
-  f.text("structure", r.structure);
-  f.text("method", r.method);
-  f.number("attackers", r.attackers, 1, max_attackers);
-  f.number("ladders", r.ladders, 1, max_lanes);
-  f.number("ropes", r.ropes, 1, max_lanes);
-  f.flag("defended", r.defended);
-  f.number("rounds", r.rounds, 1, max_climb_rounds);
-  f.number("damage-taken", r.damage_taken, 0, 100000);
-  f.number("pool", r.pool, 0, max_dice);
-  optional_text(f, "successes-per-round", r.successes_per_round);
-  f.flag("portcullis", r.portcullis);
+void escalade_work_inputs(Fields& f, EscaladeRequest& r) {
+  f.text({"structure", "Structure id", "ID", "-s"}, r.structure);
+  f.text({"method", "ladder, grapnel or tower", "METHOD", "-m"}, r.method);
+  f.number({"attackers", "Attackers to get onto the wall"}, r.attackers, 1, max_attackers);
+  f.number({"ladders", "Ladders against the section"}, r.ladders, 1, max_lanes);
+  f.number({"ropes", "Grapnel ropes"}, r.ropes, 1, max_lanes);
+  f.flag({"defended", "Defenders hold the top: +2 Bane dice on ladders (R20)"}, r.defended);
+  f.number({"rounds", "How many are up after N rounds (default: until all are up)"}, r.rounds, 1,
+           max_climb_rounds);
+  f.number({"damage-taken", "Hull the section has already suffered"}, r.damage_taken, 0, 100000);
+  f.flag({"portcullis", "Castle gate with a portcullis: Hull 10 (R12)"}, r.portcullis);
+  f.number({"pool", "Athletics dice of each climber"}, r.pool, 0, max_dice);
+  f.text({"successes-per-round",
+          "The referee's results: climbers who passed each round, e.g. \"1,0,2\" (no dice rolled)", "N,..."},
+         r.successes_per_round);
+}
+
+void escalade_inputs(Fields& f, EscaladeRequest& r) {
+  escalade_work_inputs(f, r);
+  f.text({"section", "With --state: the section climbed (read; a breach is walked through)", "ID"}, r.section);
 }
 
 // With a state the climb reads the section (its structure and what it has
@@ -128,11 +135,11 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
     return {escalade_json(o, ctx.seed()), escalade_text(o, ctx.seed()), {}};
   }
   EscaladeRequest r = req;
-  refuse_section_options("escalade", r.structure != EscaladeRequest{}.structure, r.damage_taken.has_value(),
+  refuse_section_options("escalade", r.structure.given(), r.damage_taken.has_value(),
                          r.portcullis);
   if (r.section.empty()) fail_usage("no-section", "escalade: with --state give --section ID");
   const SectionState& s = state_section(*st, r.section, "escalade");
-  r.structure = s.structure;
+  r.structure.set(s.structure);
   r.portcullis = portcullis_of(s) == Portcullis::yes;
   r.damage_taken = s.hull_suffered;
   const auto o = run_escalade(r, ctx);
@@ -147,33 +154,11 @@ std::string describe_escalade(const nlohmann::json& o) {
   return fmt::format("{}: {} of {} up", id, o.value("up", 0), o.value("attackers", 0));
 }
 
-void add_escalade_options(CLI::App& app, EscaladeRequest& req) {
-  EscaladeRequest* r = &req;
-  app.add_option("--structure,-s", r->structure, "Structure id (default curtain-wall)")->type_name("ID");
-  app.add_option("--method,-m", r->method, "ladder, grapnel or tower")->type_name("METHOD");
-  int_option(app, "--attackers", r->attackers, 1, max_attackers, "Attackers to get onto the wall");
-  int_option(app, "--ladders", r->ladders, 1, max_lanes, "Ladders against the section (default 1)");
-  int_option(app, "--ropes", r->ropes, 1, max_lanes, "Grapnel ropes (default 1)");
-  app.add_flag("--defended", r->defended, "Defenders hold the top: +2 Bane dice on ladders (R20)");
-  int_option(app, "--rounds", r->rounds, 1, max_climb_rounds,
-             "How many are up after N rounds (default: until all are up)");
-  int_option(app, "--damage-taken", r->damage_taken, 0, 100000, "Hull the section has already suffered");
-  app.add_flag("--portcullis", r->portcullis, "Castle gate with a portcullis: Hull 10 (R12)");
-  int_option(app, "--pool", r->pool, 0, max_dice, "Athletics dice of each climber (default 3)");
-  app.add_option_function<std::string>(
-         "--successes-per-round", [r](const std::string& v) { r->successes_per_round = v; },
-         "The referee's results: climbers who passed each round, e.g. \"1,0,2\" (no dice rolled)")
-      ->type_name("N,...");
-}
-
-Runner setup_escalade(CLI::App& app) {
-  auto r = std::make_shared<EscaladeRequest>();
-  add_escalade_options(app, *r);
-  app.add_option("--section", r->section, "With --state: the section climbed (read; a breach is walked through)")
-      ->type_name("ID");
-  return [r](Context& ctx) {
-    run_action<EscaladeRequest>(ctx, "escalade", *r, escalade_fields, escalade_action, true);
-  };
+Command escalade_command() {
+  return action_command<EscaladeRequest, escalade_inputs, escalade_action, describe_escalade>(
+      "escalade", "Climb an unbreached section by ladder, grapnel or siege tower, round by round",
+      "siege escalade --method ladder --ladders 2 --attackers 10 --defended --seed 3\n"
+      "  siege escalade --method tower --attackers 10");
 }
 
 }  // namespace siege::cli

@@ -1,12 +1,28 @@
 // `siege hold`: a unit holding a breach takes a morale check (R21, R22, R28).
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 #include <fmt/format.h>
 
-#include "cmd_troops.hpp"
+#include "command.hpp"
+#include "siege/breach.hpp"
+#include "siege/morale.hpp"
 #include "render.hpp"
+#include "troop_text.hpp"
 
 namespace siege::cli {
+
+namespace {
+
+// `hold`: a unit holding a breach takes a morale check (R21, R22, R28).
+struct HoldRequest {
+  std::optional<int> needed;
+  std::optional<int> rolled;  // absent: roll the data's morale dice
+  std::string order;          // good, shaken (routed is refused); required unless hero
+  Given<std::string> site = std::string("breach");
+  Given<int> unprotected_in_contact = 0;
+  bool hero = false;
+  std::optional<int> figures;
+  std::optional<int> enemy_figures;
+};
 
 HoldOutcome run_hold(const HoldRequest& r, Context& ctx) {
   HoldInput in;
@@ -14,8 +30,8 @@ HoldOutcome run_hold(const HoldRequest& r, Context& ctx) {
   if (r.order.empty() && !r.hero)
     fail_usage("missing-option", "hold: --order good|shaken is required");
   in.order = r.order.empty() ? Order::good : parse_order(r.order);
-  in.site = parse_hold_site(r.site);
-  in.unprotected_in_contact = r.unprotected_in_contact;
+  in.site = parse_hold_site(*r.site);
+  in.unprotected_in_contact = *r.unprotected_in_contact;
   in.needed = r.needed;
   in.figures = r.figures;
   in.enemy_figures = r.enemy_figures;
@@ -74,15 +90,21 @@ std::string hold_text(const HoldOutcome& o, std::uint64_t seed) {
   return s;
 }
 
-void hold_fields(Fields& f, HoldRequest& r) {
-  f.number("needed", r.needed, 0, max_morale_number);
-  f.number("rolled", r.rolled, -max_morale_number, max_morale_number);
-  f.text("order", r.order);
-  f.text("site", r.site);
-  f.number("unprotected-in-contact", r.unprotected_in_contact, 0, max_figures);
-  f.flag("hero", r.hero);
-  f.number("figures", r.figures, 1, max_figures);
-  f.number("enemy-figures", r.enemy_figures, 1, max_figures);
+void hold_inputs(Fields& f, HoldRequest& r) {
+  f.number({"needed", "The morale roll needed (pass when rolled <= needed)"}, r.needed, 0, max_morale_number);
+  f.number({"rolled", "The referee's morale roll; without it the data's morale dice are rolled"}, r.rolled,
+           -max_morale_number, max_morale_number);
+  f.text({"order", "The unit's order: good or shaken (a routed unit cannot hold)", "ORDER"}, r.order);
+  f.text({"site", "breach, gateway, doorway, window, wall-top, rampart, parapet, breastwork; "
+                  "corridor, bridge and passage are refused (R22)", "SITE"},
+         r.site);
+  f.number({"unprotected-in-contact",
+            "On a wall-top/rampart/parapet/breastwork: figures in contact not behind the barrier"},
+           r.unprotected_in_contact, 0, max_figures);
+  f.flag({"hero", "A hero holds: never fails a morale check (R21)"}, r.hero);
+  f.number({"figures", "Figures in the holding unit (reported)"}, r.figures, 1, max_figures);
+  f.number({"enemy-figures", "Enemy figures that could pass: caps the number forced through"}, r.enemy_figures, 1,
+           max_figures);
 }
 
 ActionResult hold_action(const HoldRequest& r, Context& ctx, SiegeState*) {
@@ -95,26 +117,12 @@ std::string describe_hold(const nlohmann::json& o) {
   return fmt::format("failed: {} enemy figure(s) forced through", o.value("through", 0));
 }
 
-Runner setup_hold(CLI::App& app) {
-  auto r = std::make_shared<HoldRequest>();
-  int_option(app, "--needed", r->needed, 0, max_morale_number, "The morale roll needed (pass when rolled <= needed)");
-  int_option(app, "--rolled", r->rolled, -max_morale_number, max_morale_number,
-             "The referee's morale roll; without it the data's morale dice are rolled (default 2d10)");
-  app.add_option("--order", r->order, "The unit's order: good or shaken (a routed unit cannot hold)")
-      ->type_name("ORDER");
-  app.add_option("--site", r->site,
-                 "breach (default), gateway, doorway, window, wall-top, rampart, parapet, breastwork; "
-                 "corridor, bridge and passage are refused (R22)")
-      ->type_name("SITE");
-  int_option(app, "--unprotected-in-contact", r->unprotected_in_contact, 0, max_figures,
-             "On a wall-top/rampart/parapet/breastwork: figures in contact not behind the barrier");
-  app.add_flag("--hero", r->hero, "A hero holds: never fails a morale check (R21)");
-  int_option(app, "--figures", r->figures, 1, max_figures, "Figures in the holding unit (reported)");
-  int_option(app, "--enemy-figures", r->enemy_figures, 1, max_figures,
-             "Enemy figures that could pass: caps the number forced through");
-  return [r](Context& ctx) {
-    run_action<HoldRequest>(ctx, "hold", *r, hold_fields, hold_action, false);
-  };
+}  // namespace
+
+Command hold_command() {
+  return action_command<HoldRequest, hold_inputs, hold_action, describe_hold>(
+      "hold", "Hold a breach: the morale check and how many enemy figures force their way through",
+      "siege hold --needed 12 --rolled 15 --order good --site breach");
 }
 
 }  // namespace siege::cli

@@ -1,8 +1,8 @@
 // `siege log`: the log of a siege, one resolution a line.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "cmd_state.hpp"
+#include "command.hpp"
 #include "render.hpp"
 #include "state_file.hpp"
 
@@ -48,13 +48,16 @@ std::string log_text(const SiegeState& st) {
   return s;
 }
 
-Runner setup_log(CLI::App&) {
-  return [](Context& ctx) {
-    require_state(ctx, "log");
-    StateFile file(ctx.globals.state_file, StateFile::Access::read);
-    const SiegeState st = load_state(file, ctx);
-    ctx.emit(log_json(st, file.path()), log_text(st));
-  };
+void run_log(const NoInputs&, Context& ctx) {
+  require_state(ctx, "log");
+  StateFile file(ctx.globals.state_file, StateFile::Access::read);
+  const SiegeState st = load_state(file, ctx);
+  ctx.emit(log_json(st, file.path()), log_text(st));
+}
+
+Command log_command() {
+  return plain_command<NoInputs, no_inputs, run_log>("log", "List every resolution in a state file's log",
+                                                     "siege --state siege.json log");
 }
 
 }  // namespace siege::cli

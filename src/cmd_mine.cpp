@@ -1,9 +1,9 @@
 // `siege mine`: a mine from digging to firing (R9, R19).
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 #include <fmt/format.h>
 
 #include "cmd_works.hpp"
+#include "command.hpp"
 #include "render.hpp"
 
 namespace siege::cli {
@@ -73,13 +73,13 @@ MineInput prepare_mine(const MineRequest& r, const Tables& t) {
   in.damage_taken = r.damage_taken.value_or(0);
   in.countermine = r.countermine ? Countermine::yes : Countermine::no;
   if (r.day_results) {
-    if (r.sapper_pool || r.defender_pool || r.days)
+    if (r.sapper_pool.given() || r.defender_pool.given() || r.days)
       fail_usage("bad-option", "mine: --day-results are the referee's own rolls; --sapper-pool, "
                                "--defender-pool and --days do not go with them");
     in.referee_days = parse_day_results(*r.day_results);
   }
-  in.sapper_pool = r.sapper_pool.value_or(3);
-  in.defender_pool = r.defender_pool.value_or(3);
+  in.sapper_pool = *r.sapper_pool;
+  in.defender_pool = *r.defender_pool;
   return in;
 }
 
@@ -117,17 +117,23 @@ std::string mine_text(const MineOutcome& o, std::uint64_t seed) {
   return s + render_trailer(o.rules, o.notes, o.not_modelled);
 }
 
-void mine_fields(Fields& f, MineRequest& r) {
-  f.text("section", r.section);
-  f.text("structure", r.structure);
-  f.number("days-dug", r.days_dug, 0, max_mine_days);
-  f.number("days", r.days, 1, max_mine_days);
-  f.number("damage-taken", r.damage_taken, 0, 100000);
-  f.number("sapper-pool", r.sapper_pool, 0, max_dice);
-  f.number("defender-pool", r.defender_pool, 0, max_dice);
-  optional_text(f, "day-results", r.day_results);
-  f.flag("countermine", r.countermine);
-  f.flag("portcullis", r.portcullis);
+void mine_work_inputs(Fields& f, MineRequest& r) {
+  f.text({"structure", "Structure id (see 'siege list structures')", "ID", "-s"}, r.structure);
+  f.number({"days-dug", "Days already dug before this call (default 0)"}, r.days_dug, 0, max_mine_days);
+  f.number({"days", "Dig at most N more days now (default: to the end)"}, r.days, 1, max_mine_days);
+  f.number({"damage-taken", "Hull the section has already suffered"}, r.damage_taken, 0, 100000);
+  f.number({"sapper-pool", "Sappers' Perception dice"}, r.sapper_pool, 0, max_dice);
+  f.number({"defender-pool", "Defenders' Perception dice"}, r.defender_pool, 0, max_dice);
+  f.text({"day-results", "The referee's rolls, one SAPPERS:DEFENDERS pair of net Successes a day, e.g. \"2:1,0:0\"",
+          "S:D,..."},
+         r.day_results);
+  f.flag({"countermine", "The defenders dig a countermine (R19)"}, r.countermine);
+  f.flag({"portcullis", "Castle gate with a portcullis: Armor 3, Hull 10 (R12)"}, r.portcullis);
+}
+
+void mine_inputs(Fields& f, MineRequest& r) {
+  mine_work_inputs(f, r);
+  f.text({"section", "With --state: the section whose gallery is dug (see 'siege status')", "ID"}, r.section);
 }
 
 ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
@@ -189,31 +195,11 @@ std::string describe_mine(const nlohmann::json& o) {
                      o.value("detected", false) ? ", found by the defenders" : "");
 }
 
-void add_mine_options(CLI::App& app, MineRequest& req) {
-  MineRequest* r = &req;
-  app.add_option("--structure,-s", r->structure, "Structure id (see 'siege list structures')")
-      ->type_name("ID");
-  int_option(app, "--days-dug", r->days_dug, 0, max_mine_days, "Days already dug before this call (default 0)");
-  int_option(app, "--days", r->days, 1, max_mine_days, "Dig at most N more days now (default: to the end)");
-  int_option(app, "--damage-taken", r->damage_taken, 0, 100000, "Hull the section has already suffered");
-  int_option(app, "--sapper-pool", r->sapper_pool, 0, max_dice, "Sappers' Perception dice (default 3)");
-  int_option(app, "--defender-pool", r->defender_pool, 0, max_dice, "Defenders' Perception dice (default 3)");
-  app.add_option_function<std::string>(
-         "--day-results", [r](const std::string& v) { r->day_results = v; },
-         "The referee's rolls, one SAPPERS:DEFENDERS pair of net Successes a day, e.g. \"2:1,0:0\"")
-      ->type_name("S:D,...");
-  app.add_flag("--countermine", r->countermine, "The defenders dig a countermine (R19)");
-  app.add_flag("--portcullis", r->portcullis, "Castle gate with a portcullis: Armor 3, Hull 10 (R12)");
-}
-
-Runner setup_mine(CLI::App& app) {
-  auto r = std::make_shared<MineRequest>();
-  add_mine_options(app, *r);
-  app.add_option("--section", r->section, "With --state: the section whose gallery is dug (see 'siege status')")
-      ->type_name("ID");
-  return [r](Context& ctx) {
-    run_action<MineRequest>(ctx, "mine", *r, mine_fields, mine_action, true);
-  };
+Command mine_command() {
+  return action_command<MineRequest, mine_inputs, mine_action, describe_mine>(
+      "mine", "Dig a mine under a section day by day, then fire it",
+      "siege mine --structure curtain-wall --seed 7\n"
+      "  siege mine --structure rampart --day-results \"1:0,2:2,0:1\" --countermine");
 }
 
 }  // namespace siege::cli

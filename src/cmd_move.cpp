@@ -1,11 +1,20 @@
 // `siege move`: a unit's move, through a breach at Rough Terrain speed (R15).
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include "cmd_troops.hpp"
+#include "command.hpp"
+#include "siege/breach.hpp"
 #include "render.hpp"
+#include "troop_text.hpp"
 
 namespace siege::cli {
+
+namespace {
+
+// `move`: a unit's speed, through a breach at Rough Terrain speed (R15).
+struct MoveRequest {
+  std::optional<int> speed;
+  bool through_breach = false;
+};
 
 MoveOutcome run_move(const MoveRequest& r, Context& ctx) {
   MoveInput in;
@@ -35,9 +44,10 @@ std::string move_text(const MoveOutcome& o) {
   return s;
 }
 
-void move_fields(Fields& f, MoveRequest& r) {
-  f.number("speed", r.speed, 0, max_speed);
-  f.flag("through-breach", r.through_breach);
+void move_inputs(Fields& f, MoveRequest& r) {
+  f.number({.key = "speed", .help = "The unit's move in whole inches", .need = Need::required}, r.speed, 0,
+           max_speed);
+  f.flag({"through-breach", "The move goes through a breach (Rough Terrain speed)"}, r.through_breach);
 }
 
 ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState*) {
@@ -49,13 +59,11 @@ std::string describe_move(const nlohmann::json& o) {
   return fmt::format("speed {} -> {}", o.value("speed", 0), o.value("speed_after", 0));
 }
 
-Runner setup_move(CLI::App& app) {
-  auto r = std::make_shared<MoveRequest>();
-  int_option(app, "--speed", r->speed, 0, max_speed, "The unit's move in whole inches")->required();
-  app.add_flag("--through-breach", r->through_breach, "The move goes through a breach (Rough Terrain speed)");
-  return [r](Context& ctx) {
-    run_action<MoveRequest>(ctx, "move", *r, move_fields, move_action, false);
-  };
+}  // namespace
+
+Command move_command() {
+  return action_command<MoveRequest, move_inputs, move_action, describe_move>(
+      "move", "A unit's move, at Rough Terrain speed through a breach", "siege move --speed 9 --through-breach");
 }
 
 }  // namespace siege::cli

@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <iterator>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "cmd_odds.hpp"
-#include "commands.hpp"
+#include "cmd_attack.hpp"
+#include "command.hpp"
 #include "render.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/odds.hpp"
@@ -113,14 +113,15 @@ void odds_of_check(const CheckRequest& r, Context& ctx) {
 
 struct AttackOddsRequest {
   AttackRequest attack;
-  int attacks = 1;
+  Given<int> attacks = 1;
 };
 
 void odds_of_attack(const AttackOddsRequest& r, Context& ctx) {
+  const int attacks = *r.attacks;
   const Tables& t = ctx.tables();
   const PreparedAttack p = prepare_attack(r.attack, t);
   const AttackInput& in = p.input;
-  odds::Work work(fmt::format("odds attack: --attacks {}{}", r.attacks,
+  odds::Work work(fmt::format("odds attack: --attacks {}{}", attacks,
                               p.spec ? " with " + dice_words(*p.spec, t.dice) : std::string()),
                   "ask for fewer --attacks, or fewer dice (--pool, --bane-dice, --boon-dice)");
   if (p.spec) {
@@ -135,11 +136,11 @@ void odds_of_attack(const AttackOddsRequest& r, Context& ctx) {
   const auto transition =
       odds::attack_transition(in, check.get(), check.difficulty, odds::CollectRules::no, &one);
   work.print(2 * one.ways.size() + 8, odds::bit_length(one.total));  // the single attack's lists
-  work.charge(odds::chain_work(start, transition, r.attacks, odds::ChainOutput::every_attack));
+  work.charge(odds::chain_work(start, transition, attacks, odds::ChainOutput::every_attack));
   // Only each attack's ladder states are kept, not the chain's every position.
   std::vector<std::array<odds::Fraction, 3>> after;
   odds::SectionOdds now = start;
-  for (int i = 0; i < r.attacks; ++i) {
+  for (int i = 0; i < attacks; ++i) {
     now = odds::step(now, transition);
     after.push_back({now.share_of(BreachState::intact), now.share_of(BreachState::cracked),
                      now.share_of(BreachState::breached)});
@@ -189,7 +190,7 @@ void odds_of_attack(const AttackOddsRequest& r, Context& ctx) {
   for (auto s : {BreachState::intact, BreachState::cracked, BreachState::breached})
     write_p(w, name_of(s), share(by_state[s]));
   w.end_object();
-  w.field("attacks", r.attacks);
+  w.field("attacks", attacks);
   w.key("after_attacks").begin_array();
   for (std::size_t n = 0; n < after.size(); ++n) {
     w.begin_object().field("attacks", static_cast<int>(n + 1));
@@ -223,8 +224,8 @@ void odds_of_attack(const AttackOddsRequest& r, Context& ctx) {
     const double ps = value(by_state[s]);
     text += fmt::format("  {}   {}  {}\n", painted_state(s, 9), cli::percent(ps), cli::bar(ps));
   }
-  if (r.attacks > 1) {
-    text += fmt::format("After {} attacks\n", r.attacks);
+  if (attacks > 1) {
+    text += fmt::format("After {} attacks\n", attacks);
     for (auto s : all_states) {
       const double ps = odds::to_double(after.back()[static_cast<std::size_t>(s)]);
       text += fmt::format("  {}   {}  {}\n", painted_state(s, 9), cli::percent(ps), cli::bar(ps));
@@ -238,39 +239,60 @@ void odds_of_attack(const AttackOddsRequest& r, Context& ctx) {
 
 // ---------------------------------------------------------------- compare
 
+std::vector<std::string> split_ids(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == ',') {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+// `odds --compare`: odds' own inputs.
 struct CompareRequest {
-  std::vector<std::string> weapons;
-  std::vector<std::string> structures;
-  int attacks = 4;
-  int pool = 3;
+  bool compare = false;
+  std::string weapons;     // comma-separated ids; empty: every weapon
+  std::string structures;  // comma-separated ids; empty: the usual six
+  Given<int> attacks = 4;
+  Given<int> pool = 3;
 };
 
 void compare(const CompareRequest& r, Context& ctx) {
+  const std::vector<std::string> weapon_ids = split_ids(r.weapons);
+  const std::vector<std::string> structure_ids = split_ids(r.structures);
+  const int attacks = *r.attacks;
+  const int pool = *r.pool;
   const Tables& t = ctx.tables();
   std::vector<const Weapon*> weapons;
-  if (r.weapons.empty()) {
+  if (weapon_ids.empty()) {
     for (const auto& w : t.weapons)
       if (w.mount != Mount::personal) weapons.push_back(&w);
   } else {
-    for (const auto& id : r.weapons) {
+    for (const auto& id : weapon_ids) {
       weapons.push_back(&t.weapon(id));
       refuse_personal(*weapons.back());
     }
   }
   std::vector<const Structure*> structures;
-  if (r.structures.empty()) {
+  if (structure_ids.empty()) {
     for (const char* id : {"curtain-wall", "tower", "castle-gate", "bastion", "rampart", "palisade"})
       if (const auto* s = t.find_structure(id)) structures.push_back(s);
   } else {
-    for (const auto& id : r.structures) structures.push_back(&t.structure(id));
+    for (const auto& id : structure_ids) structures.push_back(&t.structure(id));
   }
   struct Cell {
     odds::Fraction breached;
     std::optional<odds::Fraction> expected;
   };
-  const CheckSpec spec = attack_check_spec(FiringSlit::no, r.pool);
+  const CheckSpec spec = attack_check_spec(FiringSlit::no, pool);
   odds::Work work(fmt::format("odds --compare: {} weapons by {} structures, --attacks {} with --pool {}",
-                              weapons.size(), structures.size(), r.attacks, r.pool),
+                              weapons.size(), structures.size(), attacks, pool),
                   "ask for fewer --attacks, a smaller --pool, or fewer --weapons and --structures");
   const odds::CheckSize size = odds::check_size(spec, t.dice);
   work.charge(size.work);
@@ -290,7 +312,7 @@ void compare(const CompareRequest& r, Context& ctx) {
       in.structure = s;
       in.weapon = *w;
       Chain c{odds::start_odds(in), odds::attack_transition(in, &check, spec.difficulty)};
-      work.charge(odds::chain_work(c.start, c.transition, r.attacks, odds::ChainOutput::last_attack));
+      work.charge(odds::chain_work(c.start, c.transition, attacks, odds::ChainOutput::last_attack));
       chains.back().push_back(std::move(c));
     }
   }
@@ -299,7 +321,7 @@ void compare(const CompareRequest& r, Context& ctx) {
     cells.emplace_back();
     for (const auto& c : row) {
       auto cur = c.start;
-      for (int i = 0; i < r.attacks; ++i) cur = odds::step(cur, c.transition);
+      for (int i = 0; i < attacks; ++i) cur = odds::step(cur, c.transition);
       cells.back().push_back(
           {cur.share_of(BreachState::breached), odds::expected_attacks_to_breach(c.start, c.transition, 0)});
     }
@@ -308,7 +330,7 @@ void compare(const CompareRequest& r, Context& ctx) {
   std::string json;
   JsonWriter w(json);
   w.begin_object().field("schema", schema_version).field("action", "odds").field("of", "compare");
-  w.field("attacks", r.attacks).field("pool", r.pool);
+  w.field("attacks", attacks).field("pool", pool);
   w.key("cells").begin_array();
   for (std::size_t i = 0; i < weapons.size(); ++i)
     for (std::size_t j = 0; j < structures.size(); ++j) {
@@ -322,7 +344,7 @@ void compare(const CompareRequest& r, Context& ctx) {
   write_trailer(w, {"exact-odds"},
                 {fmt::format("Chance that an intact section is breached within {} attacks, and the expected "
                              "number of attacks to breach it; {} skill dice, Easy.",
-                             r.attacks, r.pool)});
+                             attacks, pool)});
   w.end_object();
 
   std::vector<std::vector<std::string>> rows;
@@ -337,118 +359,75 @@ void compare(const CompareRequest& r, Context& ctx) {
     }
   }
   if (!ctx.globals.json && ctx.globals.format == "text")
-    std::fputs(fmt::format("Breached within {} attack(s) (expected attacks to breach), {} skill dice\n", r.attacks,
-                           r.pool)
+    std::fputs(fmt::format("Breached within {} attack(s) (expected attacks to breach), {} skill dice\n", attacks,
+                           pool)
                    .c_str(),
                stdout);
   ctx.emit_table(json, rows);
 }
 
-std::vector<std::string> split_ids(const std::string& s) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : s) {
-    if (c == ',') {
-      if (!cur.empty()) out.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  if (!cur.empty()) out.push_back(cur);
-  return out;
+
+void attack_odds_inputs(Fields& f, AttackOddsRequest& r) {
+  attack_weapon_inputs(f, r.attack);
+  f.number({"attacks", "Attacks in a row"}, r.attacks, 1, 1000);
 }
 
-OddsSubcommand add_check_odds(CLI::App& odds) {
-  return add_odds_subcommand(odds, "check", "Odds of a check's net Successes and Boons", add_check_options,
-                             odds_of_check);
+void compare_inputs(Fields& f, CompareRequest& r) {
+  f.flag({"compare", "Weapons against structures in one table"}, r.compare);
+  f.text({"weapons", "With --compare: weapon ids, comma-separated (default: all)", "IDS"}, r.weapons);
+  f.text({"structures", "With --compare: structure ids, comma-separated", "IDS"}, r.structures);
+  f.number({"attacks", "With --compare: attacks in a row"}, r.attacks, 1, 1000);
+  f.number({"pool", "With --compare: skill dice"}, r.pool, 0, max_dice);
 }
 
-void add_attack_odds_options(CLI::App& app, AttackOddsRequest& r) {
-  add_attack_options(app, r.attack);
-  int_option(app, "--attacks", r.attacks, 1, 1000, "Attacks in a row");
+// `siege odds` without a subcommand: --compare, or what to ask.
+void odds_itself(const CompareRequest& r, Context& ctx) {
+  if (!r.compare)
+    fail_usage("bad-usage",
+               "odds: name what to compute: 'odds check|attack|demolish|escalade|mine|scene ...' or "
+               "'odds --compare'");
+  compare(r, ctx);
 }
 
-OddsSubcommand add_attack_odds(CLI::App& odds) {
-  return add_odds_subcommand(odds, "attack", "Odds of an attack's outcomes, and of the state after N attacks",
-                             add_attack_odds_options, odds_of_attack);
+Command check_odds_command() {
+  return plain_command<CheckRequest, check_inputs, odds_of_check>("check", "Odds of a check's net Successes and Boons",
+                                                                  "");
 }
 
-// The subcommands of odds, in the order --help lists them.
-struct OddsKind {
-  std::string_view name;
-  OddsSubcommand (*add)(CLI::App& odds);
-};
-constexpr OddsKind odds_kinds[] = {
-    {"check", add_check_odds},       {"attack", add_attack_odds}, {"demolish", add_demolish_odds},
-    {"escalade", add_escalade_odds}, {"mine", add_mine_odds},     {"scene", add_scene_odds},
-};
-
-// The options of odds itself that take a value (see setup_odds).
-bool odds_option_takes_value(std::string_view arg) {
-  return arg == "--weapons" || arg == "--structures" || arg == "--attacks" || arg == "--pool";
-}
-
-// The options of `odds --compare` are odds' own: given with a subcommand
-// (before it, where the subcommand never sees them, or after it when it has
-// no such option) they are refused rather than dropped.
-void refuse_compare_options(const std::vector<const CLI::Option*>& own, const CLI::App& sub) {
-  for (const CLI::Option* o : own) {
-    if (o->count() == 0) continue;
-    const std::string name = o->get_name();
-    const std::string odds_sub = "siege odds " + sub.get_name();
-    if (name == "--compare")
-      fail_usage("bad-usage", "--compare is a question of its own: 'siege odds --compare' or '" + odds_sub +
-                                  " ...', not both");
-    if (sub.get_option_no_throw(name) != nullptr)
-      fail_usage("bad-usage", name + " goes after the subcommand: " + odds_sub + " " + name + " " +
-                                  o->results().front());
-    fail_usage("bad-usage", name + " is an option of 'siege odds --compare', not of '" + odds_sub + "'");
-  }
+Command attack_odds_command() {
+  return plain_command<AttackOddsRequest, attack_odds_inputs, odds_of_attack>(
+      "attack", "Odds of an attack's outcomes, and of the state after N attacks", "");
 }
 
 }  // namespace
 
-Runner setup_odds(CLI::App& app) {
-  app.require_subcommand(0, 1);
-  // Only the subcommand named is built (the start-up budget), or every one
-  // when none is named, so that `siege odds --help` lists them all.
-  const std::string named = subcommand_named(odds_option_takes_value);
-  const bool known = std::any_of(std::begin(odds_kinds), std::end(odds_kinds),
-                                 [&](const OddsKind& k) { return k.name == named; });
-  std::vector<OddsSubcommand> subs;
-  for (const auto& k : odds_kinds)
-    if (!known || k.name == named) subs.push_back(k.add(app));
+Command demolish_odds_command();
+Command escalade_odds_command();
+Command mine_odds_command();
+Command scene_odds_command();
 
-  auto cmp = std::make_shared<CompareRequest>();
-  auto compare_flag = std::make_shared<bool>(false);
-  auto weapons = std::make_shared<std::string>();
-  auto structures = std::make_shared<std::string>();
-  std::vector<const CLI::Option*> own{
-      app.add_flag("--compare", *compare_flag, "Weapons against structures in one table"),
-      app.add_option("--weapons", *weapons, "With --compare: weapon ids, comma-separated (default: all)")
-          ->type_name("IDS"),
-      app.add_option("--structures", *structures, "With --compare: structure ids, comma-separated")
-          ->type_name("IDS"),
-      int_option(app, "--attacks", cmp->attacks, 1, 1000, "With --compare: attacks in a row"),
-      int_option(app, "--pool", cmp->pool, 0, max_dice, "With --compare: skill dice")};
+// The subcommands of odds, in the order --help lists them.
+const std::vector<Command>& odds_subcommands() {
+  static const std::vector<Command> table{check_odds_command(),    attack_odds_command(), demolish_odds_command(),
+                                          escalade_odds_command(), mine_odds_command(),   scene_odds_command()};
+  return table;
+}
 
-  return [=](Context& ctx) {
-    if (!*compare_flag) ctx.text_or_json_only("odds");
-    for (const auto& sub : subs)
-      if (sub.app->parsed()) {
-        refuse_compare_options(own, *sub.app);
-        return sub.run(ctx);
-      }
-    if (*compare_flag) {
-      cmp->weapons = split_ids(*weapons);
-      cmp->structures = split_ids(*structures);
-      return compare(*cmp, ctx);
-    }
-    fail_usage("bad-usage",
-               "odds: name what to compute: 'odds check|attack|demolish|escalade|mine|scene ...' or "
-               "'odds --compare'");
-  };
+Command odds_command() {
+  Command c = plain_command<CompareRequest, compare_inputs, odds_itself>(
+      "odds",
+      "Exact odds of a check, an attack, charges, a climb, a mine or the coming scenes of a siege; "
+      "--compare weapons against structures",
+      "siege odds attack --structure curtain-wall --weapon cannon --attacks 3\n"
+      "  siege odds check --difficulty hard --pool 4\n"
+      "  siege odds demolish --structure stone-bridge --on-pier --charge powder-keg:2\n"
+      "  siege odds escalade --method ladder --attackers 20 --ladders 2 --defended\n"
+      "  siege odds mine --structure curtain-wall --sapper-pool 4\n"
+      "  siege --state siege.json odds scene --scenes 4\n"
+      "  siege odds --compare --weapons cannon,trebuchet --structures curtain-wall,tower --attacks 4",
+      true);
+  c.subcommands = odds_subcommands;
+  return c;
 }
 
 }  // namespace siege::cli

@@ -2,10 +2,10 @@
 // siege is breached by the end of each coming scene (siege/odds_scene.hpp).
 // It only reads the state file: no lock, nothing written, nothing logged.
 #include <fmt/format.h>
-#include <CLI/CLI.hpp>
 
 #include "actions.hpp"
 #include "cmd_odds.hpp"
+#include "command.hpp"
 #include "render.hpp"
 #include "siege/odds_scene.hpp"
 #include "siege/report.hpp"
@@ -24,7 +24,7 @@ std::string what_of(const odds::SectionOutlook& x) {
 }
 
 struct SceneOddsRequest {
-  int scenes = evening_scenes;
+  Given<int> scenes = evening_scenes;
 };
 
 std::string scene_json(const odds::SceneOdds& o, const SiegeState& st, const std::string& path) {
@@ -115,24 +115,23 @@ std::string scene_text(const odds::SceneOdds& o, const SiegeState& st) {
   return s;
 }
 
-void add_scene_odds_options(CLI::App& app, SceneOddsRequest& r) {
-  int_option(app, "--scenes", r.scenes, 1, odds::max_scenes_ahead, "Coming scenes to look at");
+void scene_odds_inputs(Fields& f, SceneOddsRequest& r) {
+  f.number({"scenes", "Coming scenes to look at"}, r.scenes, 1, odds::max_scenes_ahead);
 }
 
 void odds_of_scene(const SceneOddsRequest& r, Context& ctx) {
   require_state(ctx, "odds scene");
   StateFile file(ctx.globals.state_file, StateFile::Access::read);
   const SiegeState st = load_state(file, ctx);
-  const odds::SceneOdds o = odds::scene_odds(st.now, ctx.tables(), r.scenes);
+  const odds::SceneOdds o = odds::scene_odds(st.now, ctx.tables(), *r.scenes);
   ctx.emit(scene_json(o, st, file.path()), scene_text(o, st));
 }
 
 }  // namespace
 
-OddsSubcommand add_scene_odds(CLI::App& odds) {
-  return add_odds_subcommand(
-      odds, "scene", "With --state: the chance each section is breached by the end of each coming scene",
-      add_scene_odds_options, odds_of_scene);
+Command scene_odds_command() {
+  return plain_command<SceneOddsRequest, scene_odds_inputs, odds_of_scene>(
+      "scene", "With --state: the chance each section is breached by the end of each coming scene", "");
 }
 
 }  // namespace siege::cli

@@ -4,9 +4,9 @@
 #include <tuple>
 
 #include <fmt/format.h>
-#include <CLI/CLI.hpp>
 
 #include "cmd_odds.hpp"
+#include "command.hpp"
 #include "cmd_works.hpp"
 #include "render.hpp"
 #include "siege/report.hpp"
@@ -417,21 +417,19 @@ void odds_of_mine(const MineRequest& r, Context& ctx) {
 
 }  // namespace
 
-OddsSubcommand add_demolish_odds(CLI::App& odds) {
-  return add_odds_subcommand(odds, "demolish",
-                             "Odds of charges: the Craft check and the damage and state after",
-                             add_demolish_options, odds_of_demolish);
+Command demolish_odds_command() {
+  return plain_command<DemolishRequest, demolish_work_inputs, odds_of_demolish>(
+      "demolish", "Odds of charges: the Craft check and the damage and state after", "");
 }
 
-OddsSubcommand add_escalade_odds(CLI::App& odds) {
-  return add_odds_subcommand(
-      odds, "escalade", "Odds of a climb: climbers up after N rounds, all up by each round, expected rounds",
-      add_escalade_options, odds_of_escalade);
+Command escalade_odds_command() {
+  return plain_command<EscaladeRequest, escalade_work_inputs, odds_of_escalade>(
+      "escalade", "Odds of a climb: climbers up after N rounds, all up by each round, expected rounds", "");
 }
 
-OddsSubcommand add_mine_odds(CLI::App& odds) {
-  return add_odds_subcommand(odds, "mine", "Odds of a mine: found on each day, or fired, and the state after",
-                             add_mine_options, odds_of_mine);
+Command mine_odds_command() {
+  return plain_command<MineRequest, mine_work_inputs, odds_of_mine>(
+      "mine", "Odds of a mine: found on each day, or fired, and the state after", "");
 }
 
 }  // namespace siege::cli

@@ -1,20 +1,34 @@
 // `siege rout`: a rout result within walls (R24), beside the standard rout.
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include "cmd_troops.hpp"
+#include "command.hpp"
+#include "siege/breach.hpp"
+#include "siege/morale.hpp"
 #include "render.hpp"
+#include "troop_text.hpp"
 
 namespace siege::cli {
+
+namespace {
+
+// `rout`: a rout result within walls (R24).
+struct RoutRequest {
+  std::optional<int> figures;
+  Given<std::string> order = std::string("good");
+  Given<std::string> side = std::string("defender");
+  bool all_within_walls = false;  // also --within-walls
+  std::optional<int> room_figures;
+  Given<int> blocked = 0;
+};
 
 RoutOutcome run_rout(const RoutRequest& r, Context& ctx) {
   RoutInput in;
   in.figures = required(r.figures, "rout", "--figures");
-  in.order = parse_order(r.order);
-  in.side = parse_side(r.side);
+  in.order = parse_order(*r.order);
+  in.side = parse_side(*r.side);
   in.within_walls = r.all_within_walls ? WithinWalls::yes : WithinWalls::no;
   in.room_figures = r.room_figures;
-  in.blocked = r.blocked;
+  in.blocked = *r.blocked;
   in.move_inches = ctx.tables().troops.rout_move_inches;
   return resolve_rout(in);
 }
@@ -51,13 +65,19 @@ std::string rout_text(const RoutOutcome& o) {
   return s;
 }
 
-void rout_fields(Fields& f, RoutRequest& r) {
-  f.number("figures", r.figures, 1, max_figures);
-  f.text("order", r.order);
-  f.text("side", r.side);
-  f.flag("all-within-walls", r.all_within_walls);
-  f.number("room-figures", r.room_figures, 1, max_figures);
-  f.number("blocked", r.blocked, 0, max_figures);
+void rout_inputs(Fields& f, RoutRequest& r) {
+  f.number({.key = "figures", .help = "Figures in the unit when the rout result comes", .need = Need::required},
+           r.figures, 1, max_figures);
+  f.text({"order", "The unit's order before: good or shaken", "ORDER"}, r.order);
+  f.text({"side", "defender or attacker", "SIDE"}, r.side);
+  f.flag({.key = "all-within-walls",
+          .help = "Attacker: every surviving figure of the unit is within the walls",
+          .also = "--within-walls"},
+         r.all_within_walls);
+  f.number({"room-figures", "Unit split between rooms: figures in the room that took the rout result"},
+           r.room_figures, 1, max_figures);
+  f.number({"blocked", "Movers that cannot finish the move or that touch the enemy (eliminated)"}, r.blocked, 0,
+           max_figures);
 }
 
 ActionResult rout_action(const RoutRequest& r, Context& ctx, SiegeState*) {
@@ -70,21 +90,12 @@ std::string describe_rout(const nlohmann::json& o) {
                      o.value("blocked", 0));
 }
 
-Runner setup_rout(CLI::App& app) {
-  auto r = std::make_shared<RoutRequest>();
-  int_option(app, "--figures", r->figures, 1, max_figures, "Figures in the unit when the rout result comes")
-      ->required();
-  app.add_option("--order", r->order, "The unit's order before: good (default) or shaken")->type_name("ORDER");
-  app.add_option("--side", r->side, "defender (default) or attacker")->type_name("SIDE");
-  app.add_flag("--all-within-walls,--within-walls", r->all_within_walls,
-               "Attacker: every surviving figure of the unit is within the walls");
-  int_option(app, "--room-figures", r->room_figures, 1, max_figures,
-             "Unit split between rooms: figures in the room that took the rout result");
-  int_option(app, "--blocked", r->blocked, 0, max_figures,
-             "Movers that cannot finish the move or that touch the enemy (eliminated)");
-  return [r](Context& ctx) {
-    run_action<RoutRequest>(ctx, "rout", *r, rout_fields, rout_action, false);
-  };
+}  // namespace
+
+Command rout_command() {
+  return action_command<RoutRequest, rout_inputs, rout_action, describe_rout>(
+      "rout", "A rout result within walls: the special procedure beside the standard rout",
+      "siege rout --figures 8 --order good --blocked 1");
 }
 
 }  // namespace siege::cli

@@ -1,15 +1,13 @@
 // `siege scene`: one scene of a siege in an evening (E1-E4).
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "cmd_state.hpp"
+#include "command.hpp"
 #include "render.hpp"
 
 namespace siege::cli {
 
-void scene_fields(Fields&, SceneRequest&) {}
-
-ActionResult scene_action(const SceneRequest&, Context& ctx, SiegeState* st) {
+ActionResult scene_action(const NoInputs&, Context& ctx, SiegeState* st) {
   if (st == nullptr) fail_usage("no-state", "scene: needs --state FILE (a siege made with 'siege init')");
   const SceneOutcome o = play_scene(st->now, st->scene_length, ctx.tables(), ctx.seed());
   nlohmann::json attacks = nlohmann::json::array();
@@ -109,11 +107,9 @@ std::string describe_scene(const nlohmann::json& o) {
   return s;
 }
 
-Runner setup_scene(CLI::App&) {
-  return [](Context& ctx) {
-    require_state(ctx, "scene");
-    run_on_state(ctx, "scene", request_to_json(SceneRequest{}, scene_fields));
-  };
+Command scene_command() {
+  return action_command<NoInputs, no_inputs, scene_action, describe_scene>(
+      "scene", "Play one scene of a siege in an evening (with --state)", "siege --state siege.json scene --seed 7");
 }
 
 }  // namespace siege::cli

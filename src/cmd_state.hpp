@@ -1,5 +1,5 @@
-// The commands of a siege kept in a state file (docs/state.md): init, status,
-// log, undo, replay, and scene (one scene of a siege in an evening).
+// What the state-file commands print (docs/state.md): the scene, status (also
+// printed by init) and the log.
 #pragma once
 
 #include <string>
@@ -12,18 +12,7 @@
 
 namespace siege::cli {
 
-// `init`: a new state file from a description.
-struct InitRequest {
-  std::string file;  // FILE, or --state
-  std::string from;  // the description; "-" reads standard input
-  bool force = false;
-};
-[[nodiscard]] SiegeState run_init(const InitRequest& r, Context& ctx);
-
 // `scene`: one scene of a siege in an evening (an action: it is logged).
-struct SceneRequest {};
-void scene_fields(Fields& f, SceneRequest& r);
-[[nodiscard]] ActionResult scene_action(const SceneRequest& r, Context& ctx, SiegeState* state);
 [[nodiscard]] std::string scene_json(const SceneOutcome& o);
 [[nodiscard]] std::string scene_text(const SceneOutcome& o);
 [[nodiscard]] std::string describe_scene(const nlohmann::json& outcome);
@@ -38,11 +27,5 @@ void scene_fields(Fields& f, SceneRequest& r);
 [[nodiscard]] std::string log_json(const SiegeState& st, const std::string& path);
 [[nodiscard]] std::string log_text(const SiegeState& st);
 
-Runner setup_init(CLI::App& app);
-Runner setup_status(CLI::App& app);
-Runner setup_log(CLI::App& app);
-Runner setup_undo(CLI::App& app);
-Runner setup_replay(CLI::App& app);
-Runner setup_scene(CLI::App& app);
 
 }  // namespace siege::cli

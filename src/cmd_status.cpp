@@ -1,8 +1,8 @@
 // `siege status`: the siege at a glance.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "cmd_state.hpp"
+#include "command.hpp"
 #include "render.hpp"
 #include "state_file.hpp"
 
@@ -121,27 +121,30 @@ std::string status_text(const SiegeState& st, const Tables& t) {
   return s;
 }
 
-Runner setup_status(CLI::App&) {
-  return [](Context& ctx) {
-    require_state(ctx, "status");
-    StateFile file(ctx.globals.state_file, StateFile::Access::read);
-    const SiegeState st = load_state(file, ctx);
-    const std::string json = status_json(st, ctx.tables(), file.path());
-    if (ctx.globals.format == "markdown" || ctx.globals.format == "csv") {
-      // The sections as a table, to paste into campaign notes.
-      std::vector<std::vector<std::string>> rows{
-          {"SECTION", "STRUCTURE", "VARIANT", "SUFFERED", "HULL", "STATE", "ABATIS", "MINE DAYS"}};
-      for (const auto& x : st.now.sections)
-        rows.push_back({x.id, x.structure, x.variant.empty() ? "-" : x.variant, std::to_string(x.hull_suffered),
-                        std::to_string(stats_of(x, ctx.tables()).hull), std::string(name_of(x.state)),
-                        x.abatis.standing ? "standing"
-                                          : fmt::format("{}/{} built", x.abatis.progress,
-                                                        ctx.tables().troops.abatis_turns),
-                        std::to_string(x.mine.days_dug) + (x.mine.detected ? " (found)" : "")});
-      return ctx.emit_table(json, rows);
-    }
-    ctx.emit(json, status_text(st, ctx.tables()));
-  };
+void run_status(const NoInputs&, Context& ctx) {
+  require_state(ctx, "status");
+  StateFile file(ctx.globals.state_file, StateFile::Access::read);
+  const SiegeState st = load_state(file, ctx);
+  const std::string json = status_json(st, ctx.tables(), file.path());
+  if (ctx.globals.format == "markdown" || ctx.globals.format == "csv") {
+    // The sections as a table, to paste into campaign notes.
+    std::vector<std::vector<std::string>> rows{
+        {"SECTION", "STRUCTURE", "VARIANT", "SUFFERED", "HULL", "STATE", "ABATIS", "MINE DAYS"}};
+    for (const auto& x : st.now.sections)
+      rows.push_back({x.id, x.structure, x.variant.empty() ? "-" : x.variant, std::to_string(x.hull_suffered),
+                      std::to_string(stats_of(x, ctx.tables()).hull), std::string(name_of(x.state)),
+                      x.abatis.standing ? "standing"
+                                        : fmt::format("{}/{} built", x.abatis.progress,
+                                                      ctx.tables().troops.abatis_turns),
+                      std::to_string(x.mine.days_dug) + (x.mine.detected ? " (found)" : "")});
+    return ctx.emit_table(json, rows);
+  }
+  ctx.emit(json, status_text(st, ctx.tables()));
+}
+
+Command status_command() {
+  return plain_command<NoInputs, no_inputs, run_status>("status", "Show the siege in a state file at a glance",
+                                                        "siege --state siege.json status", true);
 }
 
 }  // namespace siege::cli

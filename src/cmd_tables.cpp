@@ -1,10 +1,9 @@
 // `siege list` and `siege show`: the tables.
 #include <algorithm>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include "commands.hpp"
+#include "command.hpp"
 #include "render.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/report.hpp"
@@ -110,12 +109,27 @@ std::string did_you_mean(std::string_view wanted, const std::vector<Named>& know
 
 const std::vector<std::string> list_kinds{"structures", "weapons", "charges", "engines"};
 
-}  // namespace
 
-Runner setup_list(CLI::App& app) {
-  auto what = std::make_shared<std::string>();
-  app.add_option("TABLE", *what, "structures, weapons, charges or engines")->required();
-  return [what](Context& ctx) {
+// `list TABLE`, `show ID`.
+struct TableRequest {
+  std::string name;
+};
+
+void list_inputs(Fields& f, TableRequest& r) {
+  f.text({.key = "table", .help = "structures, weapons, charges or engines", .need = Need::required,
+          .positional = true},
+         r.name);
+}
+
+void show_inputs(Fields& f, TableRequest& r) {
+  f.text({.key = "id", .help = "A structure, weapon, charge or engine id", .need = Need::required,
+          .positional = true},
+         r.name);
+}
+
+void list_table(const TableRequest& r, Context& ctx) {
+  const std::string* what = &r.name;
+  {
     const Tables& t = ctx.tables();
     std::string json;
     JsonWriter w(json);
@@ -158,13 +172,12 @@ Runner setup_list(CLI::App& app) {
     }
     w.end_array();
     ctx.emit_table(json, rows);
-  };
+  }
 }
 
-Runner setup_show(CLI::App& app) {
-  auto id = std::make_shared<std::string>();
-  app.add_option("ID", *id, "A structure, weapon, charge or engine id")->required();
-  return [id](Context& ctx) {
+void show_entry(const TableRequest& r, Context& ctx) {
+  const std::string* id = &r.name;
+  {
     ctx.text_or_json_only("show");
     const Tables& t = ctx.tables();
     std::string json;
@@ -233,7 +246,19 @@ Runner setup_show(CLI::App& app) {
       fail_usage("unknown-id", "show: unknown id '" + *id + "'" + did_you_mean(*id, ids));
     }
     ctx.emit(json, text);
-  };
+  }
+}
+
+}  // namespace
+
+Command list_command() {
+  return plain_command<TableRequest, list_inputs, list_table>(
+      "list", "List a table: structures, weapons, charges or engines", "siege list structures", true);
+}
+
+Command show_command() {
+  return plain_command<TableRequest, show_inputs, show_entry>(
+      "show", "Show one structure, weapon, charge or engine with all its rules notes", "siege show curtain-wall");
 }
 
 }  // namespace siege::cli

@@ -35,7 +35,9 @@ std::string render_dice(const CheckResult& c) {
     put(d.symbols.failure, 'F');
     put(d.symbols.boon, 'B');
     put(d.symbols.bane, 'X');
-    out += "[" + (sym.empty() ? std::string(" ") : sym) + "]";
+    out += '[';
+    out += sym.empty() ? std::string(" ") : sym;
+    out += ']';
   }
   return out;
 }
@@ -122,7 +124,10 @@ std::string render_table(const std::vector<std::vector<std::string>>& rows, Form
   std::string out;
   if (f == Format::csv) {
     for (const auto& r : rows) {
-      for (std::size_t i = 0; i < r.size(); ++i) out += (i ? "," : "") + csv_cell(r[i]);
+      for (std::size_t i = 0; i < r.size(); ++i) {
+        if (i != 0) out += ',';
+        out += csv_cell(r[i]);
+      }
       out += "\r\n";
     }
     return out;
@@ -130,7 +135,11 @@ std::string render_table(const std::vector<std::vector<std::string>>& rows, Form
   if (f == Format::markdown) {
     for (std::size_t n = 0; n < rows.size(); ++n) {
       out += "|";
-      for (const auto& c : rows[n]) out += " " + md_cell(c) + " |";
+      for (const auto& c : rows[n]) {
+        out += ' ';
+        out += md_cell(c);
+        out += " |";
+      }
       out += "\n";
       if (n == 0) {
         out += "|";

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include "cli.hpp"
+#include "command.hpp"
 #include "support.hpp"
 
 namespace {

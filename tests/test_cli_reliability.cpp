@@ -13,6 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include "cli.hpp"
+#include "command.hpp"
 #include "support.hpp"
 #include "temp_dir.hpp"
 

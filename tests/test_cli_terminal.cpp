@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "cli.hpp"
+#include "command.hpp"
 #include "render.hpp"
 #include "support.hpp"
 #include "temp_dir.hpp"

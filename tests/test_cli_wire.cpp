@@ -5,10 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include "actions.hpp"
-#include "cmd_troops.hpp"
 #include "cmd_works.hpp"
-#include "commands.hpp"
-#include "keys_of.hpp"
+#include "command.hpp"
 #include "support.hpp"
 #include "temp_dir.hpp"
 
@@ -65,27 +63,33 @@ ActionResult run_from_keys(const std::string& action, const json& inputs, std::u
   return run_logged_action(action, detail::Cursor(inputs, src, ""), seed, state, ctx);
 }
 
-// The option a key names: "work" is abatis's positional WORK.
-std::string option_of(const std::string& key) { return key == "work" ? "WORK" : "--" + key; }
+// The option an input names on the command line: "--key", or KEY for a
+// positional (abatis WORK).
+std::string option_of(const json& input) {
+  std::string key = input.at("key");
+  if (!input.at("positional").get<bool>()) return "--" + key;
+  for (char& c : key) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return key;
+}
 
-template <typename Request>
-void check_keys_are_options(Runner (*setup)(CLI::App&), FieldsFn<Request> fields) {
-  const std::vector<std::string> keys = siege::test::keys_of(fields);
+// The options `row` puts on a CLI11 app are exactly its described inputs.
+void check_inputs_are_options(const Command& row) {
+  INFO(row.name);
   CLI::App app;
-  (void)setup(app);
-  for (const auto& k : keys) {
-    INFO(k);
-    CHECK_NOTHROW(app.get_option(option_of(k)));
+  (void)row.setup(app, row);
+  const json inputs = row.describe_inputs();
+  for (const auto& in : inputs) {
+    INFO(in.dump());
+    const CLI::Option* o = app.get_option_no_throw(option_of(in));
+    REQUIRE(o != nullptr);
+    CHECK(o->get_required() == in.at("required").get<bool>());
+    if (in.contains("also")) CHECK_NOTHROW(app.get_option(in.at("also").get<std::string>()));
   }
-  // ...and every option of the command is a key (but --help).
   for (const CLI::Option* o : app.get_options()) {
     const std::string name = o->get_name();
     if (name == "--help") continue;
     INFO(name);
-    const bool listed = std::any_of(keys.begin(), keys.end(), [&](const std::string& k) {
-      return option_of(k) == name || "--" + k == o->get_name(false, true);
-    });
-    CHECK(listed);
+    CHECK(std::any_of(inputs.begin(), inputs.end(), [&](const json& in) { return option_of(in) == name; }));
   }
 }
 
@@ -120,17 +124,18 @@ TEST_CASE("Every resolving command is in the action table", "[wire][actions]") {
     CHECK(find_action(name).name == name);
 }
 
-TEST_CASE("Each command's input keys are exactly its options", "[wire][actions]") {
-  check_keys_are_options<CheckRequest>(setup_check, check_fields);
-  check_keys_are_options<DemolishRequest>(setup_demolish, demolish_fields);
-  check_keys_are_options<MineRequest>(setup_mine, mine_fields);
-  check_keys_are_options<EscaladeRequest>(setup_escalade, escalade_fields);
-  check_keys_are_options<HoldRequest>(setup_hold, hold_fields);
-  check_keys_are_options<RoutRequest>(setup_rout, rout_fields);
-  check_keys_are_options<ArmyMoraleRequest>(setup_army_morale, army_morale_fields);
-  check_keys_are_options<AbatisRequest>(setup_abatis, abatis_fields);
-  check_keys_are_options<CasualtiesRequest>(setup_casualties, casualties_fields);
-  check_keys_are_options<MoveRequest>(setup_move, move_fields);
+TEST_CASE("Each command's options are exactly its declared inputs", "[wire][actions]") {
+  for (const auto& c : commands()) {
+    check_inputs_are_options(c);
+    if (c.subcommands != nullptr)
+      for (const auto& sub : c.subcommands()) check_inputs_are_options(sub);
+  }
+}
+
+TEST_CASE("A number input's bounds and default reach --help", "[wire][cli]") {
+  const Run r = siege::test::siege({"attack", "--help"});
+  CHECK_THAT(r.out, Catch::Contains("Skill dice to roll [0..50, default 3]"));
+  CHECK_THAT(r.out, Catch::Contains("Inline weapon: Pierce [0..1000]"));
 }
 
 TEST_CASE("A command's JSON equals its action run from the same keys and seed", "[wire][cli]") {

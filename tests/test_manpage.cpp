@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "command.hpp"
 #include "support.hpp"
 
 namespace {

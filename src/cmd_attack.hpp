@@ -1,0 +1,54 @@
+// The requests of `check` and `attack`, which `odds check` and `odds attack`
+// share: their inputs (inputs.hpp) and the check or attack they ask for.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "actions.hpp"
+#include "cli.hpp"
+#include "inputs.hpp"
+#include "siege/structure.hpp"
+
+namespace siege::cli {
+
+// `check`: one dice check.
+struct CheckRequest {
+  Given<std::string> difficulty = std::string("average");
+  Given<int> pool = 3;
+  Given<int> bane_dice = 0;
+  Given<int> boon_dice = 0;
+};
+void check_inputs(Fields& f, CheckRequest& r);
+[[nodiscard]] CheckSpec check_spec(const CheckRequest& r);
+
+// `attack`: one attack on one section.
+struct AttackRequest {
+  std::string structure;
+  std::string weapon;  // empty: inline weapon
+  std::optional<int> hull_damage, pierce, crit;
+  std::string mount;  // empty: the row's, or standard
+  bool gunpowder = false, indirect = false, blast = false;
+  std::optional<int> successes, boons, spend_boons;
+  Given<int> pool = 3;
+  Given<int> bane_dice = 0, boon_dice = 0;
+  std::optional<int> damage_taken;
+  std::string from;  // steps mode: state before
+  Given<std::string> ladder = std::string("hull");
+  bool portcullis = false, firing_slit = false;
+  std::string section;  // with --state: the section attacked (instead of structure)
+  std::string engine;   // with --state: a besieger engine makes its attack
+};
+// The attack with everything but the dice: `spec` is the check to roll, or
+// empty when the referee gave the result (then input.check holds it).
+struct PreparedAttack {
+  AttackInput input;
+  std::optional<CheckSpec> spec;
+};
+[[nodiscard]] PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t);
+// The inputs of the attack itself (weapon, roll, section), shared with
+// `odds attack`; attack_inputs adds those of a siege in a state file.
+void attack_weapon_inputs(Fields& f, AttackRequest& r);
+void attack_inputs(Fields& f, AttackRequest& r);
+
+}  // namespace siege::cli

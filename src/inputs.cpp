@@ -1,0 +1,119 @@
+#include "inputs.hpp"
+
+#include "siege/detail/suggest.hpp"
+
+namespace siege::cli {
+
+// ---------------------------------------------------------------- reader
+
+FieldReader::FieldReader(const detail::Cursor& inputs) : in_(inputs) {}
+
+std::optional<detail::Cursor> FieldReader::take(std::string_view key) {
+  known_.emplace_back(key);
+  if (!in_.value().contains(key)) return std::nullopt;
+  return in_.at(known_.back().c_str());
+}
+
+void FieldReader::text(const In& in, std::string& v) {
+  if (auto c = take(in.key)) v = c->string();
+}
+
+// An empty text is no text (as on the command line's list options).
+void FieldReader::text(const In& in, std::optional<std::string>& v) {
+  if (auto c = take(in.key))
+    if (std::string s = c->string(); !s.empty()) v = std::move(s);
+}
+
+void FieldReader::text(const In& in, Given<std::string>& v) {
+  if (auto c = take(in.key)) v.set(c->string());
+}
+
+void FieldReader::texts(const In& in, std::vector<std::string>& v) {
+  if (auto c = take(in.key)) {
+    c->expect_array();
+    v.clear();
+    for (std::size_t i = 0; i < c->value().size(); ++i) v.push_back(c->at(i).string());
+  }
+}
+
+void FieldReader::number(const In& in, std::optional<int>& v, int lo, int hi) {
+  if (auto c = take(in.key)) v = c->int_in(lo, hi);
+}
+
+void FieldReader::number(const In& in, Given<int>& v, int lo, int hi) {
+  if (auto c = take(in.key)) v.set(c->int_in(lo, hi));
+}
+
+void FieldReader::flag(const In& in, bool& v) {
+  if (auto c = take(in.key)) v = c->boolean();
+}
+
+void FieldReader::finish() const {
+  for (const auto& item : in_.value().items()) {
+    bool ok = false;
+    for (const auto& k : known_) ok = ok || k == item.key();
+    if (!ok)
+      detail::Cursor(item.value(), in_.source(), in_.pointer() + "/" + detail::pointer_escape(item.key()))
+          .fail("unknown key '" + item.key() + "'" + detail::did_you_mean(item.key(), known_) +
+                " (keys are the command's option names without --)");
+  }
+}
+
+// ---------------------------------------------------------------- writer
+
+namespace {
+std::string key_of(const In& in) { return std::string(in.key); }
+}  // namespace
+
+void FieldWriter::text(const In& in, std::string& v) {
+  if (!v.empty()) out[key_of(in)] = v;
+}
+void FieldWriter::text(const In& in, std::optional<std::string>& v) {
+  if (v) out[key_of(in)] = *v;
+}
+void FieldWriter::text(const In& in, Given<std::string>& v) {
+  if (v.given()) out[key_of(in)] = v.value();
+}
+void FieldWriter::texts(const In& in, std::vector<std::string>& v) {
+  if (!v.empty()) out[key_of(in)] = v;
+}
+void FieldWriter::number(const In& in, std::optional<int>& v, int, int) {
+  if (v) out[key_of(in)] = *v;
+}
+void FieldWriter::number(const In& in, Given<int>& v, int, int) {
+  if (v.given()) out[key_of(in)] = v.value();
+}
+void FieldWriter::flag(const In& in, bool& v) {
+  if (v) out[key_of(in)] = true;
+}
+
+// ---------------------------------------------------------------- describer
+
+nlohmann::json& InputDescriber::add(const In& in, std::string_view kind) {
+  nlohmann::json d = {{"key", in.key}, {"kind", kind}, {"help", in.help}};
+  if (!in.value_name.empty()) d["value_name"] = in.value_name;
+  if (!in.also.empty()) d["also"] = in.also;
+  d["required"] = in.need == Need::required;
+  d["positional"] = in.positional;
+  out.push_back(std::move(d));
+  return out.back();
+}
+
+void InputDescriber::text(const In& in, std::string&) { add(in, "text"); }
+void InputDescriber::text(const In& in, std::optional<std::string>&) { add(in, "text"); }
+void InputDescriber::text(const In& in, Given<std::string>& v) { add(in, "text")["default"] = v.fallback(); }
+void InputDescriber::texts(const In& in, std::vector<std::string>&) { add(in, "texts"); }
+void InputDescriber::number(const In& in, std::optional<int>&, int lo, int hi) {
+  auto& d = add(in, "number");
+  d["min"] = lo;
+  d["max"] = hi;
+}
+void InputDescriber::number(const In& in, Given<int>& v, int lo, int hi) {
+  auto& d = add(in, "number");
+  d["min"] = lo;
+  d["max"] = hi;
+  d["default"] = v.fallback();
+}
+void InputDescriber::flag(const In& in, bool&) { add(in, "flag"); }
+
+}  // namespace siege::cli

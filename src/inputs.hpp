@@ -1,0 +1,162 @@
+// The inputs of a command, declared once.
+//
+// Each command lists its inputs in one function,
+//
+//   void hold_inputs(Fields& f, HoldRequest& r) {
+//     f.number({"needed", "The morale roll needed (pass when rolled <= needed)"}, r.needed, 0, 99);
+//     f.flag({"hero", "A hero holds: never fails a morale check (R21)"}, r.hero);
+//   }
+//
+// and every front end is a visitor over it: the command line's options
+// (cli.cpp binds each to its member), the readers of a batch line or a log
+// entry (FieldReader here, the batch fast path's FlatReader), the writer of
+// a log entry (FieldWriter), and `siege help --inputs COMMAND --json`
+// (InputDescriber), which the tests use to hold the man page, the shell
+// completions and docs/state.md to the program.
+//
+// An input's key is its option's name without "--" and its JSON key in a
+// batch line or a log entry. A value with a default is a Given<T>: it knows
+// whether the user gave it, so the log keeps what was given (even when equal
+// to the default) and a command can tell "given" from "defaulted".
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "siege/detail/json_read.hpp"
+
+namespace siege::cli {
+
+// A value with a default: value() is what the command uses, given() whether
+// the user gave it (on the command line, in a batch line or a log entry).
+template <typename T>
+class Given {
+ public:
+  Given() = default;
+  Given(T fallback) : fallback_(std::move(fallback)) {}  // NOLINT: `Given<int> pool = 3;`
+
+  [[nodiscard]] const T& value() const { return given_ ? *given_ : fallback_; }
+  [[nodiscard]] const T& operator*() const { return value(); }
+  [[nodiscard]] bool given() const { return given_.has_value(); }
+  [[nodiscard]] const T& fallback() const { return fallback_; }
+  void set(T v) { given_ = std::move(v); }
+
+ private:
+  std::optional<T> given_;
+  T fallback_{};
+};
+
+// Whether the command line insists on an input (a batch line or a log entry
+// that leaves it out gets the command's own message instead).
+enum class Need { optional, required };
+
+// The declaration of one input: everything but its value and bounds.
+struct In {
+  std::string_view key;             // the option's name without "--"; the JSON key
+  std::string_view help;            // one line for --help (bounds and default are added)
+  std::string_view value_name = {};  // "ID", "N,..." (numbers: "N"); flags have none
+  std::string_view also = {};        // another name on the command line: "-s", "--within-walls"
+  Need need = Need::optional;
+  bool positional = false;  // a positional argument on the command line (abatis WORK)
+};
+
+// One visitor over a Request's inputs. A text whose value is empty, an absent
+// optional and a false flag count as not given.
+class Fields {
+ public:
+  Fields() = default;
+  Fields(const Fields&) = delete;
+  Fields& operator=(const Fields&) = delete;
+  virtual ~Fields() = default;
+  virtual void text(const In& in, std::string& v) = 0;
+  virtual void text(const In& in, std::optional<std::string>& v) = 0;
+  virtual void text(const In& in, Given<std::string>& v) = 0;
+  virtual void texts(const In& in, std::vector<std::string>& v) = 0;
+  virtual void number(const In& in, std::optional<int>& v, int lo, int hi) = 0;
+  virtual void number(const In& in, Given<int>& v, int lo, int hi) = 0;
+  virtual void flag(const In& in, bool& v) = 0;
+};
+
+template <typename Request>
+using FieldsFn = void (*)(Fields&, Request&);
+
+// A visitor that fills fields from inputs; finish() refuses what no field took.
+class InputReader : public Fields {
+ public:
+  virtual void finish() const = 0;
+};
+
+// Reads an inputs object into fields; finish() refuses keys no field took.
+class FieldReader final : public InputReader {
+ public:
+  explicit FieldReader(const detail::Cursor& inputs);
+  void text(const In& in, std::string& v) override;
+  void text(const In& in, std::optional<std::string>& v) override;
+  void text(const In& in, Given<std::string>& v) override;
+  void texts(const In& in, std::vector<std::string>& v) override;
+  void number(const In& in, std::optional<int>& v, int lo, int hi) override;
+  void number(const In& in, Given<int>& v, int lo, int hi) override;
+  void flag(const In& in, bool& v) override;
+  void finish() const override;
+
+ private:
+  [[nodiscard]] std::optional<detail::Cursor> take(std::string_view key);
+  const detail::Cursor& in_;
+  std::vector<std::string> known_;
+};
+
+// Writes the inputs that were given into an object: what the log keeps.
+class FieldWriter final : public Fields {
+ public:
+  nlohmann::json out = nlohmann::json::object();
+  void text(const In& in, std::string& v) override;
+  void text(const In& in, std::optional<std::string>& v) override;
+  void text(const In& in, Given<std::string>& v) override;
+  void texts(const In& in, std::vector<std::string>& v) override;
+  void number(const In& in, std::optional<int>& v, int lo, int hi) override;
+  void number(const In& in, Given<int>& v, int lo, int hi) override;
+  void flag(const In& in, bool& v) override;
+};
+
+// Describes every input as JSON: {"key", "kind" (text, texts, number,
+// flag), "help", "value_name", "also", "required", "positional", "min",
+// "max", "default"}, for `siege help --inputs`.
+class InputDescriber final : public Fields {
+ public:
+  nlohmann::json out = nlohmann::json::array();
+  void text(const In& in, std::string& v) override;
+  void text(const In& in, std::optional<std::string>& v) override;
+  void text(const In& in, Given<std::string>& v) override;
+  void texts(const In& in, std::vector<std::string>& v) override;
+  void number(const In& in, std::optional<int>& v, int lo, int hi) override;
+  void number(const In& in, Given<int>& v, int lo, int hi) override;
+  void flag(const In& in, bool& v) override;
+
+ private:
+  nlohmann::json& add(const In& in, std::string_view kind);
+};
+
+template <typename Request>
+[[nodiscard]] Request request_from_json(const detail::Cursor& inputs, FieldsFn<Request> fields) {
+  inputs.expect_object();
+  Request r;
+  FieldReader reader(inputs);
+  fields(reader, r);
+  reader.finish();
+  return r;
+}
+
+// The inputs of a Request that were given, as the log keeps them.
+template <typename Request>
+[[nodiscard]] nlohmann::json request_to_json(Request r, FieldsFn<Request> fields) {
+  FieldWriter w;
+  fields(w, r);
+  return std::move(w.out);
+}
+
+}  // namespace siege::cli
