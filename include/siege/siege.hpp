@@ -1,6 +1,7 @@
 // siege/siege.hpp - umbrella header of the siege rules core.
 #pragma once
 
+#include "siege/army.hpp"
 #include "siege/breach.hpp"
 #include "siege/demolition.hpp"
 #include "siege/dice.hpp"
