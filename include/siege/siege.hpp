@@ -17,3 +17,4 @@
 #include "siege/structure.hpp"
 #include "siege/tables.hpp"
 #include "siege/tables_json.hpp"
+#include "siege/units.hpp"
