@@ -1,6 +1,7 @@
 // siege/siege.hpp - umbrella header of the siege rules core.
 #pragma once
 
+#include "siege/army.hpp"
 #include "siege/breach.hpp"
 #include "siege/demolition.hpp"
 #include "siege/dice.hpp"
@@ -16,3 +17,4 @@
 #include "siege/structure.hpp"
 #include "siege/tables.hpp"
 #include "siege/tables_json.hpp"
+#include "siege/units.hpp"

@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "siege/army.hpp"
 #include "siege/detail/json_read.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/structure.hpp"
@@ -98,6 +99,8 @@ struct Snapshot {
   std::vector<SectionState> sections;
   std::vector<EngineState> engines;
   CampState camp;
+  std::vector<UnitState> units;  // R33 (army.hpp, units.hpp)
+  Armies armies;
 
   [[nodiscard]] const SectionState* find_section(std::string_view id) const noexcept {
     return detail::find_by_id(sections, id);
@@ -387,6 +390,7 @@ inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode)
     camp.only_keys({"hull_suffered"});
     s.camp.hull_suffered = camp.at("hull_suffered").int_in(0, camp_row(t).hull);
   }
+  if (mode == Strictness::state) read_troops(c, s, true, {camp_id, "none"});  // optional: older files have none
   return s;
 }
 
@@ -404,7 +408,8 @@ inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode)
   const json doc = parse_strict(text, src);
   const Cursor root(doc, src, "");
   root.expect_object();
-  root.only_keys({"schema", "name", "scene_length", "sections", "besiegers", "defenders", "camp"});
+  root.only_keys({"schema", "name", "scene_length", "sections", "besiegers", "defenders", "camp", "units",
+                  "armies"});
   if (root.has("schema")) (void)root.at("schema").int_in(state_schema, state_schema);
   SiegeState st;
   if (root.has("name")) st.name = root.at("name").string();
@@ -424,6 +429,7 @@ inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode)
     }
   }
   check_references(st.now, root.at("sections"), [&](std::size_t i) { return places[i]; });
+  read_troops(root, st.now, false, {camp_id, "none"});
   st.initial = st.now;
   return st;
 }
@@ -446,7 +452,7 @@ namespace detail {
     schema.fail("schema " + schema.value().dump() + " is not supported (this siege reads schema " +
                 std::to_string(state_schema) + ")");
   root.only_keys({"schema", "format", "name", "scene_length", "scene", "sections", "engines", "camp",
-                  "initial", "log"});
+                  "units", "armies", "initial", "log"});
   SiegeState st;
   st.name = root.at("name").string();
   st.scene_length = read_scene_length(root.at("scene_length"));
@@ -454,7 +460,7 @@ namespace detail {
   check_references(st.now, root.at("sections"), [&](std::size_t i) { return root.at("engines").at(i); });
   const auto initial = root.at("initial");
   initial.expect_object();
-  initial.only_keys({"scene", "sections", "engines", "camp"});
+  initial.only_keys({"scene", "sections", "engines", "camp", "units", "armies"});
   st.initial = read_snapshot(initial, t, Strictness::state);
   check_references(st.initial, initial.at("sections"),
                    [&](std::size_t i) { return initial.at("engines").at(i); });
@@ -473,6 +479,7 @@ namespace detail {
   same_ids("engines", st.now.engines.size(), st.initial.engines.size(),
            [&](std::size_t i) { return st.now.engines[i].id; },
            [&](std::size_t i) { return st.initial.engines[i].id; });
+  check_initial_troops(st.now, st.initial, initial);
 
   const auto log = root.at("log");
   log.expect_array();
@@ -563,7 +570,13 @@ inline void write_snapshot(std::string& out, std::string_view indent, const Snap
   out += std::string(indent) + "\"scene\": " + std::to_string(s.scene) + ",\n";
   write_lines(out, indent, "sections", s.sections, write_section, false);
   write_lines(out, indent, "engines", s.engines, write_engine, false);
-  out += std::string(indent) + "\"camp\": {\"hull_suffered\": " + std::to_string(s.camp.hull_suffered) + "}";
+  out += std::string(indent) + "\"camp\": {\"hull_suffered\": " + std::to_string(s.camp.hull_suffered) + "},\n";
+  write_lines(out, indent, "units", s.units, write_unit, false);
+  out += std::string(indent) + "\"armies\": ";
+  {
+    JsonWriter w(out);
+    write_armies(w, s.armies);
+  }
   out += last ? "\n" : ",\n";
 }
 
