@@ -1280,7 +1280,16 @@ case("state/other-name", [st("init", "real.json", "--from", "castle-siege.json")
                        st("--state", "real.json", "status")],
      files={"castle-siege.json": CASTLE}, watch=["real.json"])
 
+# siege help --inputs: the declared inputs of a command (one-declaration change).
+siege("help/inputs-attack", [st("help", "--inputs", "attack")])
+siege("help/inputs-hold-json", [st("--json", "help", "--inputs", "hold")])
+siege("help/inputs-odds-mine-json", [st("help", "--inputs", "odds", "mine", "--json")])
+siege("help/inputs-unknown", [st("help", "--inputs", "atack")])
+siege("help/inputs-unknown-sub", [st("help", "--inputs", "odds", "chek")])
+siege("help/inputs-none", [st("help", "--inputs")])
+
 with open(os.path.join(HERE, "cases.jsonl"), "w", encoding="utf-8") as f:
     for c in CASES:
         f.write(json.dumps(c, sort_keys=True) + "\n")
 print(f"{len(CASES)} cases written to tests/corpus/cases.jsonl")
+
