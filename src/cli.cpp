@@ -399,18 +399,30 @@ void refuse_own_options(const std::vector<const CLI::Option*>& own, const std::s
   }
 }
 
+// The options of a command's inputs: those that take a value, and flags.
+struct OptionNames final : Fields {
+  std::vector<std::string> valued, flags;
+  void add(const In& in) {
+    if (!in.positional) valued.push_back("--" + std::string(in.key));
+  }
+  void text(const In& in, std::string&) override { add(in); }
+  void text(const In& in, std::optional<std::string>&) override { add(in); }
+  void text(const In& in, Given<std::string>&) override { add(in); }
+  void texts(const In& in, std::vector<std::string>&) override { add(in); }
+  void number(const In& in, std::optional<int>&, int, int) override { add(in); }
+  void number(const In& in, Given<int>&, int, int) override { add(in); }
+  void flag(const In& in, bool&) override { flags.push_back("--" + std::string(in.key)); }
+};
+
 // A command with subcommands: only the subcommand named is built (the
 // start-up budget), or every one when none is named, so that `siege odds
 // --help` lists them all.
 Runner with_subcommands(CLI::App& app, const Command& c) {
   app.require_subcommand(0, 1);
-  std::vector<std::string> valued;
-  std::string question;
-  for (const auto& d : c.describe_inputs()) {
-    const std::string option = "--" + d.at("key").get<std::string>();
-    if (d.at("kind") != "flag") valued.push_back(option);
-    else if (question.empty()) question = option;
-  }
+  OptionNames names;
+  c.inputs(names);
+  const std::vector<std::string>& valued = names.valued;
+  const std::string question = names.flags.empty() ? std::string() : names.flags.front();
   const std::string named = subcommand_named(valued);
   const auto& table = c.subcommands();
   const bool known = find_command(table, named) != nullptr;
@@ -546,7 +558,7 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
     }
     c = sub;
   }
-  const nlohmann::json inputs = c->describe_inputs();
+  const nlohmann::json inputs = described_inputs(*c);
   std::string name = path[0] + (path.size() == 2 ? " " + path[1] : std::string());
   if (ctx.globals.json) {
     std::string out;

@@ -38,8 +38,9 @@ struct Command {
   // Declares the command's inputs as options of `app` (cli.cpp binds them)
   // and returns its runner.
   Runner (*setup)(CLI::App& app, const Command& self) = nullptr;
-  // The command's inputs as JSON (InputDescriber): `siege help --inputs`.
-  nlohmann::json (*describe_inputs)() = nullptr;
+  // Visits the inputs of a default request (InputDescriber for `siege
+  // help --inputs`, the option names odds needs before parsing).
+  void (*inputs)(Fields& f) = nullptr;
   // An action: its run from inputs (batch, replay, undo, --state) and one
   // line for `siege log` from a logged outcome. nullptr: not an action.
   ActionFn act = nullptr;
@@ -65,10 +66,15 @@ struct NoInputs {};
 inline void no_inputs(Fields&, NoInputs&) {}
 
 template <typename Request, FieldsFn<Request> Inputs>
-nlohmann::json described_inputs() {
+void default_inputs(Fields& f) {
   Request r;
+  Inputs(f, r);
+}
+
+// The inputs of `c` as JSON (InputDescriber): `siege help --inputs`.
+[[nodiscard]] inline nlohmann::json described_inputs(const Command& c) {
   InputDescriber d;
-  Inputs(d, r);
+  c.inputs(d);
   return std::move(d.out);
 }
 
@@ -103,7 +109,7 @@ template <typename Request, FieldsFn<Request> Inputs, ActionResult (*Act)(const 
 constexpr Command action_command(std::string_view name, std::string_view summary, std::string_view example) {
   Command c = named_row(name, summary, example);
   c.setup = action_setup<Request, Inputs, Act>;
-  c.describe_inputs = described_inputs<Request, Inputs>;
+  c.inputs = default_inputs<Request, Inputs>;
   c.act = action_of<Request, Inputs, Act>;
   c.describe = Describe;
   return c;
@@ -122,7 +128,7 @@ constexpr Command plain_command(std::string_view name, std::string_view summary,
                                 bool tables = false) {
   Command c = named_row(name, summary, example);
   c.setup = plain_setup<Request, Inputs, Run>;
-  c.describe_inputs = described_inputs<Request, Inputs>;
+  c.inputs = default_inputs<Request, Inputs>;
   c.tables = tables;
   return c;
 }

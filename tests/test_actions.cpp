@@ -94,7 +94,7 @@ TEST_CASE("An unknown input key is refused by name, with did-you-mean", "[action
 }
 
 TEST_CASE("The inputs of attack are described for help --inputs", "[actions]") {
-  const json d = find_action("attack").describe_inputs();
+  const json d = described_inputs(find_action("attack"));
   const auto key = [&](const std::string& k) {
     for (const auto& x : d)
       if (x.at("key") == k) return x;
@@ -105,7 +105,7 @@ TEST_CASE("The inputs of attack are described for help --inputs", "[actions]") {
                             {"positional", false}, {"min", 0}, {"max", max_dice}, {"default", 3}});
   CHECK(key("structure").at("also") == "-s");
   CHECK(key("portcullis").at("kind") == "flag");
-  CHECK(find_action("scene").describe_inputs() == json::array());
+  CHECK(described_inputs(find_action("scene")) == json::array());
 }
 
 TEST_CASE("The action table knows attack and scene, and suggests the nearest name", "[actions]") {

@@ -77,7 +77,7 @@ void check_inputs_are_options(const Command& row) {
   INFO(row.name);
   CLI::App app;
   (void)row.setup(app, row);
-  const json inputs = row.describe_inputs();
+  const json inputs = described_inputs(row);
   for (const auto& in : inputs) {
     INFO(in.dump());
     const CLI::Option* o = app.get_option_no_throw(option_of(in));
