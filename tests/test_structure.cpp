@@ -308,6 +308,9 @@ TEST_CASE("R13: a breached wooden bridge is impassable", "[structure][R13]") {
   bool said = false;
   for (const auto& n : o.notes) said = said || n.find("impassable") != std::string::npos;
   CHECK(said);
+  // No gap to pass: the way across is cut, so the breach-gap note does not apply.
+  CHECK_FALSE(has_rule(o, "breach-gap"));
+  for (const auto& n : o.notes) CHECK(n.find("two people can pass") == std::string::npos);
 }
 
 TEST_CASE("R14: burnable structures carry Burn as not modelled", "[structure][R14]") {

@@ -180,24 +180,33 @@ inline void add_rule(std::vector<std::string>& rules, std::string_view id) {
   return s.has(Tag::vulnerable_to_guns) && w.has(Quality::gunpowder) && w.mount >= Mount::standard;
 }
 
-// Notes that depend only on the structure and where it ends up (R13-R15).
-inline void section_notes(const Structure& s, BreachState after, std::vector<std::string>& rules,
-                          std::vector<std::string>& notes, std::vector<std::string>& not_modelled) {
+// Notes on the ladder state a section of `s` ends in (R13, R15). A breached
+// wooden bridge is impassable, not a gap (R13).
+inline void ladder_notes(const Structure& s, BreachState after, std::vector<std::string>& rules,
+                         std::vector<std::string>& notes) {
   if (after == BreachState::cracked) {
     add_rule(rules, "cover-lost");
     notes.emplace_back("Cracked: its Armor is 1 lower, and people behind it lose one step of cover.");
   }
   if (after == BreachState::breached) {
-    add_rule(rules, "breach-gap");
-    notes.emplace_back("Breached: a gap two people can pass abreast; the rubble is difficult "
-                       "ground, crossed at Rough Terrain speed.");
-    if (s.has(Tag::impassable_when_breached)) {
+    if (s.has(Tag::impassable_when_breached)) {  // R13: no gap to pass, the way is cut
       add_rule(rules, "impassable-when-breached");
       notes.emplace_back("A breached " + s.name + " is impassable: nobody can cross it.");
+    } else {
+      add_rule(rules, "breach-gap");
+      notes.emplace_back("Breached: a gap two people can pass abreast; the rubble is difficult "
+                         "ground, crossed at Rough Terrain speed.");
     }
   }
   if (s.has(Tag::heavy_cover) && after != BreachState::breached)
     notes.emplace_back("Those inside have heavy cover.");
+}
+
+// Notes that depend only on the structure and where it ends up (R13-R15):
+// ladder_notes, and that a wooden one burns (R14).
+inline void section_notes(const Structure& s, BreachState after, std::vector<std::string>& rules,
+                          std::vector<std::string>& notes, std::vector<std::string>& not_modelled) {
+  ladder_notes(s, after, rules, notes);
   if (s.has(Tag::burns)) {
     add_rule(rules, "burns");
     notes.emplace_back("It is wooden and can burn: apply the Burn rules of the ship chapter.");
