@@ -183,6 +183,7 @@ std::vector<Plain> brute_force(const Snapshot& s, int scenes) {
       if (e.side != side || e.weapon.empty() || e.knocked_out) continue;
       const CheckSpec spec = attack_check_spec(FiringSlit::no, e.pool);
       if (const auto* sec = s.find_section(e.target)) {
+        if (e.side == EngineSide::defender) continue;  // R29: it makes no attack
         AttackInput in;
         in.structure = &t.structure(sec->structure);
         in.weapon = t.weapon(e.weapon);
@@ -236,19 +237,48 @@ std::vector<Plain> brute_force(const Snapshot& s, int scenes) {
 
 }  // namespace
 
+namespace {
+
+// A defender engine aimed at section `target`, as a state file written
+// before R29 may hold one (a description refuses it).
+EngineState stray_defender(const std::string& id, const std::string& weapon, int pool, const std::string& target) {
+  EngineState e;
+  e.id = id;
+  e.side = EngineSide::defender;
+  e.weapon = weapon;
+  e.pool = pool;
+  e.target = target;
+  return e;
+}
+
+}  // namespace
+
+TEST_CASE("R29: a defender engine aimed at a section changes no odds: it makes no attack", "[odds][scene][R29]") {
+  Snapshot s = siege_of(R"({"sections": [{"id": "door", "structure": "iron-bound-door"}],
+    "besiegers": [{"id": "bolt-thrower", "engine": "ballista", "pool": 2, "target": "door"}]})");
+  const auto without = odds::scene_odds(s, test::tables(), 2);
+  s.engines.push_back(stray_defender("stones", "falconet", 3, "door"));
+  const auto with = odds::scene_odds(s, test::tables(), 2);
+  for (std::size_t k = 0; k < 2; ++k)
+    for (std::size_t st = 0; st < 3; ++st)
+      CHECK(p(with.sections[0].by_scene[k][st]) == p(without.sections[0].by_scene[k][st]));
+  CHECK(with.sections[0].attackers == std::vector<std::string>{"bolt-thrower"});
+}
+
 TEST_CASE("The joint chain gives exactly what the plain chain over every engine's Hull gives",
           "[odds][scene][E1][E2]") {
   // Two sections; on each a besieger engine the defenders shoot at, and a
-  // defender engine shooting at the door itself.
-  const Snapshot s = siege_of(R"({"sections": [{"id": "door", "structure": "iron-bound-door"},
+  // defender engine aimed at the door itself (an older state file's: R29
+  // makes it shoot at nothing).
+  Snapshot s = siege_of(R"({"sections": [{"id": "door", "structure": "iron-bound-door"},
       {"id": "gate", "structure": "castle-gate", "hull_suffered": 1}],
     "besiegers": [{"id": "bolt-thrower", "engine": "ballista", "pool": 2, "target": "door"},
                   {"id": "ram", "engine": "ram-shed", "pool": 2, "target": "gate"},
                   {"id": "gun", "weapon": "culverin", "pool": 1, "target": "gate", "hull_suffered": 3}],
     "defenders": [{"id": "treb", "weapon": "trebuchet", "pool": 1, "target": "bolt-thrower"},
                   {"id": "mangonel", "weapon": "mangonel", "pool": 2, "target": "ram"},
-                  {"id": "gun-killer", "weapon": "cannon", "pool": 1, "target": "gun"},
-                  {"id": "stones", "weapon": "falconet", "pool": 1, "target": "door"}]})");
+                  {"id": "gun-killer", "weapon": "cannon", "pool": 1, "target": "gun"}]})");
+  s.engines.push_back(stray_defender("stones", "falconet", 1, "door"));
   const int scenes = 3;
   const auto exact = odds::scene_odds(s, test::tables(), scenes);
   const auto plain = brute_force(s, scenes);
@@ -320,15 +350,15 @@ TEST_CASE("Monte Carlo: the castle from its third scene, played 3000 times, matc
 TEST_CASE("Monte Carlo: knock-outs change the odds, and the exact figure counts them",
           "[odds][scene][montecarlo][E2]") {
   // A strong trebuchet crew knocks the ballista out most scenes; a defender
-  // also shoots at the door itself, after the besieger.
+  // aimed at the door itself (an older state file's) makes no attack (R29).
   const std::string joint = R"({"sections": [{"id": "door", "structure": "interior-door"},
       {"id": "gate", "structure": "castle-gate", "hull_suffered": 2}],
     "besiegers": [{"id": "bolt-thrower", "engine": "ballista", "pool": 1, "target": "door"},
                   {"id": "ram", "engine": "ram-shed", "pool": 2, "target": "gate"}],
     "defenders": [{"id": "treb", "weapon": "trebuchet", "pool": 4, "target": "bolt-thrower"},
-                  {"id": "mangonel", "weapon": "mangonel", "pool": 2, "target": "ram"},
-                  {"id": "oops", "weapon": "falconet", "pool": 1, "target": "door"}]})";
-  const Snapshot s = siege_of(joint);
+                  {"id": "mangonel", "weapon": "mangonel", "pool": 2, "target": "ram"}]})";
+  Snapshot s = siege_of(joint);
+  s.engines.push_back(stray_defender("oops", "falconet", 1, "door"));
   const int runs = 3000;
   const auto shares = check_against_play(s, 4, runs);
   // Had the chain ignored the knock-outs, the play would have told it apart.

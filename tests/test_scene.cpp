@@ -179,8 +179,12 @@ TEST_CASE("E1-E3: with sure hits the castle's first two scenes give the exact fi
   CHECK(two.open_breaches == std::vector<std::string>{"north-wall", "gatehouse"});
   CHECK(has(two.rules, "play-the-assault"));
   CHECK(has(two.notes, "north-wall is breached: play the assault."));
-  CHECK(has(two.notes, "battery-cannon makes no attack: north-wall is already breached (the referee may give it "
-                       "another target)."));
+  CHECK(has(two.notes, "battery-cannon makes no attack: north-wall is already breached. Re-aim it with: siege "
+                       "target --engine battery-cannon --at ID."));
+  REQUIRE(two.idle.size() == 1);
+  CHECK(two.idle[0].engine == "battery-cannon");
+  CHECK(two.idle[0].reason == IdleReason::target_breached);
+  CHECK(has(two.rules, "nothing-to-shoot"));
   // The trebuchet: 5 + 5 = 10 of 10, knocked out.
   CHECK(two.knocked_out == std::vector<std::string>{"trebuchet"});
   CHECK(st.now.find_engine("trebuchet")->knocked_out);
@@ -196,12 +200,13 @@ TEST_CASE("E1: knocked-out engines, engines without a weapon and spent targets m
   CHECK(four.attacks[0].engine == "tower-ballista");
   CHECK(st.now.camp.hull_suffered == 20);
   CHECK(has(four.notes, "trebuchet is knocked out and makes no attack."));
-  CHECK(has(four.notes, "wall-mangonel makes no attack: trebuchet is already knocked out (the referee may give "
-                        "it another target)."));
+  CHECK(has(four.notes, "wall-mangonel makes no attack: trebuchet is already knocked out. Re-aim it with: siege "
+                        "target --engine wall-mangonel --at ID."));
   const SceneOutcome five = play_scene(st.now, st.scene_length, sure_hits(), 1);
   CHECK(five.attacks.empty());
-  CHECK(has(five.notes, "tower-ballista makes no attack: the camp is already wrecked (the referee may give it "
-                        "another target)."));
+  CHECK(has(five.notes, "tower-ballista makes no attack: the camp is already wrecked. Re-aim it with: siege "
+                        "target --engine tower-ballista --at ID."));
+  CHECK(five.idle.back().reason == IdleReason::camp_wrecked);
 }
 
 TEST_CASE("E3: after the engines every scene prompts the characters' own scene", "[scene][E3]") {
@@ -243,4 +248,125 @@ TEST_CASE("A scene's JSON nests every attack's full outcome", "[scene][json]") {
   CHECK(j.contains("rules"));
   CHECK(j.contains("notes"));
   CHECK(j.contains("not_modelled"));
+}
+
+// ---------------------------------------------------------------- R29: targets
+
+namespace {
+
+// The message of the usage error `f` throws.
+template <typename F>
+std::string scene_usage_error(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    CHECK(e.kind() == ErrorKind::usage);
+    return e.what();
+  }
+  FAIL("no error thrown");
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("R29: a besieger is re-aimed at a section, a defender at a besieger engine or the camp",
+          "[scene][R29]") {
+  SiegeState st = castle();
+  const AimOutcome a = aim_engine(st.now, tables(), "battery-cannon", "east-wall");
+  CHECK(a.before == "north-wall");
+  CHECK(a.after == "east-wall");
+  CHECK(a.side == EngineSide::besieger);
+  CHECK(a.rules == std::vector<std::string>{"engine-targets"});
+  CHECK(a.notes == std::vector<std::string>{"battery-cannon now aims at east-wall."});
+  CHECK(st.now.find_engine("battery-cannon")->target == "east-wall");
+
+  const AimOutcome d = aim_engine(st.now, tables(), "tower-ballista", "great-bombard");
+  CHECK(d.before == "camp");
+  CHECK(st.now.find_engine("tower-ballista")->target == "great-bombard");
+  (void)aim_engine(st.now, tables(), "tower-ballista", "camp");
+  CHECK(st.now.find_engine("tower-ballista")->target == "camp");
+
+  // A target with nothing left to shoot is accepted, with a note.
+  st.now.find_engine("trebuchet")->knocked_out = true;
+  const AimOutcome spent = aim_engine(st.now, tables(), "tower-ballista", "trebuchet");
+  CHECK(has(spent.notes, "trebuchet is already knocked out: tower-ballista will have nothing to shoot."));
+}
+
+TEST_CASE("R29: a re-aim that breaks the targeting rules is refused, naming the problem", "[scene][R29][errors]") {
+  SiegeState st = castle();
+  const std::string before = write_state(st);
+  auto refusal = [&](const char* engine, const char* target) {
+    return scene_usage_error([&] { (void)aim_engine(st.now, tables(), engine, target); });
+  };
+  CHECK(refusal("wall-mangonel", "north-wall") ==
+        "target: 'north-wall' is a section of the castle: a defender engine aims at a besieger engine or the camp, "
+        "never at its own wall (R29)");
+  CHECK(refusal("wall-mangonel", "tower-ballista") ==
+        "target: 'tower-ballista' is a defender engine (a defender engine attacks a besieger engine or the camp)");
+  CHECK(refusal("wall-mangonel", "trebuchett") ==
+        "target: unknown target 'trebuchett' (did you mean trebuchet?) (a defender engine attacks a besieger engine "
+        "or the camp)");
+  CHECK(refusal("great-bombard", "trebuchet") ==
+        "target: 'trebuchet' is an engine (a besieger engine attacks a section of the wall)");
+  CHECK(refusal("great-bombard", "camp") ==
+        "target: 'camp' is the besiegers' own camp (a besieger engine attacks a section of the wall)");
+  CHECK(refusal("great-bombard", "north-wal") ==
+        "target: unknown section 'north-wal' (did you mean north-wall?) (a besieger engine attacks a section of "
+        "the wall)");
+  CHECK(refusal("belfry", "north-wall") == "target: engine 'belfry' has no weapon to fire at its target");
+  CHECK(refusal("great-bombrd", "north-wall") ==
+        "target: unknown engine 'great-bombrd' (did you mean great-bombard?); see 'siege status'");
+  CHECK(write_state(st) == before);
+  st.now.find_engine("trebuchet")->knocked_out = true;
+  CHECK(refusal("trebuchet", "east-wall") == "target: engine 'trebuchet' is knocked out and cannot be re-aimed (R29)");
+}
+
+TEST_CASE("R29: `none` takes an engine's target away, and a scene notes that it has nothing to shoot",
+          "[scene][R29]") {
+  SiegeState st = castle();
+  const AimOutcome o = aim_engine(st.now, tables(), "battery-cannon", no_target_id);
+  CHECK(o.after.empty());
+  CHECK(st.now.find_engine("battery-cannon")->target.empty());
+  CHECK(o.notes == std::vector<std::string>{"battery-cannon has no target: it makes no attack until it is aimed again."});
+  (void)aim_engine(st.now, tables(), "belfry", "none");  // no weapon, no target: nothing to refuse
+  const SceneOutcome s = play_scene(st.now, st.scene_length, sure_hits(), 1);
+  CHECK(std::none_of(s.attacks.begin(), s.attacks.end(),
+                     [](const SceneAttack& a) { return a.engine == "battery-cannon"; }));
+  CHECK(has(s.notes, "battery-cannon makes no attack: it has no target. Re-aim it with: siege target --engine "
+                     "battery-cannon --at ID."));
+  REQUIRE(s.idle.size() == 1);
+  CHECK(s.idle[0].reason == IdleReason::no_target);
+  // The state file keeps an engine with a weapon and no target.
+  const std::string text = write_state(st);
+  CHECK(write_state(read_state(text, {"siege.json", ErrorKind::state}, tables())) == text);
+}
+
+TEST_CASE("R29: a defender aimed at a section in an older state file makes no attack, with a note",
+          "[scene][R29]") {
+  std::string text = write_state(castle());
+  const std::string from = R"("target":"trebuchet")";
+  const auto at = text.find(from);  // the wall-mangonel's, in the siege now
+  REQUIRE(at != std::string::npos);
+  text.replace(at, from.size(), R"("target":"north-wall")");
+  SiegeState st = read_state(text, {"siege.json", ErrorKind::state}, tables());
+  REQUIRE(st.now.find_engine("wall-mangonel")->target == "north-wall");
+  const SceneOutcome o = play_scene(st.now, st.scene_length, sure_hits(), 1);
+  int on_wall = 0;
+  for (const auto& a : o.attacks) {
+    CHECK(a.engine != "wall-mangonel");
+    if (a.target == "north-wall") on_wall += a.hull().after - a.hull().before;
+  }
+  CHECK(st.now.find_section("north-wall")->hull_suffered == on_wall);
+  CHECK(has(o.rules, "engine-targets"));
+  CHECK(has(o.notes, "wall-mangonel makes no attack: north-wall is a section of its own castle, and a defender "
+                     "engine aims at a besieger engine or the camp (R29). Re-aim it with: siege target --engine "
+                     "wall-mangonel --at ID."));
+  REQUIRE(o.idle.size() == 1);
+  CHECK(o.idle[0].reason == IdleReason::own_wall);
+  CHECK(o.idle[0].target == "north-wall");
+  // Re-aimed, it shoots again.
+  (void)aim_engine(st.now, tables(), "wall-mangonel", "trebuchet");
+  const SceneOutcome next = play_scene(st.now, st.scene_length, sure_hits(), 2);
+  CHECK(std::any_of(next.attacks.begin(), next.attacks.end(),
+                    [](const SceneAttack& a) { return a.engine == "wall-mangonel"; }));
 }

@@ -145,7 +145,8 @@ TEST_CASE("A description is refused with the JSON pointer of the bad value", "[s
   CHECK(describe_error(R"({"sections":[{"id":"a","structure":"tower"}],
                            "besiegers":[{"id":"b","weapon":"cannon","target":"a"}],
                            "defenders":[{"id":"d","weapon":"ballista","target":"d"}]})")
-            .find("/defenders/0/target: unknown target 'd'") != std::string::npos);
+            == "castle.json:/defenders/0/target: 'd' is a defender engine (a defender engine attacks a besieger "
+               "engine or the camp)");
   CHECK(describe_error(R"({"sections":[{"id":"a","structure":"tower","hull":3}]})")
             .rfind("castle.json:/sections/0/hull: unknown key 'hull'", 0) == 0);
   CHECK(describe_error(R"({"sections":[{"id":"camp","structure":"tower"}]})") ==
@@ -171,7 +172,7 @@ TEST_CASE("A besieger engine attacks a section, not another engine", "[state][er
   CHECK(describe_error(R"({"sections":[{"id":"a","structure":"tower"}],
                            "besiegers":[{"id":"b","weapon":"cannon","target":"a"},
                                         {"id":"c","weapon":"cannon","target":"b"}]})")
-            .rfind("castle.json:/besiegers/1/target: unknown section 'b'", 0) == 0);
+            == "castle.json:/besiegers/1/target: 'b' is an engine (a besieger engine attacks a section of the wall)");
 }
 
 TEST_CASE("A state file that is not one is refused with exit status 4", "[state][errors]") {
@@ -269,4 +270,53 @@ TEST_CASE("A state text less its first log entries reads as the rest of the log,
   CHECK(state_error(bad) == "siege.json:/log/4/entry: expected an integer from 5 to 5");
   CHECK(error_of([&] { (void)detail::read_state_from(detail::without_first_entries(bad, 5, 3), state_src, tables(), 3); },
                  ErrorKind::state) == "siege.json:/log/4/entry: expected an integer from 5 to 5");
+}
+
+// ---------------------------------------------------------------- R29: targets in a description and a state file
+
+TEST_CASE("R29: a description that aims a defender engine at a section is refused at its JSON pointer",
+          "[state][errors][R29]") {
+  CHECK(describe_error(R"({"sections":[{"id":"a","structure":"tower"}],
+                           "besiegers":[{"id":"b","weapon":"cannon","target":"a"}],
+                           "defenders":[{"id":"d","weapon":"ballista","target":"b"},
+                                        {"id":"e","weapon":"ballista","target":"a"}]})") ==
+        "castle.json:/defenders/1/target: 'a' is a section of the castle: a defender engine aims at a besieger "
+        "engine or the camp, never at its own wall (R29)");
+  CHECK(describe_error(R"({"sections":[{"id":"a","structure":"tower"}],
+                           "besiegers":[{"id":"b","weapon":"cannon","target":"camp"}]})") ==
+        "castle.json:/besiegers/0/target: 'camp' is the besiegers' own camp (a besieger engine attacks a section of "
+        "the wall)");
+  CHECK(describe_error(R"({"sections":[{"id":"none","structure":"tower"}]})") ==
+        "castle.json:/sections/0/id: 'none' means no target (R29); give this one another id");
+  CHECK(describe_error(R"({"sections":[{"id":"a","structure":"tower"}],"besiegers":[{"id":"b","weapon":"cannon"}]})") ==
+        "castle.json:/besiegers/0: engine 'b' has a weapon but no \"target\"");
+}
+
+TEST_CASE("R29: check_aim says what each side may aim at", "[state][R29]") {
+  const SiegeState st = castle();
+  const EngineState& bombard = *st.now.find_engine("great-bombard");
+  const EngineState& mangonel = *st.now.find_engine("wall-mangonel");
+  CHECK(check_aim(st.now, bombard, "east-wall").ok());
+  CHECK(check_aim(st.now, bombard, "").ok());
+  CHECK(check_aim(st.now, bombard, "trebuchet").problem == AimProblem::not_a_section);
+  CHECK(check_aim(st.now, mangonel, "camp").ok());
+  CHECK(check_aim(st.now, mangonel, "belfry").ok());  // a siege tower is an engine (R29)
+  CHECK(check_aim(st.now, mangonel, "gatehouse").problem == AimProblem::own_wall);
+  CHECK(check_aim(st.now, mangonel, "tower-ballista").problem == AimProblem::not_a_target);
+  CHECK(check_aim(st.now, *st.now.find_engine("belfry"), "north-wall").problem == AimProblem::no_weapon);
+}
+
+TEST_CASE("R29: a state file written before the ruling, with a defender aimed at a section, still reads",
+          "[state][R29]") {
+  const std::string text = edited(R"("target":"trebuchet")", R"("target":"gatehouse")");
+  const SiegeState st = read_state(text, state_src, tables());
+  CHECK(st.now.find_engine("wall-mangonel")->target == "gatehouse");
+  CHECK(write_state(st) == text);
+  // An engine with a weapon and no target (`siege target --at none`) reads too.
+  const std::string none = edited(R"("target":"trebuchet")", R"("target":null)");
+  CHECK(read_state(none, state_src, tables()).now.find_engine("wall-mangonel")->target.empty());
+  // Other targets are refused as before.
+  CHECK(state_error(edited(R"("target":"trebuchet")", R"("target":"tower-ballista")")) ==
+        "siege.json:/engines/5/target: 'tower-ballista' is a defender engine (a defender engine attacks a besieger "
+        "engine or the camp)");
 }

@@ -4,8 +4,9 @@
 // each of the next N scenes, from the section and the engines as they are
 // now. The scenes are played as play_scene() plays them: besieger engines
 // first, then defender engines, each in the order of the state; an engine
-// with no weapon or knocked out makes no attack; an attack on a breached
-// section or a knocked-out engine is not made; every attack is one Easy
+// with no weapon or knocked out makes no attack, nor does a defender aimed
+// at a section (R29); an attack on a breached section or a knocked-out
+// engine is not made; every attack is one Easy
 // check of the crew's pool, resolved by resolve_attack (through
 // attack_transition) or resolve_engine_hit, once for each result of the dice.
 //
@@ -358,28 +359,29 @@ class SectionChain {
     const BreachState now = sec.state;
     std::vector<detail::SectionChain::Attacker> attackers;
     std::vector<const detail::ExposedEngine*> exposed;
-    for (const EngineSide side : {EngineSide::besieger, EngineSide::defender})
-      for (std::size_t i = 0; i < s.engines.size(); ++i) {
-        const EngineState& e = s.engines[i];
-        if (e.side != side || !detail::shoots(e) || e.target != sec.id) continue;
-        out.attackers.push_back(e.id);
-        if (now == BreachState::breached) continue;  // its attacks are not made
-        work.charge(detail::check_work(e, t.dice));
-        AttackInput in;
-        in.structure = &t.structure(sec.structure);
-        in.weapon = t.weapon(e.weapon);
-        in.portcullis = portcullis_of(sec);
-        in.damage_taken = sec.hull_suffered;
-        detail::SectionChain::Attacker a{
-            attack_transition(in, detail::crew_check(e), t.dice, CollectRules::yes), -1};
-        merge_ids(o.rules, a.shot.rules);
-        merge_ids(o.not_modelled, a.shot.not_modelled);
-        if (chains[i]) {
-          a.exposed = static_cast<int>(exposed.size());
-          exposed.push_back(&*chains[i]);
-        }
-        attackers.push_back(std::move(a));
+    // Only besiegers shoot at a section: a defender aimed at one (a state
+    // file from before R29) makes no attack in play_scene.
+    for (std::size_t i = 0; i < s.engines.size(); ++i) {
+      const EngineState& e = s.engines[i];
+      if (e.side != EngineSide::besieger || !detail::shoots(e) || e.target != sec.id) continue;
+      out.attackers.push_back(e.id);
+      if (now == BreachState::breached) continue;  // its attacks are not made
+      work.charge(detail::check_work(e, t.dice));
+      AttackInput in;
+      in.structure = &t.structure(sec.structure);
+      in.weapon = t.weapon(e.weapon);
+      in.portcullis = portcullis_of(sec);
+      in.damage_taken = sec.hull_suffered;
+      detail::SectionChain::Attacker a{
+          attack_transition(in, detail::crew_check(e), t.dice, CollectRules::yes), -1};
+      merge_ids(o.rules, a.shot.rules);
+      merge_ids(o.not_modelled, a.shot.not_modelled);
+      if (chains[i]) {
+        a.exposed = static_cast<int>(exposed.size());
+        exposed.push_back(&*chains[i]);
       }
+      attackers.push_back(std::move(a));
+    }
     if (attackers.empty()) {
       std::array<Fraction, 3> certain{Fraction{0, 1}, Fraction{0, 1}, Fraction{0, 1}};
       certain[static_cast<std::size_t>(now)] = {1, 1};

@@ -95,6 +95,9 @@ inline constexpr RuleInfo rule_catalogue[] = {
     {"play-the-assault", "E3", "a section is breached: play the assault"},
     {"own-scene", "E3", "after the engines, play one scene of the characters' own"},
     {"evening-length", "E4", "a siege in an evening is three or four scenes"},
+    // The whole evening in the state file (RULINGS.md R29-R32).
+    {"engine-targets", "R29", "a besieger aims at a section; a defender at a besieger engine or the camp, never its own wall"},
+    {"nothing-to-shoot", "R29", "an engine with no target, or one breached, knocked out or wrecked, waits to be re-aimed"},
 };
 
 // The catalogue entry of `id`, or nullptr.

@@ -1,13 +1,16 @@
-// siege/scene.hpp - one scene of a siege in an evening (rulings E1-E4).
+// siege/scene.hpp - one scene of a siege in an evening (rulings E1-E4) and
+// what the characters' own scene changes in it (R29).
 //
 // play_scene() is pure: a snapshot of the siege, the tables and a seed in; the
 // snapshot updated and a SceneOutcome with every attack's full trace out.
 // Engines that attack a section go through resolve_attack (R1-R15 apply);
 // an engine or the camp hit by the defenders is a target with the Armor and
 // Hull of its engines.json row and no structure rules (resolve_engine_hit).
+// aim_engine re-aims an engine (R29).
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -122,6 +125,57 @@ struct EngineHit {
   return o;
 }
 
+// ---------------------------------------------------------------- the characters' scene
+
+// R29: re-aiming an engine (`siege target`).
+struct AimOutcome {
+  std::string engine;
+  EngineSide side = EngineSide::besieger;
+  std::string before;  // its target before, "" for none
+  std::string after;   // its target now, "" for none
+  std::vector<std::string> rules;
+  std::vector<std::string> notes;
+};
+
+// R29: aims engine `engine` of `s` at `target`, or at nothing when `target`
+// is "none" (or ""). Refused (usage error naming the problem, nothing
+// changes): an unknown engine, a knocked-out one, and any target check_aim
+// refuses (a besieger aims at a section; a defender at a besieger engine or
+// the camp, never at a section). A target already breached, knocked out or
+// wrecked is accepted with a note: the engine will have nothing to shoot.
+[[nodiscard]] inline AimOutcome aim_engine(Snapshot& s, const Tables& t, std::string_view engine,
+                                           std::string_view target) {
+  EngineState* e = s.find_engine(engine);
+  if (e == nullptr) {
+    std::vector<std::string> ids;
+    for (const auto& x : s.engines) ids.push_back(x.id);
+    fail_usage("unknown-engine", "target: unknown engine '" + std::string(engine) + "'" +
+                                     detail::did_you_mean(engine, ids) + "; see 'siege status'");
+  }
+  if (e->knocked_out)
+    fail_usage("knocked-out", "target: engine '" + e->id + "' is knocked out and cannot be re-aimed (R29)");
+  const std::string to = target == no_target_id ? std::string() : std::string(target);
+  const AimCheck check = check_aim(s, *e, to);
+  if (!check.ok()) fail_usage("bad-target", "target: " + check.message);
+  AimOutcome o;
+  o.engine = e->id;
+  o.side = e->side;
+  o.before = e->target;
+  o.after = to;
+  e->target = to;
+  detail::add_rule(o.rules, "engine-targets");
+  if (o.after.empty()) o.notes.emplace_back(e->id + " has no target: it makes no attack until it is aimed again.");
+  else if (o.after == o.before) o.notes.emplace_back(e->id + " was already aimed at " + o.after + ".");
+  else o.notes.emplace_back(e->id + " now aims at " + o.after + ".");
+  if (const SectionState* sec = s.find_section(o.after); sec != nullptr && sec->state == BreachState::breached)
+    o.notes.emplace_back(sec->id + " is already breached: " + e->id + " will have nothing to shoot.");
+  if (const EngineState* x = s.find_engine(o.after); x != nullptr && x->knocked_out)
+    o.notes.emplace_back(x->id + " is already knocked out: " + e->id + " will have nothing to shoot.");
+  if (o.after == camp_id && s.camp.hull_suffered >= camp_row(t).hull)
+    o.notes.emplace_back("The camp is already wrecked: " + e->id + " will have nothing to shoot.");
+  return o;
+}
+
 // ---------------------------------------------------------------- a scene
 
 struct SceneAttack {
@@ -146,6 +200,20 @@ struct SectionAfter {
   BreachState state = BreachState::intact;
 };
 
+// R29: why an engine in action made no attack in a scene.
+enum class IdleReason { no_target, own_wall, target_breached, target_knocked_out, camp_wrecked };
+inline constexpr std::array<std::string_view, 5> idle_reason_names{"no-target", "own-wall", "target-breached",
+                                                                   "target-knocked-out", "camp-wrecked"};
+[[nodiscard]] inline std::string_view name_of(IdleReason r) { return idle_reason_names[static_cast<std::size_t>(r)]; }
+
+// An engine that had a weapon and was in action but made no attack: it
+// waits for `siege target --engine ID --at ID`.
+struct IdleEngine {
+  std::string engine;
+  std::string target;  // "" for none
+  IdleReason reason = IdleReason::no_target;
+};
+
 struct SceneOutcome {
   int scene = 0;  // this scene's number, from 1
   SceneLength length = SceneLength::day;
@@ -155,16 +223,24 @@ struct SceneOutcome {
   std::vector<std::string> knocked_out;    // engines knocked out in this scene
   std::vector<std::string> breached;       // sections breached in this scene
   std::vector<std::string> open_breaches;  // every breached section now
+  std::vector<IdleEngine> idle;            // engines with nothing to shoot (R29)
   std::vector<std::string> rules;
   std::vector<std::string> notes;
   std::vector<std::string> not_modelled;
 };
 
+// The hint every note of an engine with nothing to shoot ends with.
+[[nodiscard]] inline std::string re_aim_hint(const std::string& engine) {
+  return "Re-aim it with: siege target --engine " + engine + " --at ID.";
+}
+
 // E1-E4: plays scene number s.scene + 1. Every besieger engine that has a
 // weapon and is not knocked out attacks its section; then every such defender
-// engine attacks its target. An engine whose target is already breached,
-// knocked out or wrecked makes no attack (a note says so). Each attack rolls
-// the engine's crew pool on an Easy check (R2) with attack_seed(seed, index).
+// engine attacks its target. An engine makes no attack, with a note naming
+// `siege target` (R29), when it has no target, when it is a defender aimed
+// at a section (as a state file written before R29 may have it), or when its
+// target is already breached, knocked out or wrecked. Each attack rolls the
+// engine's crew pool on an Easy check (R2) with attack_seed(seed, index).
 [[nodiscard]] inline SceneOutcome play_scene(Snapshot& s, SceneLength length, const Tables& t,
                                              std::uint64_t seed) {
   SceneOutcome o;
@@ -180,8 +256,22 @@ struct SceneOutcome {
         o.notes.emplace_back(e.id + " is knocked out and makes no attack.");
         continue;
       }
+      auto idle = [&](IdleReason reason, const std::string& why) {
+        detail::add_rule(o.rules, reason == IdleReason::own_wall ? "engine-targets" : "nothing-to-shoot");
+        o.idle.push_back({e.id, e.target, reason});
+        o.notes.emplace_back(e.id + " makes no attack: " + why + ". " + re_aim_hint(e.id));
+      };
+      if (e.target.empty()) {
+        idle(IdleReason::no_target, "it has no target");
+        continue;
+      }
       const auto kind = target_kind(s, e.target);
       if (!kind) fail_usage("unknown-target", "engine '" + e.id + "': unknown target '" + e.target + "'");
+      if (e.side == EngineSide::defender && *kind == TargetKind::section) {
+        idle(IdleReason::own_wall, e.target + " is a section of its own castle, and a defender engine aims at a "
+                                              "besieger engine or the camp (R29)");
+        continue;
+      }
       SceneAttack a;
       a.engine = e.id;
       a.side = e.side;
@@ -189,9 +279,6 @@ struct SceneOutcome {
       a.kind = *kind;
       a.seed = attack_seed(seed, i);
       const Weapon& w = t.weapon(e.weapon);
-      auto idle = [&](const std::string& why) {
-        o.notes.emplace_back(e.id + " makes no attack: " + why + " (the referee may give it another target).");
-      };
       auto roll = [&] {
         Rng rng(a.seed);
         return roll_check(attack_check_spec(FiringSlit::no, e.pool), t.dice, rng);
@@ -199,7 +286,7 @@ struct SceneOutcome {
       if (a.kind == TargetKind::section) {
         SectionState& sec = *s.find_section(e.target);
         if (sec.state == BreachState::breached) {
-          idle(sec.id + " is already breached");
+          idle(IdleReason::target_breached, sec.id + " is already breached");
           continue;
         }
         AttackInput in;
@@ -218,7 +305,8 @@ struct SceneOutcome {
         const Engine& row = camp ? camp_row(t) : *row_of(*target, t);
         int& suffered = camp ? s.camp.hull_suffered : target->hull_suffered;
         if (camp ? suffered >= row.hull : target->knocked_out) {
-          idle(camp ? std::string("the camp is already wrecked") : e.target + " is already knocked out");
+          if (camp) idle(IdleReason::camp_wrecked, "the camp is already wrecked");
+          else idle(IdleReason::target_knocked_out, e.target + " is already knocked out");
           continue;
         }
         EngineHitInput in;
@@ -279,6 +367,19 @@ inline void write_engine_hit(detail::JsonWriter& w, const EngineHit& o, std::opt
   detail::write_hull(w, o.hull);
   w.field("knocked_out", o.knocked_out);
   detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  w.end_object();
+}
+
+// `siege target` (R29): action "target"; a target of none is null.
+inline void write_aim(detail::JsonWriter& w, const AimOutcome& o) {
+  w.begin_object();
+  w.field("schema", schema_version).field("action", "target");
+  w.field("engine", o.engine).field("side", name_of(o.side));
+  w.key("target").begin_object();
+  detail::write_id_or_null(w, "before", o.before);
+  detail::write_id_or_null(w, "after", o.after);
+  w.end_object();
+  detail::write_trailer(w, o.rules, o.notes, {});
   w.end_object();
 }
 

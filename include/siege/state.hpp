@@ -30,6 +30,8 @@ inline constexpr int state_schema = 1;
 inline constexpr std::string_view state_format = "siege-state";
 // The target id of the besiegers' camp (a row of engines.json).
 inline constexpr std::string_view camp_id = "camp";
+// R29: the target id that means "no target" (`siege target --at none`).
+inline constexpr std::string_view no_target_id = "none";
 
 // The limits of one siege (docs/state.md, "Limits"), far past any siege
 // played at a table. A description or state file with more sections or
@@ -83,7 +85,10 @@ struct EngineState {
   std::string engine;  // engines.json row giving Armor and Hull as a target; "" if none
   std::string weapon;  // weapons.json row it fires; "" if it does not shoot
   int pool = 3;        // crew's skill dice
-  std::string target;  // besieger: a section; defender: a section, a besieger engine or "camp"
+  // R29: besieger: a section; defender: a besieger engine or "camp" (an
+  // older state file may still aim one at a section: it makes no attack);
+  // "" for none.
+  std::string target;
   int hull_suffered = 0;
   bool knocked_out = false;
 };
@@ -164,6 +169,55 @@ inline constexpr std::array<std::string_view, 3> target_kind_names{"section", "e
   if (s.find_section(id) != nullptr) return TargetKind::section;
   if (const auto* e = s.find_engine(id); e != nullptr && e->side == EngineSide::besieger) return TargetKind::engine;
   return std::nullopt;
+}
+
+// R29: what is wrong with engine `e` aiming at `target` (a target id; ""
+// means none). A besieger aims at a section of the wall; a defender at a
+// besieger engine that has an engines.json row, or at the camp, never at a
+// section of its own castle. Knocked-out engines are left to aim_engine
+// (scene.hpp): a state file may hold one with its old target.
+enum class AimProblem { none, no_weapon, not_a_section, own_wall, not_a_target, no_engine_row };
+
+struct AimCheck {
+  AimProblem problem = AimProblem::none;
+  std::string message;  // says what is wrong and what is allowed; "" when nothing is
+  [[nodiscard]] bool ok() const noexcept { return problem == AimProblem::none; }
+};
+
+[[nodiscard]] inline AimCheck check_aim(const Snapshot& s, const EngineState& e, std::string_view target) {
+  if (target.empty()) return {};
+  if (e.weapon.empty())
+    return {AimProblem::no_weapon, "engine '" + e.id + "' has no weapon to fire at its target"};
+  const std::string t(target);
+  const auto kind = target_kind(s, target);
+  if (e.side == EngineSide::besieger) {
+    if (kind == TargetKind::section) return {};
+    std::vector<std::string> sections;
+    for (const auto& x : s.sections) sections.push_back(x.id);
+    const std::string what = kind == TargetKind::camp     ? "'camp' is the besiegers' own camp"
+                             : kind == TargetKind::engine ? "'" + t + "' is an engine"
+                             : s.find_engine(target) != nullptr
+                                 ? "'" + t + "' is a defender engine"
+                                 : "unknown section '" + t + "'" + detail::did_you_mean(t, sections);
+    return {AimProblem::not_a_section, what + " (a besieger engine attacks a section of the wall)"};
+  }
+  if (kind == TargetKind::section)
+    return {AimProblem::own_wall, "'" + t + "' is a section of the castle: a defender engine aims at a besieger "
+                                  "engine or the camp, never at its own wall (R29)"};
+  if (!kind) {
+    std::vector<std::string> targets;
+    for (const auto& x : s.engines)
+      if (x.side == EngineSide::besieger) targets.push_back(x.id);
+    targets.emplace_back(camp_id);
+    const std::string what = s.find_engine(target) != nullptr
+                                 ? "'" + t + "' is a defender engine"
+                                 : "unknown target '" + t + "'" + detail::did_you_mean(t, targets);
+    return {AimProblem::not_a_target, what + " (a defender engine attacks a besieger engine or the camp)"};
+  }
+  if (kind == TargetKind::engine && s.find_engine(target)->engine.empty())
+    return {AimProblem::no_engine_row, "engine '" + t + "' has no engines.json row to give its Armor and Hull as a "
+                                       "target; give it an \"engine\""};
+  return {};
 }
 
 // Sections now breached, in the order of the file.
@@ -319,14 +373,20 @@ inline EngineState read_engine(const Cursor& c, const Tables& t, Strictness mode
 }
 
 // Ids are unique across sections and engines (targets name either), and
-// "camp" is taken; every target exists and suits its engine's side.
-// `sections` is the array the sections came from; `engine_at(i)` the place of
-// engine i (a description keeps them in two arrays).
+// "camp" is taken ("none" too in a description: R29); every target exists
+// and suits its engine's side (check_aim). A state file may also hold an
+// engine with a weapon and no target (`siege target --at none`) and, as
+// files written before R29 did, a defender engine aimed at a section (it
+// makes no attack: play_scene). `sections` is the array the sections came
+// from; `engine_at(i)` the place of engine i (a description keeps them in two
+// arrays).
 template <typename EngineAt>
-void check_references(const Snapshot& s, const Cursor& sections, EngineAt&& engine_at) {
+void check_references(const Snapshot& s, const Cursor& sections, EngineAt&& engine_at, Strictness mode) {
   std::vector<std::string> ids;
   auto claim = [&](const std::string& id, const Cursor& c) {
     if (id == camp_id) c.fail("'camp' is the besiegers' camp; give this one another id");
+    if (id == no_target_id && mode == Strictness::description)
+      c.fail("'none' means no target (R29); give this one another id");
     for (const auto& x : ids)
       if (x == id) c.fail("duplicate id '" + id + "'");
     ids.push_back(id);
@@ -334,32 +394,17 @@ void check_references(const Snapshot& s, const Cursor& sections, EngineAt&& engi
   for (std::size_t i = 0; i < s.sections.size(); ++i) claim(s.sections[i].id, sections.at(i).at("id"));
   for (std::size_t i = 0; i < s.engines.size(); ++i) claim(s.engines[i].id, engine_at(i).at("id"));
 
-  std::vector<std::string> section_ids;
-  for (const auto& x : s.sections) section_ids.push_back(x.id);
-  std::vector<std::string> any_target = section_ids;
-  for (const auto& e : s.engines)
-    if (e.side == EngineSide::besieger) any_target.push_back(e.id);
-  any_target.emplace_back(camp_id);
-
   for (std::size_t i = 0; i < s.engines.size(); ++i) {
     const auto& e = s.engines[i];
     const Cursor c = engine_at(i);
     if (e.target.empty()) {
-      if (!e.weapon.empty()) c.fail("engine '" + e.id + "' has a weapon but no \"target\"");
+      if (!e.weapon.empty() && mode == Strictness::description)
+        c.fail("engine '" + e.id + "' has a weapon but no \"target\"");
       continue;
     }
-    const auto tc = c.at("target");
-    if (e.weapon.empty()) tc.fail("engine '" + e.id + "' has no weapon to fire at its target");
-    const auto kind = target_kind(s, e.target);
-    if (e.side == EngineSide::besieger && kind != TargetKind::section)
-      tc.fail("unknown section '" + e.target + "'" + did_you_mean(e.target, section_ids) +
-              " (a besieger engine attacks a section of the wall)");
-    if (e.side == EngineSide::defender && !kind)
-      tc.fail("unknown target '" + e.target + "'" + did_you_mean(e.target, any_target) +
-              " (a defender engine attacks a section, a besieger engine or the camp)");
-    if (kind == TargetKind::engine && s.find_engine(e.target)->engine.empty())
-      tc.fail("engine '" + e.target + "' has no engines.json row to give its Armor and Hull as a "
-              "target; give it an \"engine\"");
+    const AimCheck aim = check_aim(s, e, e.target);
+    if (aim.ok() || (aim.problem == AimProblem::own_wall && mode == Strictness::state)) continue;
+    c.at("target").fail(aim.message);
   }
 }
 
@@ -428,7 +473,7 @@ inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode)
                                            side[0] == 'b' ? EngineSide::besieger : EngineSide::defender));
     }
   }
-  check_references(st.now, root.at("sections"), [&](std::size_t i) { return places[i]; });
+  check_references(st.now, root.at("sections"), [&](std::size_t i) { return places[i]; }, Strictness::description);
   read_troops(root, st.now, false, {camp_id, "none"});
   st.initial = st.now;
   return st;
@@ -457,13 +502,14 @@ namespace detail {
   st.name = root.at("name").string();
   st.scene_length = read_scene_length(root.at("scene_length"));
   st.now = read_snapshot(root, t, Strictness::state);
-  check_references(st.now, root.at("sections"), [&](std::size_t i) { return root.at("engines").at(i); });
+  check_references(st.now, root.at("sections"), [&](std::size_t i) { return root.at("engines").at(i); },
+                   Strictness::state);
   const auto initial = root.at("initial");
   initial.expect_object();
   initial.only_keys({"scene", "sections", "engines", "camp", "units", "armies"});
   st.initial = read_snapshot(initial, t, Strictness::state);
   check_references(st.initial, initial.at("sections"),
-                   [&](std::size_t i) { return initial.at("engines").at(i); });
+                   [&](std::size_t i) { return initial.at("engines").at(i); }, Strictness::state);
   // The same sections and engines, in the same order, as initialised.
   auto same_ids = [&](const char* key, std::size_t n_now, std::size_t n_initial, auto id_now, auto id_initial) {
     if (n_now != n_initial)
