@@ -250,7 +250,7 @@ TEST_CASE("A scene's JSON nests every attack's full outcome", "[scene][json]") {
   CHECK(j.contains("not_modelled"));
 }
 
-// ---------------------------------------------------------------- R29: targets
+// ---------------------------------------------------------------- R32: the referee's damage and repair
 
 namespace {
 
@@ -267,7 +267,302 @@ std::string scene_usage_error(F&& f) {
   return {};
 }
 
+SiegeState small_siege(const std::string& description) {
+  return read_description(description, {"test.json", ErrorKind::usage}, tables());
+}
+
+HullChangeInput referee_damage(const std::string& target, int amount, const std::string& cause = "") {
+  return {target, HullDirection::damage, amount, cause};
+}
+HullChangeInput referee_repair(const std::string& target, int amount) { return {target, HullDirection::repair, amount, ""}; }
+
 }  // namespace
+
+TEST_CASE("R32 R4 R12: damage on a gate with its portcullis follows the ladder of its Hull with the variant",
+          "[scene][R32][R4][R12]") {
+  SiegeState st = castle();
+  const Structure& gate = tables().structure("castle-gate");
+  const int hull = gate.hull + gate.variant("portcullis")->hull_bonus;  // R12
+  const int half = (hull + 1) / 2;                                      // cracked from here (R4)
+
+  const HullChangeOutcome a = change_hull(st.now, tables(), referee_damage("gatehouse", half - 1, "Burn"));
+  CHECK(a.kind == TargetKind::section);
+  CHECK(a.row == "castle-gate");
+  CHECK(a.cause == "Burn");
+  CHECK(a.hull.max == hull);
+  CHECK(a.hull.before == 0);
+  CHECK(a.hull.after == half - 1);
+  CHECK(a.change == half - 1);
+  CHECK(a.overkill == 0);
+  CHECK(a.after == BreachState::intact);
+  CHECK(a.rules == std::vector<std::string>{"referee-damage"});
+
+  const HullChangeOutcome b = change_hull(st.now, tables(), referee_damage("gatehouse", 1));
+  CHECK(b.hull.after == half);
+  CHECK(b.before == BreachState::intact);
+  CHECK(b.after == BreachState::cracked);
+  CHECK(has(b.rules, "breach-ladder"));
+  CHECK(has(b.rules, "cover-lost"));
+  CHECK_FALSE(b.breached_now);
+
+  // Past the Hull: capped, the rest reported as overkill; E3 on the first breach.
+  const HullChangeOutcome c = change_hull(st.now, tables(), referee_damage("gatehouse", hull));
+  CHECK(c.hull.after == hull);
+  CHECK(c.change == hull - half);
+  CHECK(c.overkill == half);
+  CHECK(c.after == BreachState::breached);
+  CHECK(c.breached_now);
+  CHECK(has(c.rules, "hull-cap"));
+  CHECK(has(c.rules, "play-the-assault"));
+  CHECK(has(c.notes, "gatehouse is breached: play the assault."));
+  const SectionState& now = *st.now.find_section("gatehouse");
+  CHECK(now.hull_suffered == hull);
+  CHECK(now.state == BreachState::breached);
+  CHECK(open_breaches(st.now) == std::vector<std::string>{"gatehouse"});
+
+  // Damage on a section already breached is all overkill, and no new assault.
+  const HullChangeOutcome d = change_hull(st.now, tables(), referee_damage("gatehouse", 2));
+  CHECK(d.change == 0);
+  CHECK(d.overkill == 2);
+  CHECK_FALSE(d.breached_now);
+  CHECK_FALSE(has(d.rules, "play-the-assault"));
+}
+
+TEST_CASE("R32 R9: the referee's damage may breach an earth rampart; R13: a wooden bridge is cut, not assaulted",
+          "[scene][R32][R9][R13]") {
+  SiegeState st = small_siege(R"({"sections": [{"id": "bank", "structure": "rampart"},
+                                              {"id": "bridge", "structure": "wooden-bridge"}]})");
+  const int rampart = tables().structure("rampart").hull;
+  const HullChangeOutcome r = change_hull(st.now, tables(), referee_damage("bank", rampart));
+  CHECK(r.hull.after == rampart);  // no "dug, not knocked down" cap here
+  CHECK(r.after == BreachState::breached);
+  CHECK_FALSE(has(r.rules, "dug-not-knocked-down"));
+  CHECK(has(r.notes, "bank is breached: play the assault."));
+
+  const int bridge = tables().structure("wooden-bridge").hull;
+  const HullChangeOutcome b = change_hull(st.now, tables(), referee_damage("bridge", bridge, "Burn"));
+  CHECK(b.after == BreachState::breached);
+  CHECK(b.breached_now);
+  CHECK(has(b.rules, "impassable-when-breached"));
+  CHECK_FALSE(has(b.rules, "play-the-assault"));
+  CHECK_FALSE(has(b.rules, "breach-gap"));
+  CHECK(has(b.notes, "bridge is breached and impassable: there is no assault across it."));
+  // The referee gives the Burn: no Burn note asks for it again.
+  CHECK(b.not_modelled.empty());
+}
+
+TEST_CASE("R32 R26: a breach repaired is closed and loses its abatis", "[scene][R32][R26]") {
+  SiegeState st = castle();
+  const int hull = stats_of(*st.now.find_section("north-wall"), tables()).hull;
+  (void)change_hull(st.now, tables(), referee_damage("north-wall", hull));
+  st.now.find_section("north-wall")->abatis = {true, tables().troops.abatis_turns - 1};
+
+  const HullChangeOutcome o = change_hull(st.now, tables(), referee_repair("north-wall", 1));
+  CHECK(o.direction == HullDirection::repair);
+  CHECK(o.hull.before == hull);
+  CHECK(o.hull.after == hull - 1);
+  CHECK(o.change == 1);
+  CHECK(o.before == BreachState::breached);
+  CHECK(o.after == BreachState::cracked);
+  CHECK(o.abatis_lost);
+  CHECK(has(o.rules, "referee-repair"));
+  CHECK(has(o.rules, "breach-repaired"));
+  CHECK(has(o.notes, "north-wall is no longer breached: the gap is closed."));
+  const SectionState& wall = *st.now.find_section("north-wall");
+  CHECK_FALSE(wall.abatis.standing);
+  CHECK(wall.abatis.progress == 0);
+  CHECK(wall.state == BreachState::cracked);
+  CHECK(open_breaches(st.now).empty());
+
+  // Abatis half built goes too; a repair that leaves it cracked touches nothing.
+  (void)change_hull(st.now, tables(), referee_damage("north-wall", 1));
+  st.now.find_section("north-wall")->abatis = {false, 1};
+  CHECK(change_hull(st.now, tables(), referee_repair("north-wall", hull)).abatis_lost);
+  CHECK(st.now.find_section("north-wall")->hull_suffered == 0);
+  CHECK(st.now.find_section("north-wall")->state == BreachState::intact);
+}
+
+TEST_CASE("R32: a repair of more than was suffered is refused and changes nothing", "[scene][R32][errors]") {
+  SiegeState st = castle();
+  const Structure& gate = tables().structure("castle-gate");
+  const int hull = gate.hull + gate.variant("portcullis")->hull_bonus;
+  (void)change_hull(st.now, tables(), referee_damage("gatehouse", 3));
+  const std::string before = write_state(st);
+  CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_repair("gatehouse", 4)); }) ==
+        "repair: --hull 4: gatehouse has suffered 3 of its " + std::to_string(hull) +
+            " Hull, and a repair takes away at most what was suffered (R32)");
+  CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_repair("camp", 1)); }) ==
+        "repair: --hull 1: camp has suffered 0 of its " + std::to_string(camp_row(tables()).hull) +
+            " Hull, and a repair takes away at most what was suffered (R32)");
+  CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_damage("gatehouse", 0)); }) ==
+        "damage: --hull 0: expected from 1 to 100000");
+  CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_repair("gatehouse", max_hull_change + 1)); }) ==
+        "repair: --hull 100001: expected from 1 to 100000");
+  CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_damage("gatehose", 1)); }) ==
+        "damage: unknown target 'gatehose' (did you mean gatehouse?) (give a section, an engine or camp; see "
+        "'siege status')");
+  CHECK(write_state(st) == before);
+}
+
+TEST_CASE("R32 E2: an engine is knocked out at its Hull and back in action when repaired below it",
+          "[scene][R32][E2]") {
+  SiegeState st = castle();
+  const Engine& row = tables().engine("trebuchet");
+  const HullChangeOutcome out = change_hull(st.now, tables(), referee_damage("trebuchet", row.hull + 2));
+  CHECK(out.kind == TargetKind::engine);
+  CHECK(out.row == "trebuchet");
+  CHECK(out.hull.after == row.hull);
+  CHECK(out.overkill == 2);
+  CHECK_FALSE(out.out_before);
+  CHECK(out.out_after);
+  CHECK(has(out.rules, "knocked-out"));
+  CHECK(has(out.notes, "trebuchet has suffered its whole Hull: it is knocked out and makes no more attacks."));
+  CHECK(st.now.find_engine("trebuchet")->knocked_out);
+
+  const HullChangeOutcome back = change_hull(st.now, tables(), referee_repair("trebuchet", 1));
+  CHECK(back.hull.after == row.hull - 1);
+  CHECK(back.out_before);
+  CHECK_FALSE(back.out_after);
+  CHECK(has(back.rules, "back-in-action"));
+  CHECK(has(back.notes, "trebuchet is repaired below its Hull (" + std::to_string(row.hull - 1) + " of " +
+                            std::to_string(row.hull) + "): it is back in action."));
+  CHECK_FALSE(st.now.find_engine("trebuchet")->knocked_out);
+  // A repaired engine shoots again in the next scene.
+  const SceneOutcome o = play_scene(st.now, st.scene_length, sure_hits(), 1);
+  CHECK(std::any_of(o.attacks.begin(), o.attacks.end(), [](const SceneAttack& a) { return a.engine == "trebuchet"; }));
+
+  // A defender engine's Hull can be changed too; the camp is wrecked at its Hull.
+  const Engine& mangonel = tables().engine("mangonel");
+  CHECK(change_hull(st.now, tables(), referee_damage("wall-mangonel", 1)).hull.max == mangonel.hull);
+  const int camp = camp_row(tables()).hull;
+  st.now.camp.hull_suffered = 0;
+  const HullChangeOutcome wrecked = change_hull(st.now, tables(), referee_damage("camp", camp));
+  CHECK(wrecked.kind == TargetKind::camp);
+  CHECK(wrecked.out_after);
+  CHECK(has(wrecked.notes, "The camp has suffered its whole Hull: it is wrecked."));
+  const HullChangeOutcome mended = change_hull(st.now, tables(), referee_repair("camp", 1));
+  CHECK_FALSE(mended.out_after);
+  CHECK(has(mended.rules, "back-in-action"));
+}
+
+TEST_CASE("R32: an engine with no engines.json row has no Hull to change", "[scene][R32][errors]") {
+  SiegeState st = small_siege(R"({"sections": [{"id": "wall", "structure": "curtain-wall"}],
+    "besiegers": [{"id": "gun", "weapon": "cannon", "target": "wall"}],
+    "defenders": [{"id": "swivel", "weapon": "falconet", "target": "camp"}]})");
+  REQUIRE(st.now.find_engine("swivel")->engine.empty());
+  CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_damage("swivel", 1)); }) ==
+        "damage: engine 'swivel' has no engines.json row to give it a Hull");
+}
+
+TEST_CASE("E2 R32: a scene writes each engine hit through the same Hull change", "[scene][E2][R32]") {
+  SiegeState st = castle();
+  const Engine& row = tables().engine("trebuchet");
+  st.now.find_engine("trebuchet")->hull_suffered = row.hull - 1;
+  const SceneOutcome o = play_scene(st.now, st.scene_length, sure_hits(), 1);
+  const auto hit = std::find_if(o.attacks.begin(), o.attacks.end(),
+                                [](const SceneAttack& a) { return a.engine == "wall-mangonel"; });
+  REQUIRE(hit != o.attacks.end());
+  REQUIRE(hit->on_engine);
+  CHECK(hit->on_engine->hull.before == row.hull - 1);
+  CHECK(hit->on_engine->hull.after == row.hull);
+  CHECK(hit->on_engine->overkill == hit->on_engine->damage - 1);
+  CHECK(st.now.find_engine("trebuchet")->hull_suffered == row.hull);
+  CHECK(st.now.find_engine("trebuchet")->knocked_out);
+  CHECK(o.knocked_out == std::vector<std::string>{"trebuchet"});
+}
+
+// ---------------------------------------------------------------- sortie
+
+TEST_CASE("Sortie: the characters' attack on an engine is the arithmetic of an engine's hit in a scene",
+          "[scene][sortie][E2]") {
+  SiegeState st = castle();
+  const Weapon& w = tables().weapon("ballista");
+  const Engine& row = tables().engine("trebuchet");
+  SortieInput in{"trebuchet", w, referee(2, 0), std::nullopt};
+  const EngineHit o = resolve_sortie(st.now, tables(), in);
+  // R1-R2 against the row: Hull damage + net Successes - (Armor - Pierce).
+  const int expected = std::max(0, w.hull_damage + 2 - std::max(0, row.armor - w.pierce));
+  CHECK(o.hit);
+  CHECK(o.damage == expected);
+  CHECK(o.hull.max == row.hull);
+  CHECK(o.hull.after == expected);
+  CHECK(st.now.find_engine("trebuchet")->hull_suffered == expected);
+  CHECK(has(o.rules, "sortie"));
+  CHECK(has(o.rules, "engine-target"));
+  // The same numbers as resolve_engine_hit, which a scene's attack uses.
+  EngineHitInput same;
+  same.row = &row;
+  same.target = "trebuchet";
+  same.weapon = w;
+  same.check = referee(2, 0);
+  const EngineHit scene_hit = resolve_engine_hit(same);
+  CHECK(scene_hit.damage == o.damage);
+  CHECK(scene_hit.armor.effective == o.armor.effective);
+
+  // A miss changes nothing.
+  const EngineHit miss = resolve_sortie(st.now, tables(), {"trebuchet", w, referee(0, 3), std::nullopt});
+  CHECK_FALSE(miss.hit);
+  CHECK(st.now.find_engine("trebuchet")->hull_suffered == expected);
+}
+
+TEST_CASE("Sortie: an engine that suffers its whole Hull is knocked out, Boons buy Crit bundles (R3)",
+          "[scene][sortie][E2][R3]") {
+  SiegeState st = castle();
+  const Weapon& w = tables().weapon("cannon");
+  const Engine& row = tables().engine("ram-shed");
+  REQUIRE(w.crit > 0);
+  st.now.find_engine("ram")->hull_suffered = 1;
+  const EngineHit o = resolve_sortie(st.now, tables(), {"ram", w, referee(1, 2 * w.crit), std::nullopt});
+  const int base = std::max(0, w.hull_damage + 1 - std::max(0, row.armor - w.pierce));
+  CHECK(o.crit_bundles == 2);
+  CHECK(o.damage == base + 4);
+  CHECK(o.hull.after == std::min(row.hull, 1 + base + 4));
+  CHECK(o.overkill == 1 + base + 4 - o.hull.after);
+  CHECK(o.knocked_out == (o.hull.after >= row.hull));
+  REQUIRE(o.knocked_out);
+  CHECK(st.now.find_engine("ram")->knocked_out);
+  CHECK(has(o.rules, "knocked-out"));
+  // The spent ram makes no attack in the next scene.
+  const SceneOutcome next = play_scene(st.now, st.scene_length, sure_hits(), 1);
+  CHECK(has(next.notes, "ram is knocked out and makes no attack."));
+  // --spend-boons N spends fewer; more than the roll has is refused.
+  SiegeState again = castle();
+  CHECK(resolve_sortie(again.now, tables(), {"trebuchet", w, referee(1, 2 * w.crit), w.crit}).crit_bundles == 1);
+  CHECK(scene_usage_error([&] {
+          (void)resolve_sortie(again.now, tables(), {"trebuchet", w, referee(1, 1), 2});
+        }) == "--spend-boons 2: the roll has 1 net Boons to spend");
+}
+
+TEST_CASE("Sortie: the camp is a target; sections, defender engines and spent targets are refused",
+          "[scene][sortie][errors]") {
+  SiegeState st = castle();
+  const Weapon& w = tables().weapon("falconet");
+  const EngineHit camp = resolve_sortie(st.now, tables(), {"camp", w, referee(1, 0), std::nullopt});
+  CHECK(camp.target == "camp");
+  CHECK(st.now.camp.hull_suffered == camp.hull.after);
+  CHECK(camp.damage == std::max(0, w.hull_damage + 1 - std::max(0, camp_row(tables()).armor - w.pierce)));
+
+  const std::string before = write_state(st);
+  CHECK(scene_usage_error([&] { (void)resolve_sortie(st.now, tables(), {"north-wall", w, referee(1), {}}); }) ==
+        "sortie: 'north-wall' is a section of the wall: a sortie attacks a besieger engine or the camp");
+  CHECK(scene_usage_error([&] { (void)resolve_sortie(st.now, tables(), {"wall-mangonel", w, referee(1), {}}); }) ==
+        "sortie: 'wall-mangonel' is a defender engine: a sortie attacks a besieger engine or the camp");
+  CHECK(scene_usage_error([&] { (void)resolve_sortie(st.now, tables(), {"trebucet", w, referee(1), {}}); }) ==
+        "sortie: unknown target 'trebucet' (did you mean trebuchet?) (a sortie attacks a besieger engine or the "
+        "camp; see 'siege status')");
+  CHECK(scene_usage_error([&] {
+          (void)resolve_sortie(st.now, tables(), {"trebuchet", tables().weapon("musket"), referee(1), {}});
+        }).rfind("weapon 'musket' is a personal weapon", 0) == 0);  // R7
+  CHECK(write_state(st) == before);
+  st.now.find_engine("belfry")->knocked_out = true;
+  CHECK(scene_usage_error([&] { (void)resolve_sortie(st.now, tables(), {"belfry", w, referee(1), {}}); }) ==
+        "sortie: belfry is already knocked out");
+  st.now.camp.hull_suffered = camp_row(tables()).hull;
+  CHECK(scene_usage_error([&] { (void)resolve_sortie(st.now, tables(), {"camp", w, referee(1), {}}); }) ==
+        "sortie: the camp is already wrecked");
+}
+
+// ---------------------------------------------------------------- R29: targets
 
 TEST_CASE("R29: a besieger is re-aimed at a section, a defender at a besieger engine or the camp",
           "[scene][R29]") {
@@ -369,4 +664,59 @@ TEST_CASE("R29: a defender aimed at a section in an older state file makes no at
   const SceneOutcome next = play_scene(st.now, st.scene_length, sure_hits(), 2);
   CHECK(std::any_of(next.attacks.begin(), next.attacks.end(),
                     [](const SceneAttack& a) { return a.engine == "wall-mangonel"; }));
+}
+
+TEST_CASE("E3 R13: a scene that breaches a wooden bridge says it is impassable, not to play the assault",
+          "[scene][E3][R13]") {
+  SiegeState st = small_siege(R"({"sections": [{"id": "bridge", "structure": "wooden-bridge"}],
+    "besiegers": [{"id": "gun", "weapon": "bombard", "pool": 20, "target": "bridge"}]})");
+  const SceneOutcome o = play_scene(st.now, st.scene_length, sure_hits(), 1);
+  REQUIRE(o.breached == std::vector<std::string>{"bridge"});
+  CHECK(has(o.rules, "impassable-when-breached"));
+  CHECK_FALSE(has(o.rules, "play-the-assault"));
+  CHECK(has(o.notes, "bridge is breached and impassable: there is no assault across it."));
+  CHECK_FALSE(has(o.attacks[0].on_section->rules, "breach-gap"));
+}
+
+TEST_CASE("The new outcomes' JSON", "[scene][json][R29][R32]") {
+  SiegeState st = castle();
+  std::string out;
+  {
+    detail::JsonWriter w(out);
+    write_hull_change(w, change_hull(st.now, tables(), referee_damage("gatehouse", 3, "Burn")));
+  }
+  auto j = nlohmann::json::parse(out);
+  CHECK(j["action"] == "damage");
+  CHECK(j["target_kind"] == "section");
+  CHECK(j["cause"] == "Burn");
+  CHECK(j["hull"]["after"] == 3);
+  CHECK(j["state"]["before"] == "intact");
+  CHECK(j["abatis_lost"] == false);
+  out.clear();
+  {
+    detail::JsonWriter w(out);
+    write_hull_change(w, change_hull(st.now, tables(), referee_repair("gatehouse", 3)));
+  }
+  j = nlohmann::json::parse(out);
+  CHECK(j["action"] == "repair");
+  CHECK(j["cause"].is_null());
+  out.clear();
+  {
+    detail::JsonWriter w(out);
+    write_aim(w, aim_engine(st.now, tables(), "battery-cannon", "none"));
+  }
+  j = nlohmann::json::parse(out);
+  CHECK(j["action"] == "target");
+  CHECK(j["target"]["before"] == "north-wall");
+  CHECK(j["target"]["after"].is_null());
+  out.clear();
+  {
+    detail::JsonWriter w(out);
+    write_engine_hit(w, resolve_sortie(st.now, tables(), {"camp", tables().weapon("falconet"), referee(1), {}}),
+                     std::nullopt, "sortie");
+  }
+  j = nlohmann::json::parse(out);
+  CHECK(j["action"] == "sortie");
+  CHECK(j["target"] == "camp");
+  for (const auto& r : j["rules"]) CHECK(rule_info(r.get<std::string>()) != nullptr);
 }

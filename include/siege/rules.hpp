@@ -95,9 +95,14 @@ inline constexpr RuleInfo rule_catalogue[] = {
     {"play-the-assault", "E3", "a section is breached: play the assault"},
     {"own-scene", "E3", "after the engines, play one scene of the characters' own"},
     {"evening-length", "E4", "a siege in an evening is three or four scenes"},
+    {"sortie", "E3", "the characters' sortie hits an engine or the camp as an engine's attack does (E2)"},
     // The whole evening in the state file (RULINGS.md R29-R32).
     {"engine-targets", "R29", "a besieger aims at a section; a defender at a besieger engine or the camp, never its own wall"},
     {"nothing-to-shoot", "R29", "an engine with no target, or one breached, knocked out or wrecked, waits to be re-aimed"},
+    {"referee-damage", "R32", "the referee's damage: Hull suffered added, capped at the Hull, no structure rules"},
+    {"referee-repair", "R32", "the referee's repair: Hull suffered taken away, never more than was suffered"},
+    {"breach-repaired", "R32", "a breach repaired is closed, and its abatis goes with it"},
+    {"back-in-action", "R32", "an engine repaired below its Hull is back in action; the camp is no longer wrecked"},
 };
 
 // The catalogue entry of `id`, or nullptr.

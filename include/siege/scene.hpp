@@ -1,12 +1,15 @@
 // siege/scene.hpp - one scene of a siege in an evening (rulings E1-E4) and
-// what the characters' own scene changes in it (R29).
+// what the characters' own scene changes in it (R29, R32).
 //
 // play_scene() is pure: a snapshot of the siege, the tables and a seed in; the
 // snapshot updated and a SceneOutcome with every attack's full trace out.
 // Engines that attack a section go through resolve_attack (R1-R15 apply);
 // an engine or the camp hit by the defenders is a target with the Armor and
 // Hull of its engines.json row and no structure rules (resolve_engine_hit).
-// aim_engine re-aims an engine (R29).
+// Every change of Hull suffered in a snapshot - an engine's hit, a sortie
+// (resolve_sortie), the referee's damage or repair - is written by
+// change_hull, which also keeps ladder states, knocked-out engines and
+// abatis in step. aim_engine re-aims an engine (R29).
 #pragma once
 
 #include <algorithm>
@@ -35,6 +38,206 @@ inline constexpr int evening_scenes = 4;
   z = (z ^ (z >> 27u)) * 0x94d049bb133111ebULL;
   z ^= z >> 31u;
   return z & ((std::uint64_t{1} << 53u) - 1);
+}
+
+// ---------------------------------------------------------------- Hull changes
+
+// R32: the referee's own change of Hull suffered: damage adds, repair takes away.
+enum class HullDirection { damage, repair };
+inline constexpr std::array<std::string_view, 2> hull_direction_names{"damage", "repair"};
+[[nodiscard]] inline std::string_view name_of(HullDirection d) {
+  return hull_direction_names[static_cast<std::size_t>(d)];
+}
+
+// The most Hull one change given by the referee may add or take away.
+inline constexpr int max_hull_change = 100000;
+
+struct HullChangeInput {
+  std::string target;  // a section, an engine of either side, or "camp"
+  HullDirection direction = HullDirection::damage;
+  int amount = 0;      // 1 to max_hull_change
+  std::string cause;   // the referee's words ("Burn", "a night's repair"), carried as given; may be ""
+};
+
+struct HullChangeOutcome {
+  std::string target;
+  TargetKind kind = TargetKind::section;
+  std::string row;  // the section's structure id, or the engines.json row of an engine or the camp
+  HullDirection direction = HullDirection::damage;
+  std::string cause;
+  int amount = 0;    // asked for
+  int change = 0;    // Hull suffered added (damage) or taken away (repair)
+  int overkill = 0;  // damage past the Hull, not stored (R4)
+  HullTrace hull;
+  BreachState before = BreachState::intact;  // a section's ladder state (R4); intact otherwise
+  BreachState after = BreachState::intact;
+  bool out_before = false;  // an engine knocked out, the camp wrecked
+  bool out_after = false;
+  bool breached_now = false;  // E3: a section this change breached
+  bool abatis_lost = false;   // R32: abatis standing or under way went with the breach
+  std::vector<std::string> rules;
+  std::vector<std::string> notes;
+  std::vector<std::string> not_modelled;
+};
+
+namespace detail {
+
+// E2: the news of a target that has just suffered its whole Hull.
+inline void knocked_out_news(std::string_view target, std::vector<std::string>& rules,
+                             std::vector<std::string>& notes, std::vector<std::string>& not_modelled) {
+  add_rule(rules, "knocked-out");
+  if (target == camp_id) {
+    notes.emplace_back("The camp has suffered its whole Hull: it is wrecked.");
+    not_modelled.emplace_back("what a wrecked camp means for the besiegers");
+  } else {
+    notes.emplace_back(std::string(target) + " has suffered its whole Hull: it is knocked out and makes no more "
+                                             "attacks.");
+  }
+}
+
+// E3: the news of a section just breached: play the assault; a breached
+// wooden bridge cuts the way instead (R13).
+inline void breach_news(const Structure& s, const std::string& id, std::vector<std::string>& rules,
+                        std::vector<std::string>& notes) {
+  if (s.has(Tag::impassable_when_breached)) {
+    add_rule(rules, "impassable-when-breached");
+    notes.emplace_back(id + " is breached and impassable: there is no assault across it.");
+  } else {
+    add_rule(rules, "play-the-assault");
+    notes.emplace_back(id + " is breached: play the assault.");
+  }
+}
+
+// change_hull without the bounds of a change the referee gives: an
+// engine's hit in a scene deals whatever its numbers come to.
+[[nodiscard]] inline HullChangeOutcome apply_hull_change(Snapshot& s, const Tables& t, const HullChangeInput& in) {
+  const std::string verb(name_of(in.direction));
+  HullChangeOutcome o;
+  o.target = in.target;
+  o.direction = in.direction;
+  o.cause = in.cause;
+  o.amount = in.amount;
+  SectionState* sec = nullptr;
+  EngineState* eng = nullptr;
+  const Structure* structure = nullptr;
+  int* suffered = nullptr;
+  int hull = 0;
+  if (in.target == camp_id) {
+    o.kind = TargetKind::camp;
+    o.row = camp_row(t).id;
+    hull = camp_row(t).hull;
+    suffered = &s.camp.hull_suffered;
+  } else if ((sec = s.find_section(in.target)) != nullptr) {
+    o.kind = TargetKind::section;
+    structure = &t.structure(sec->structure);
+    o.row = structure->id;
+    hull = stats_of(*sec, t).hull;
+    suffered = &sec->hull_suffered;
+  } else if ((eng = s.find_engine(in.target)) != nullptr) {
+    const Engine* row = row_of(*eng, t);
+    if (row == nullptr)
+      fail_usage("no-engine-row", verb + ": engine '" + eng->id + "' has no engines.json row to give it a Hull");
+    o.kind = TargetKind::engine;
+    o.row = row->id;
+    hull = row->hull;
+    suffered = &eng->hull_suffered;
+  } else {
+    std::vector<std::string> ids;
+    for (const auto& x : s.sections) ids.push_back(x.id);
+    for (const auto& x : s.engines) ids.push_back(x.id);
+    ids.emplace_back(camp_id);
+    fail_usage("unknown-target", verb + ": unknown target '" + in.target + "'" + did_you_mean(in.target, ids) +
+                                     " (give a section, an engine or camp; see 'siege status')");
+  }
+  const int before = *suffered;
+  o.hull = {hull, before, before};
+  o.out_before = eng != nullptr ? eng->knocked_out : before >= hull;
+  add_rule(o.rules, in.direction == HullDirection::damage ? "referee-damage" : "referee-repair");
+  if (in.direction == HullDirection::damage) {
+    const HullChange c = suffer(before, in.amount, hull, EarthCap::no);
+    o.hull.after = c.after;
+    o.overkill = c.overkill;
+    if (c.overkill > 0) {
+      add_rule(o.rules, "hull-cap");
+      o.notes.emplace_back(std::to_string(c.overkill) + " of it is past its Hull of " + std::to_string(hull) +
+                           ": overkill, not stored.");
+    }
+  } else {
+    if (in.amount > before)
+      fail_usage("bad-repair", "repair: --hull " + std::to_string(in.amount) + ": " + in.target +
+                                   " has suffered " + std::to_string(before) + " of its " + std::to_string(hull) +
+                                   " Hull, and a repair takes away at most what was suffered (R32)");
+    o.hull.after = before - in.amount;
+  }
+  o.change = in.direction == HullDirection::damage ? o.hull.after - before : before - o.hull.after;
+  *suffered = o.hull.after;
+
+  if (sec != nullptr) {
+    o.before = ladder_state(before, hull);
+    o.after = ladder_state(o.hull.after, hull);
+    sec->state = o.after;
+    if (o.after != o.before) {
+      add_rule(o.rules, "breach-ladder");
+      ladder_notes(*structure, o.after, o.rules, o.notes);
+    }
+    if (o.after == BreachState::breached && o.before != BreachState::breached) {
+      o.breached_now = true;
+      breach_news(*structure, sec->id, o.rules, o.notes);
+    }
+    if (o.before == BreachState::breached && o.after != BreachState::breached) {
+      add_rule(o.rules, "breach-repaired");
+      o.notes.emplace_back(sec->id + " is no longer breached: the gap is closed.");
+      if (sec->abatis.standing || sec->abatis.progress > 0) {
+        o.abatis_lost = true;
+        o.notes.emplace_back(std::string("Its abatis goes with the breach (") +
+                             (sec->abatis.standing ? "it stood" : "its work was under way") +
+                             "): none stands, and any new one starts from nothing.");
+      }
+      sec->abatis = AbatisProgress{};
+    }
+  } else if (eng != nullptr) {
+    if (in.direction == HullDirection::damage && !eng->knocked_out && o.hull.after >= hull) {
+      eng->knocked_out = true;
+      knocked_out_news(eng->id, o.rules, o.notes, o.not_modelled);
+    }
+    if (in.direction == HullDirection::repair && eng->knocked_out && o.hull.after < hull) {
+      eng->knocked_out = false;
+      add_rule(o.rules, "back-in-action");
+      o.notes.emplace_back(eng->id + " is repaired below its Hull (" + std::to_string(o.hull.after) + " of " +
+                           std::to_string(hull) + "): it is back in action.");
+    }
+    o.out_after = eng->knocked_out;
+  } else {
+    o.out_after = o.hull.after >= hull;
+    if (!o.out_before && o.out_after) knocked_out_news(camp_id, o.rules, o.notes, o.not_modelled);
+    if (o.out_before && !o.out_after) {
+      add_rule(o.rules, "back-in-action");
+      o.notes.emplace_back("The camp is repaired below its Hull (" + std::to_string(o.hull.after) + " of " +
+                           std::to_string(hull) + "): it is no longer wrecked.");
+    }
+  }
+  return o;
+}
+
+}  // namespace detail
+
+// R32, with R4, E2 and E3: the referee's own damage or repair of a section,
+// an engine (of either side) or the camp, written into `s`. Damage is
+// capped at the Hull (the rest is overkill) and ignores every structure
+// rule, so it may breach even a rampart; a repair of more than was suffered
+// is refused. A section's ladder state follows R4 with its variant (a gate
+// with its portcullis has Hull 10); one breached by the change gets E3's
+// "play the assault" (a wooden bridge: impassable, R13); one repaired out of
+// "breached" loses its abatis. An engine is knocked out at its Hull and back
+// in action once repaired below it; the camp is wrecked at its Hull. Usage
+// errors: an amount outside 1..max_hull_change, an unknown target, an engine
+// with no engines.json row, a repair of more than was suffered. Nothing
+// changes when it throws.
+[[nodiscard]] inline HullChangeOutcome change_hull(Snapshot& s, const Tables& t, const HullChangeInput& in) {
+  if (in.amount < 1 || in.amount > max_hull_change)
+    fail_usage("bad-hull", std::string(name_of(in.direction)) + ": --hull " + std::to_string(in.amount) +
+                               ": expected from 1 to " + std::to_string(max_hull_change));
+  return detail::apply_hull_change(s, t, in);
 }
 
 // ---------------------------------------------------------------- engine hits
@@ -69,11 +272,17 @@ struct EngineHit {
 // structure (R1-R3) against the row's Armor; Hull suffered is capped at the
 // row's Hull (R4) and the target is knocked out once it has suffered all of
 // it. No structure rules apply; a target that burns carries the Burn note (R14).
+// Refuses (usage error) a missing row, a personal weapon (R7) and a
+// spend_boons outside 0..the roll's net Boons.
 [[nodiscard]] inline EngineHit resolve_engine_hit(const EngineHitInput& in) {
   if (in.row == nullptr) fail_usage("no-target", "attack on an engine: no engines.json row given");
   refuse_personal(in.weapon);
   const Engine& row = *in.row;
   const Weapon& w = in.weapon;
+  const int net_boons = std::max(0, in.check.net_boons);
+  if (in.spend_boons && (*in.spend_boons < 0 || *in.spend_boons > net_boons))
+    fail_usage("bad-spend-boons", "--spend-boons " + std::to_string(*in.spend_boons) + ": the roll has " +
+                                      std::to_string(net_boons) + " net Boons to spend");
   Structure as_target;  // Armor only: no tags, no variant
   as_target.id = row.id;
   as_target.name = row.name;
@@ -98,23 +307,19 @@ struct EngineHit {
     detail::add_rule(o.rules, "damage");
     for (const auto& st : o.armor.steps) detail::add_rule(o.rules, st.rule);
     o.damage = std::max(0, w.hull_damage + in.check.net_successes - o.armor.effective);
-    const int boons = in.spend_boons ? *in.spend_boons : std::max(0, in.check.net_boons);
+    const int boons = in.spend_boons ? *in.spend_boons : net_boons;
     if (w.crit > 0 && boons >= w.crit) {
       o.crit_bundles = boons / w.crit;
       o.damage += 2 * o.crit_bundles;
       detail::add_rule(o.rules, "crit-bundle");
     }
-    o.hull.after = std::min(row.hull, o.hull.before + o.damage);
-    o.overkill = o.damage - (o.hull.after - o.hull.before);
+    const HullChange c = suffer(o.hull.before, o.damage, row.hull, EarthCap::no);
+    o.hull.after = c.after;
+    o.overkill = c.overkill;
     if (o.overkill > 0) detail::add_rule(o.rules, "hull-cap");
     if (!o.knocked_out && o.hull.after >= row.hull) {
       o.knocked_out = true;
-      detail::add_rule(o.rules, "knocked-out");
-      o.notes.emplace_back(in.target == camp_id
-                               ? "The camp has suffered its whole Hull: it is wrecked."
-                               : in.target + " has suffered its whole Hull: it is knocked out and makes "
-                                             "no more attacks.");
-      if (in.target == camp_id) o.not_modelled.emplace_back("what a wrecked camp means for the besiegers");
+      detail::knocked_out_news(in.target, o.rules, o.notes, o.not_modelled);
     }
   }
   if (row.has(Tag::burns)) {
@@ -125,7 +330,83 @@ struct EngineHit {
   return o;
 }
 
+// E2: an attack with `w` and `check` on `target` of `s`, a besieger engine or
+// "camp": resolve_engine_hit against its engines.json row, its damage
+// written into `s` by change_hull (so the engine is knocked out at its Hull).
+// The scene's attacks and a sortie both come here. A target of another kind
+// is a usage error; whether to attack one already knocked out is the
+// caller's to decide.
+[[nodiscard]] inline EngineHit hit_engine_target(Snapshot& s, const Tables& t, std::string_view target,
+                                                 const Weapon& w, const CheckResult& check,
+                                                 std::optional<int> spend_boons = std::nullopt) {
+  const auto kind = target_kind(s, target);
+  if (kind != TargetKind::engine && kind != TargetKind::camp)
+    fail_usage("bad-target", "'" + std::string(target) + "' is not a besieger engine or the camp");
+  const EngineState* e = kind == TargetKind::camp ? nullptr : s.find_engine(target);
+  EngineHitInput in;
+  in.row = e == nullptr ? &camp_row(t) : row_of(*e, t);
+  in.target = std::string(target);
+  in.weapon = w;
+  in.check = check;
+  in.hull_suffered = e == nullptr ? s.camp.hull_suffered : e->hull_suffered;
+  in.spend_boons = spend_boons;
+  EngineHit hit = resolve_engine_hit(in);
+  if (hit.damage > 0) {
+    const HullChangeOutcome c =
+        detail::apply_hull_change(s, t, {in.target, HullDirection::damage, hit.damage, std::string()});
+    if (c.hull.after != hit.hull.after || c.out_after != hit.knocked_out)
+      throw Error(ErrorKind::internal, "internal", "hit_engine_target: the hit and the Hull change disagree");
+  }
+  return hit;
+}
+
 // ---------------------------------------------------------------- the characters' scene
+
+// A sortie (E3: "a sortie" is one of the characters' own scenes): the
+// characters attack a besieger engine or the camp.
+struct SortieInput {
+  std::string target;  // a besieger engine or "camp"
+  Weapon weapon;       // a weapons.json row, or the caller's inline stats
+  // The referee's net Successes and Boons (referee_check), or a roll of the
+  // attack's Easy check (attack_check_spec) made by the caller.
+  CheckResult check;
+  std::optional<int> spend_boons;  // R3
+};
+
+// The sortie's attack: the same arithmetic as an engine's attack on that
+// target in a scene (hit_engine_target: R1-R3 against its row, E2), so a
+// target that suffers its whole Hull is knocked out (the camp wrecked).
+// Refused (usage error, nothing changes): a target that is not a besieger
+// engine or the camp, an engine with no engines.json row or already knocked
+// out, a camp already wrecked, a personal weapon (R7).
+[[nodiscard]] inline EngineHit resolve_sortie(Snapshot& s, const Tables& t, const SortieInput& in) {
+  const auto kind = target_kind(s, in.target);
+  if (kind == TargetKind::section)
+    fail_usage("bad-target", "sortie: '" + in.target + "' is a section of the wall: a sortie attacks a besieger "
+                                                       "engine or the camp");
+  if (!kind) {
+    if (s.find_engine(in.target) != nullptr)
+      fail_usage("bad-target", "sortie: '" + in.target + "' is a defender engine: a sortie attacks a besieger "
+                                                         "engine or the camp");
+    std::vector<std::string> ids;
+    for (const auto& e : s.engines)
+      if (e.side == EngineSide::besieger) ids.push_back(e.id);
+    ids.emplace_back(camp_id);
+    fail_usage("unknown-target", "sortie: unknown target '" + in.target + "'" + detail::did_you_mean(in.target, ids) +
+                                     " (a sortie attacks a besieger engine or the camp; see 'siege status')");
+  }
+  if (kind == TargetKind::engine) {
+    const EngineState& e = *s.find_engine(in.target);
+    if (e.engine.empty())
+      fail_usage("no-engine-row", "sortie: engine '" + e.id + "' has no engines.json row to give its Armor and Hull");
+    if (e.knocked_out) fail_usage("knocked-out", "sortie: " + e.id + " is already knocked out");
+  } else if (s.camp.hull_suffered >= camp_row(t).hull) {
+    fail_usage("knocked-out", "sortie: the camp is already wrecked");
+  }
+  EngineHit hit = hit_engine_target(s, t, in.target, in.weapon, in.check, in.spend_boons);
+  detail::add_rule(hit.rules, "sortie");
+  return hit;
+}
 
 // R29: re-aiming an engine (`siege target`).
 struct AimOutcome {
@@ -241,6 +522,7 @@ struct SceneOutcome {
 // at a section (as a state file written before R29 may have it), or when its
 // target is already breached, knocked out or wrecked. Each attack rolls the
 // engine's crew pool on an Easy check (R2) with attack_seed(seed, index).
+// Every change of Hull is written by change_hull.
 [[nodiscard]] inline SceneOutcome play_scene(Snapshot& s, SceneLength length, const Tables& t,
                                              std::uint64_t seed) {
   SceneOutcome o;
@@ -296,31 +578,25 @@ struct SceneOutcome {
         in.damage_taken = sec.hull_suffered;
         in.check = roll();
         a.on_section = resolve_attack(in);
-        sec.hull_suffered = a.on_section->hull.after;
-        sec.state = a.on_section->after;
-        if (a.on_section->after == BreachState::breached) o.breached.push_back(sec.id);
+        // resolve_attack has capped the damage (R4, R9): what is stored is the change.
+        const int change = a.on_section->hull.after - a.on_section->hull.before;
+        if (change > 0) {
+          const HullChangeOutcome c =
+              detail::apply_hull_change(s, t, {sec.id, HullDirection::damage, change, std::string()});
+          if (c.after != a.on_section->after)
+            throw Error(ErrorKind::internal, "internal", "play_scene: the attack and the Hull change disagree");
+          if (c.breached_now) o.breached.push_back(sec.id);
+        }
       } else {
         const bool camp = a.kind == TargetKind::camp;
-        EngineState* target = camp ? nullptr : s.find_engine(e.target);
-        const Engine& row = camp ? camp_row(t) : *row_of(*target, t);
-        int& suffered = camp ? s.camp.hull_suffered : target->hull_suffered;
-        if (camp ? suffered >= row.hull : target->knocked_out) {
+        const EngineState* target = camp ? nullptr : s.find_engine(e.target);
+        if (camp ? s.camp.hull_suffered >= camp_row(t).hull : target->knocked_out) {
           if (camp) idle(IdleReason::camp_wrecked, "the camp is already wrecked");
           else idle(IdleReason::target_knocked_out, e.target + " is already knocked out");
           continue;
         }
-        EngineHitInput in;
-        in.row = &row;
-        in.target = e.target;
-        in.weapon = w;
-        in.hull_suffered = suffered;
-        in.check = roll();
-        a.on_engine = resolve_engine_hit(in);
-        suffered = a.on_engine->hull.after;
-        if (!camp && a.on_engine->knocked_out) {
-          target->knocked_out = true;
-          o.knocked_out.push_back(target->id);
-        }
+        a.on_engine = hit_engine_target(s, t, e.target, w, roll());
+        if (!camp && a.on_engine->knocked_out) o.knocked_out.push_back(e.target);
       }
       const auto& nm = a.on_section ? a.on_section->not_modelled : a.on_engine->not_modelled;
       for (const auto& n : nm)
@@ -332,10 +608,7 @@ struct SceneOutcome {
   for (const auto& sec : s.sections)
     o.sections.push_back({sec.id, stats_of(sec, t).hull, sec.hull_suffered, sec.state});
   o.open_breaches = open_breaches(s);
-  for (const auto& id : o.breached) {
-    detail::add_rule(o.rules, "play-the-assault");
-    o.notes.emplace_back(id + " is breached: play the assault.");
-  }
+  for (const auto& id : o.breached) detail::breach_news(t.structure(s.find_section(id)->structure), id, o.rules, o.notes);
   for (const auto& id : o.knocked_out) o.notes.emplace_back(id + " is knocked out.");
   detail::add_rule(o.rules, "own-scene");
   o.notes.emplace_back("Now play one scene of the characters' own: a sortie, a night climb, a "
@@ -350,9 +623,11 @@ struct SceneOutcome {
 
 // ---------------------------------------------------------------- JSON
 
-inline void write_engine_hit(detail::JsonWriter& w, const EngineHit& o, std::optional<std::uint64_t> seed) {
+// An attack on an engine or the camp; a sortie's is written as action "sortie".
+inline void write_engine_hit(detail::JsonWriter& w, const EngineHit& o, std::optional<std::uint64_t> seed,
+                             std::string_view action = "attack") {
   w.begin_object();
-  w.field("schema", schema_version).field("action", "attack");
+  w.field("schema", schema_version).field("action", action);
   w.field("target", o.target).field("engine_row", o.row).field("weapon", o.stats.id);
   detail::write_seed(w, seed);
   w.key("weapon_stats");
@@ -366,6 +641,31 @@ inline void write_engine_hit(detail::JsonWriter& w, const EngineHit& o, std::opt
   w.key("hull");
   detail::write_hull(w, o.hull);
   w.field("knocked_out", o.knocked_out);
+  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  w.end_object();
+}
+
+// `siege damage` / `siege repair` (R32): action "damage" or "repair".
+inline void write_hull_change(detail::JsonWriter& w, const HullChangeOutcome& o) {
+  w.begin_object();
+  w.field("schema", schema_version).field("action", name_of(o.direction));
+  w.field("target", o.target).field("target_kind", name_of(o.kind)).field("row", o.row);
+  w.key("cause");
+  if (o.cause.empty()) w.null();
+  else w.value(o.cause);
+  w.field("amount", o.amount).field("change", o.change).field("overkill", o.overkill);
+  w.key("hull");
+  detail::write_hull(w, o.hull);
+  if (o.kind == TargetKind::section) {
+    w.key("state").begin_object();
+    w.field("before", name_of(o.before)).field("after", name_of(o.after));
+    w.end_object();
+    w.field("abatis_lost", o.abatis_lost);
+  } else {
+    w.key("knocked_out").begin_object();
+    w.field("before", o.out_before).field("after", o.out_after);
+    w.end_object();
+  }
   detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
 }
