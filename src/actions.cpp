@@ -195,6 +195,7 @@ void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inp
   e.inputs = inputs;
   e.seed = seed;
   e.outcome = r.summary;
+  e.scene = st.now.scene;  // R30: after the action (a scene entry belongs to the scene it starts)
   st.log.push_back(e);
   // All entries but the new one came from the file: only the rest is read back.
   const std::string text = checked_state_text(st, file.path(), ctx.tables(), st.log.size() - 1);

@@ -299,6 +299,7 @@ int BatchRunner::run(std::string_view text, long line, std::string& out) {
       e.inputs = std::move(p.inputs);
       e.seed = p.seed;
       e.outcome = std::move(a.summary);
+      e.scene = st.now.scene;  // R30
       st.log.push_back(std::move(e));
       changed_ = true;
       write_with_line(out, line,

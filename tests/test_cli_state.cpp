@@ -141,6 +141,7 @@ TEST_CASE("attack --state reads what the section suffered and logs its inputs an
   CHECK(f["initial"]["sections"][0]["hull_suffered"] == 0);
   REQUIRE(f["log"].size() == 2);
   CHECK(f["log"][0] == json{{"entry", 1},
+                            {"scene", 0},  // R30: before the first scene
                             {"action", "attack"},
                             {"inputs", {{"section", "north-wall"}, {"weapon", "cannon"}, {"successes", 2}}},
                             {"seed", 11},

@@ -115,12 +115,12 @@ TEST_CASE("A state file written and read back gives the same bytes", "[state]") 
 
 TEST_CASE("The state file puts one section, engine or log entry on a line", "[state]") {
   SiegeState st = castle();
-  st.log.push_back({1, "scene", nlohmann::json::object(), 7, {{"scene", 1}}});
+  st.log.push_back({1, "scene", nlohmann::json::object(), 7, {{"scene", 1}}, 1});
   const std::string text = write_state(st);
   CHECK(text.find("\n    {\"id\":\"north-wall\",\"structure\":\"curtain-wall\",\"variant\":null,"
                   "\"hull_suffered\":0,\"state\":\"intact\",\"abatis\":{\"standing\":false,\"progress\":0},"
                   "\"mine\":{\"days_dug\":0,\"detected\":false}},\n") != std::string::npos);
-  CHECK(text.find("\n    {\"entry\":1,\"action\":\"scene\",\"inputs\":{},\"seed\":7,\"outcome\":{\"scene\":1}}\n")
+  CHECK(text.find("\n    {\"entry\":1,\"scene\":1,\"action\":\"scene\",\"inputs\":{},\"seed\":7,\"outcome\":{\"scene\":1}}\n")
         != std::string::npos);
   CHECK(text.rfind("}\n") == text.size() - 2);
 }
@@ -319,4 +319,63 @@ TEST_CASE("R29: a state file written before the ruling, with a defender aimed at
   CHECK(state_error(edited(R"("target":"trebuchet")", R"("target":"tower-ballista")")) ==
         "siege.json:/engines/5/target: 'tower-ballista' is a defender engine (a defender engine attacks a besieger "
         "engine or the camp)");
+}
+
+// ---------------------------------------------------------------- R30: each log entry's scene
+
+namespace {
+
+// The castle's state with a log: an attack before any scene, two scenes and
+// what came after each.
+SiegeState logged_castle() {
+  SiegeState st = castle();
+  const auto obj = nlohmann::json::object();
+  st.log.push_back({1, "attack", obj, 1, obj, 0});
+  st.log.push_back({2, "scene", obj, 2, {{"scene", 1}}, 1});
+  st.log.push_back({3, "mine", obj, 3, obj, 1});
+  st.log.push_back({4, "scene", obj, 4, {{"scene", 2}}, 2});
+  st.log.push_back({5, "attack", obj, 5, obj, 2});
+  st.now.scene = 2;
+  return st;
+}
+
+// `text` without the `"scene":N,` of every log entry, as written before R30.
+std::string without_entry_scenes(std::string text) {
+  const auto log = text.find("\"log\": [");
+  REQUIRE(log != std::string::npos);
+  std::string head = text.substr(0, log), tail = text.substr(log);
+  for (auto at = tail.find(",\"scene\":"); at != std::string::npos; at = tail.find(",\"scene\":", at)) {
+    const auto end = tail.find(',', at + 1);
+    tail.erase(at, end - at);
+  }
+  return head + tail;
+}
+
+}  // namespace
+
+TEST_CASE("R30: every log entry records its scene, and reads back the same", "[state][R30]") {
+  const SiegeState st = logged_castle();
+  const std::string text = write_state(st);
+  CHECK(text.find("{\"entry\":3,\"scene\":1,\"action\":\"mine\",") != std::string::npos);
+  const SiegeState back = read_state(text, state_src, tables());
+  std::vector<int> scenes;
+  for (const auto& e : back.log) scenes.push_back(e.scene);
+  CHECK(scenes == std::vector<int>{0, 1, 1, 2, 2});
+  CHECK(write_state(back) == text);
+  CHECK(state_error(edited("\"log\": []", "\"log\": [{\"entry\":1,\"scene\":-1,\"action\":\"scene\",\"inputs\":{},"
+                                          "\"seed\":1,\"outcome\":{}}]")) ==
+        "siege.json:/log/0/scene: expected an integer from 0 to 1000000");
+}
+
+TEST_CASE("R30: an entry of an older file without its scene reads as the scene of the scene entries before it",
+          "[state][R30]") {
+  const std::string with = write_state(logged_castle());
+  const std::string old = without_entry_scenes(with);
+  REQUIRE(old.find("\"scene\":1,\"action\"") == std::string::npos);
+  const SiegeState back = read_state(old, state_src, tables());
+  std::vector<int> scenes;
+  for (const auto& e : back.log) scenes.push_back(e.scene);
+  CHECK(scenes == std::vector<int>{0, 1, 1, 2, 2});
+  // Written again, it records them.
+  CHECK(write_state(back) == with);
 }

@@ -8,6 +8,7 @@
 // that does not exist is refused with the JSON pointer of the bad value.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -128,6 +129,9 @@ struct LogEntry {
   nlohmann::json inputs;   // object: option names (without --) -> values
   std::uint64_t seed = 0;  // the seed its rolls used
   nlohmann::json outcome;  // object: what it did (damage, states before/after ...)
+  // R30: the scene it belongs to: the scene counter after it ran (a `scene`
+  // entry belongs to the scene it starts; 0 before the first one).
+  int scene = 0;
 };
 
 struct SiegeState {
@@ -529,14 +533,24 @@ namespace detail {
 
   const auto log = root.at("log");
   log.expect_array();
+  // R30: an entry written before entries recorded their scene belongs to the
+  // scene of the `scene` entries before it (a `scene` entry to the one it
+  // starts). Entries that record it are taken at their word; whether the
+  // log gives them is replay's to check, as for the outcomes. (A text whose
+  // first entries were left out starts counting at the initial scene: its
+  // entries come from write_state, which records every scene.)
+  int scene = st.initial.scene;
   for (std::size_t i = 0; i < log.value().size(); ++i) {
     const std::size_t at = first_entry + i;
     const Cursor c(log.value()[i], src, "/log/" + std::to_string(at));
     c.expect_object();
-    c.only_keys({"entry", "action", "inputs", "seed", "outcome"});
+    c.only_keys({"entry", "scene", "action", "inputs", "seed", "outcome"});
     LogEntry e;
     e.entry = c.at("entry").int_in(static_cast<int>(at) + 1, static_cast<int>(at) + 1);
     e.action = c.at("action").id();
+    if (c.has("scene")) scene = c.at("scene").int_in(0, max_scene);
+    else if (e.action == "scene") scene = std::min(scene + 1, max_scene);
+    e.scene = scene;
     const auto in = c.at("inputs");
     in.expect_object();
     e.inputs = in.value();
@@ -628,7 +642,7 @@ inline void write_snapshot(std::string& out, std::string_view indent, const Snap
 
 inline void write_log_entry(JsonWriter& w, const LogEntry& e) {
   w.begin_object();
-  w.field("entry", e.entry).field("action", e.action);
+  w.field("entry", e.entry).field("scene", e.scene).field("action", e.action);
   w.key("inputs").raw(e.inputs.dump());
   w.field("seed", static_cast<unsigned long long>(e.seed));
   w.key("outcome").raw(e.outcome.dump());
