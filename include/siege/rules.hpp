@@ -99,6 +99,9 @@ inline constexpr RuleInfo rule_catalogue[] = {
     // The whole evening in the state file (RULINGS.md R29-R32).
     {"engine-targets", "R29", "a besieger aims at a section; a defender at a besieger engine or the camp, never its own wall"},
     {"nothing-to-shoot", "R29", "an engine with no target, or one breached, knocked out or wrecked, waits to be re-aimed"},
+    {"scene-days", "R30", "a gallery digs at most the scene's days: 1 in a day-long scene, 7 in a week-long one"},
+    {"countermine-collapsed", "R31", "the countermine collapses the found gallery: 0 days dug, the scene's days stay used"},
+    {"countermine-failed", "R31", "the countermine fails: the sappers dig on, and the daily checks go on"},
     {"referee-damage", "R32", "the referee's damage: Hull suffered added, capped at the Hull, no structure rules"},
     {"referee-repair", "R32", "the referee's repair: Hull suffered taken away, never more than was suffered"},
     {"breach-repaired", "R32", "a breach repaired is closed, and its abatis goes with it"},

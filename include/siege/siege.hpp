@@ -8,6 +8,7 @@
 #include "siege/dice_expr.hpp"
 #include "siege/error.hpp"
 #include "siege/escalade.hpp"
+#include "siege/gallery.hpp"
 #include "siege/mine.hpp"
 #include "siege/morale.hpp"
 #include "siege/report.hpp"
