@@ -404,6 +404,28 @@ TEST_CASE("R32: a repair of more than was suffered is refused and changes nothin
   CHECK(write_state(st) == before);
 }
 
+TEST_CASE("R32 R33: a breach is not repaired while a unit has figures through it", "[scene][R32][errors]") {
+  SiegeState st = castle();
+  const int hull = stats_of(*st.now.find_section("north-wall"), tables()).hull;
+  (void)change_hull(st.now, tables(), referee_damage("north-wall", hull));
+  UnitState u;
+  u.id = "stormers";
+  u.start_figures = u.figures = 10;
+  u.where = UnitPlace::section;
+  u.section = "north-wall";
+  u.through = 3;
+  u.behind = 7;
+  st.now.units.push_back(u);
+  const std::string before = write_state(st);
+  CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_repair("north-wall", 1)); }) ==
+        "repair: north-wall cannot be repaired out of its breach while figures are through it (3 of stormers) (R32)");
+  CHECK(write_state(st) == before);
+  // Once they are all behind it again, the repair goes ahead.
+  st.now.units[0].through = 0;
+  st.now.units[0].behind = 10;
+  CHECK(change_hull(st.now, tables(), referee_repair("north-wall", 1)).after == BreachState::cracked);
+}
+
 TEST_CASE("R32 E2: an engine is knocked out at its Hull and back in action when repaired below it",
           "[scene][R32][E2]") {
   SiegeState st = castle();

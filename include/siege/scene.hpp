@@ -22,6 +22,7 @@
 #include "siege/report.hpp"
 #include "siege/state.hpp"
 #include "siege/structure.hpp"
+#include "siege/units.hpp"
 
 namespace siege {
 
@@ -167,6 +168,15 @@ inline void breach_news(const Structure& s, const std::string& id, std::vector<s
       fail_usage("bad-repair", "repair: --hull " + std::to_string(in.amount) + ": " + in.target +
                                    " has suffered " + std::to_string(before) + " of its " + std::to_string(hull) +
                                    " Hull, and a repair takes away at most what was suffered (R32)");
+    if (sec != nullptr && before >= hull) {  // out of "breached": not while anyone is through it
+      std::string who;
+      for (const UnitState* u : units_at(s, sec->id))
+        if (u->through > 0)
+          who += (who.empty() ? "" : ", ") + std::to_string(u->through) + " of " + u->id;
+      if (!who.empty())
+        fail_usage("figures-through", "repair: " + sec->id + " cannot be repaired out of its breach while figures "
+                                      "are through it (" + who + ") (R32)");
+    }
     o.hull.after = before - in.amount;
   }
   o.change = in.direction == HullDirection::damage ? o.hull.after - before : before - o.hull.after;
@@ -231,7 +241,8 @@ inline void breach_news(const Structure& s, const std::string& id, std::vector<s
 // "breached" loses its abatis. An engine is knocked out at its Hull and back
 // in action once repaired below it; the camp is wrecked at its Hull. Usage
 // errors: an amount outside 1..max_hull_change, an unknown target, an engine
-// with no engines.json row, a repair of more than was suffered. Nothing
+// with no engines.json row, a repair of more than was suffered, a repair of
+// a breach while a unit has figures through it (R33's "through"). Nothing
 // changes when it throws.
 [[nodiscard]] inline HullChangeOutcome change_hull(Snapshot& s, const Tables& t, const HullChangeInput& in) {
   if (in.amount < 1 || in.amount > max_hull_change)
