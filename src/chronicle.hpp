@@ -147,8 +147,10 @@ inline constexpr int chronicle_max_scenes = 20;
 // control characters and non-characters (parse errors in HTML5) as \xNN or
 // \uNNNN, bytes that are not UTF-8 as \xNN.
 [[nodiscard]] std::string html_escape(std::string_view text);
-// `text` safe in Markdown: what html_escape does, and the characters that
-// mean something in Markdown (\ ` * _ [ ] | < > #) escaped.
+// `text` safe in Markdown: & and < as references (no markup can start),
+// control characters as html_escape writes them, and the characters that
+// mean something in Markdown (\ ` * _ [ ] | #, and > at the start) escaped
+// with a backslash; quotes and a later > as they are.
 [[nodiscard]] std::string markdown_escape(std::string_view text);
 
 }  // namespace siege::cli

@@ -33,7 +33,8 @@ void escape_into(std::string& out, std::string_view text, bool markdown) {
       switch (c) {
         case '&': out += "&amp;"; continue;
         case '<': out += "&lt;"; continue;
-        case '>': out += "&gt;"; continue;
+        // In Markdown a '>' opens nothing but a quote at the start of a line.
+        case '>': out += !markdown ? "&gt;" : i == 1 ? "\\>" : ">"; continue;
         case '"': out += markdown ? "\"" : "&quot;"; continue;
         case '\'': out += markdown ? "'" : "&#39;"; continue;
         default: break;
@@ -123,12 +124,16 @@ std::string command_of(const ChronicleEntry& e) {
   return fmt::format("siege --seed {} {}{}{}", e.seed, e.action, e.options.empty() ? "" : " ", e.options);
 }
 
-std::string roll_text(const ChronicleRoll& r) {
-  std::string s = capitalised(r.difficulty.empty() ? std::string("a") : r.difficulty) + " check, ";
-  s += r.rolled ? "rolled " + r.dice : std::string("the referee's roll");
-  s += fmt::format(": {} net Success{}, {} net Boon{}, {}", r.successes, r.successes == 1 || r.successes == -1 ? "" : "es",
-                   r.boons, r.boons == 1 || r.boons == -1 ? "" : "s", r.passed ? "pass" : "fail");
-  return s;
+// "Easy check, rolled" (the dice follow) or "Easy check, the referee's roll".
+std::string roll_head(const ChronicleRoll& r) {
+  return capitalised(r.difficulty.empty() ? std::string("a") : r.difficulty) + " check, " +
+         (r.rolled ? "rolled" : "the referee's roll");
+}
+// ": 2 net Successes, 1 net Boon, pass".
+std::string roll_tail(const ChronicleRoll& r) {
+  return fmt::format(": {} net Success{}, {} net Boon{}, {}", r.successes,
+                     r.successes == 1 || r.successes == -1 ? "" : "es", r.boons, r.boons == 1 || r.boons == -1 ? "" : "s",
+                     r.passed ? "pass" : "fail");
 }
 
 std::string hull_text(const std::optional<int>& before, const std::optional<int>& after, const std::optional<int>& max) {
@@ -537,7 +542,10 @@ void entry_html(Page& p, const ChronicleEntry& e) {
     }
     p.raw("</ul>\n");
   }
-  if (e.roll) p.put("<p>Dice: <span class=\"dice\">{}</span></p>\n", esc(roll_text(*e.roll)));
+  if (e.roll)
+    p.put("<p>Dice: {}{}{}</p>\n", esc(roll_head(*e.roll)),
+          e.roll->rolled ? " <span class=\"dice\">" + esc(e.roll->dice) + "</span>" : std::string(),
+          esc(roll_tail(*e.roll)));
   if (!e.shots.empty()) {
     std::vector<std::vector<std::string>> rows;
     for (const auto& s : e.shots) {
@@ -804,6 +812,24 @@ namespace {
 
 std::string md(std::string_view s) { return markdown_escape(s); }
 
+// `text` as a Markdown code span (in a table, its '|' escaped, as GFM
+// asks), or escaped text when it holds what could end the span or that a
+// renderer might take for markup anyway (a backtick, a control character,
+// < or &).
+std::string md_code(std::string_view text, bool in_table = false) {
+  const bool unsafe = text.empty() || std::any_of(text.begin(), text.end(), [](char ch) {
+    const auto c = static_cast<unsigned char>(ch);
+    return ch == '`' || ch == '<' || ch == '&' || c < 0x20 || c == 0x7f;
+  });
+  if (unsafe) return md(text);
+  std::string out = "`";
+  for (const char ch : text) {
+    if (in_table && ch == '|') out += '\\';
+    out += ch;
+  }
+  return out + "`";
+}
+
 template <typename... Args>
 void add(std::string& out, fmt::format_string<Args...> f, Args&&... args) {
   fmt::format_to(std::back_inserter(out), f, std::forward<Args>(args)...);
@@ -928,16 +954,18 @@ std::string chronicle_markdown(const Chronicle& c) {
       scene = e.scene;
       add(out, "### {}\n\n", scene_title(scene));
     }
-    add(out, "#### Entry {}: {}{}\n\n{}\n\n{}\n\n", e.number, md(e.action), e.alarm() ? " (!)" : "", md(command_of(e)),
+    add(out, "#### Entry {}: {}{}\n\n{}\n\n{}\n\n", e.number, md(e.action), e.alarm() ? " (!)" : "", md_code(command_of(e)),
         md(e.line));
     for (const auto& ch : e.changes)
       add(out, "- {}\n", ch.alarm() ? "**" + md(change_label(ch.kind)) + ":** " + md(ch.text) : md(ch.text));
     if (!e.changes.empty()) out += "\n";
-    if (e.roll) add(out, "Dice: {}\n\n", md(roll_text(*e.roll)));
+    if (e.roll)
+      add(out, "Dice: {}{}{}\n\n", md(roll_head(*e.roll)),
+          e.roll->rolled ? " " + md_code(e.roll->dice) : std::string(), md(roll_tail(*e.roll)));
     if (!e.shots.empty()) {
       std::vector<std::vector<std::string>> rows;
       for (const auto& s : e.shots) {
-        std::string dice = !s.roll ? "-" : s.roll->rolled ? md(s.roll->dice) : "the referee's roll";
+        std::string dice = !s.roll ? "-" : s.roll->rolled ? md_code(s.roll->dice, true) : "the referee's roll";
         if (s.seed) dice += fmt::format(" (seed {})", *s.seed);
         std::string change = !s.state_before.empty() && s.state_before != s.state_after
                                  ? md_state(s.state_before) + " to " + md_state(s.state_after)

@@ -245,7 +245,8 @@ TEST_CASE("html_escape shows markup, quotes, controls and non-characters as text
 TEST_CASE("markdown_escape escapes Markdown's characters and markup", "[chronicle]") {
   using siege::cli::markdown_escape;
   CHECK(markdown_escape("<b>*a*</b> | _b_ [c] `d` #e & f\\") ==
-        "&lt;b&gt;\\*a\\*&lt;/b&gt; \\| \\_b\\_ \\[c\\] \\`d\\` \\#e &amp; f\\\\");
+        "&lt;b>\\*a\\*&lt;/b> \\| \\_b\\_ \\[c\\] \\`d\\` \\#e &amp; f\\\\");
+  CHECK(markdown_escape("> quoted -> not") == "\\> quoted -> not");
   CHECK(markdown_escape("north-wall 'q' \"r\"") == "north-wall 'q' \"r\"");
 }
 
@@ -258,7 +259,7 @@ TEST_CASE("an entry's command line gives a positional input as a word and quotes
           0);
   const Run r = siege::test::siege({"--state", state, "--format", "markdown", "chronicle"});
   REQUIRE(r.status == 0);
-  CHECK(r.out.find("siege --seed 4 abatis build --section north-wall\n") != std::string::npos);
+  CHECK(r.out.find("`siege --seed 4 abatis build --section north-wall`\n") != std::string::npos);
   // A hand-edited input with a space and a quote: one shell word.
   std::string text = slurp(state);
   const std::string from = "\"section\":\"north-wall\"";

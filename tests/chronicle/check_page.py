@@ -220,7 +220,7 @@ with tempfile.TemporaryDirectory(prefix="siege-chronicle-") as work:
         else:
             if re.search(r"<(script|b|img)\b", out):
                 fail(f"{what}: a name is markup in the Markdown")
-            if "&lt;script&gt;" not in out or "&amp;" not in out:
+            if "&lt;script>" not in out or "&amp;" not in out:
                 fail(f"{what}: the name is not escaped in the Markdown")
             for unit in description["units"]:
                 if unit["id"] not in out:
