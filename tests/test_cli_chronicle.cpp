@@ -272,3 +272,33 @@ TEST_CASE("an entry's command line gives a positional input as a word and quotes
         std::string::npos);
   CHECK(edited.out.find("The log does not replay to its end") != std::string::npos);
 }
+
+TEST_CASE("a long log is charted at the end of each scene, and the scene table is thinned", "[cli][chronicle]") {
+  TempDir dir;
+  const std::string state = dir.file("siege.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", castle_description}).status == 0);
+  // 30 scenes, each followed by 9 misses: 300 entries.
+  std::string lines;
+  for (int s = 0; s < 30; ++s) {
+    lines += "{\"action\":\"scene\"}\n";
+    for (int k = 0; k < 9; ++k)
+      lines += "{\"action\":\"attack\",\"section\":\"east-wall\",\"weapon\":\"cannon\",\"successes\":0}\n";
+  }
+  REQUIRE(siege::test::siege({"--state", state, "--seed", "8", "batch"}, lines).status == 0);
+  const Run r = siege::test::siege({"--state", state, "chronicle"});
+  REQUIRE(r.status == 0);
+  // The chart of a section: the start and the end of each of the 30 scenes.
+  const auto from = r.out.find("<desc id=\"chart-east-wall-d\">");
+  REQUIRE(from != std::string::npos);
+  const std::string desc = r.out.substr(from, r.out.find("</desc>", from) - from);
+  CHECK(count_of(desc, ";") == 30);
+  CHECK(desc.find("0 after entry 300 (scene 30)") != std::string::npos);
+  // The table at the end of each scene: at most 24 columns, the last scene kept.
+  const auto t = r.out.find("<caption>At the end of each scene</caption>");
+  REQUIRE(t != std::string::npos);
+  const std::string head = r.out.substr(t, r.out.find("</tr>", t) - t);
+  CHECK(count_of(head, "<th scope=\"col\">") == 1 + 24);
+  CHECK(head.find(">start</th>") != std::string::npos);
+  CHECK(head.find(">scene 30</th>") != std::string::npos);
+  CHECK(count_of(r.out, "<article class=\"entry") == 300);
+}
