@@ -210,7 +210,7 @@ _siege() {
             fi
             words="intact cracked" ;;
         --color) words="auto always never" ;;
-        --format) words="text markdown csv json" ;;
+        --format) words="text markdown csv json html" ;;
         --difficulty | -d) words="easy average hard daunting" ;;
         --mount) words="personal light standard heavy capital" ;;
         --ladder) words="hull steps" ;;

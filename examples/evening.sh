@@ -3,10 +3,12 @@
 # fixed seeds, one engine's extra attack, then status, the log, an undo and a
 # replay that checks the file against its log.
 #
-#   examples/evening.sh [PATH/TO/siege]
+#   examples/evening.sh [PATH/TO/siege [KEEP.json]]
 #
 # Works in a temporary folder that it removes; exits non-zero if any step
-# fails (the test suite runs it).
+# fails (the test suite runs it). Given KEEP.json, it copies the state file
+# of the evening there at the end (tools/make-chronicle writes its
+# chronicle, examples/evening.html, from it).
 set -eu
 
 siege=${1:-siege}
@@ -47,3 +49,4 @@ step "Check the file against its log"
 
 leftover=$(ls -A "$work")
 test "$leftover" = "harrowmere.json" || { echo "files left beside the state: $leftover" >&2; exit 1; }
+if [ -n "${2-}" ]; then cp "$state" "$2"; fi

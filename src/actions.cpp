@@ -157,6 +157,11 @@ std::optional<std::string> first_difference(const nlohmann::json& a, const nlohm
 }
 
 SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, const std::string& path) {
+  return replay_log(st, count, ctx, path, nullptr);
+}
+
+SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, const std::string& path,
+                      const ReplayVisitor& after_each) {
   SiegeState work = st;
   work.now = st.initial;
   work.log.clear();
@@ -176,6 +181,7 @@ SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, con
       fail_state("replay-differs", path + ":" + *d + " (log entry " + std::to_string(e.entry) + ", " + e.action +
                                        "; were the tables changed?)");
     work.log.push_back(e);
+    if (after_each) after_each(i, r, work);
   }
   return work;
 }

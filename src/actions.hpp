@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -87,6 +88,13 @@ void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inp
 // file and its JSON pointer.
 [[nodiscard]] SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx,
                                     const std::string& path);
+// The same, calling `after_each(i, result, state)` once log entry i (from 0)
+// has replayed and matched: `result` is what the action gave, `state` the
+// siege reached (its log holds entries 0 to i). `chronicle` reads the
+// siege's course this way.
+using ReplayVisitor = std::function<void(std::size_t, const ActionResult&, const SiegeState&)>;
+[[nodiscard]] SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx,
+                                    const std::string& path, const ReplayVisitor& after_each);
 
 // The first place where `a` (the file) and `b` (recomputed) differ, as
 // "POINTER: the file has A, replaying gives B"; nullopt when equal.

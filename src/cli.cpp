@@ -374,7 +374,8 @@ void add_globals(CLI::App& app, Globals& g) {
   app.add_flag("--dry-run", g.dry_run, "With --state: resolve and print, write nothing");
   app.add_option("--color", g.color, "Colour: auto (on a terminal, unless NO_COLOR is set), always or never")
       ->type_name("WHEN");
-  app.add_option("--format", g.format, "Tables (list, odds --compare, status): text, markdown, csv or json")
+  app.add_option("--format", g.format,
+                 "Tables (list, odds --compare, status): text, markdown, csv or json; chronicle: html or markdown")
       ->type_name("FMT");
 }
 
@@ -657,6 +658,9 @@ int run(int argc, char** argv, Context& ctx) {
   if (g.color != "auto" && g.color != "always" && g.color != "never")
     fail_usage("bad-color", "--color: expected auto, always or never, got '" + g.color + "'");
   (void)parse_format(g.format);
+  ctx.globals.format_given = app.get_option("--format")->count() > 0;
+  if (g.format == "html" && (chosen == nullptr || !chosen->page))
+    fail_usage("bad-format", "--format html: only chronicle writes a page; tables print as text, markdown, csv or json");
   if (g.format == "json") ctx.globals.json = true;
   const char* no_color = std::getenv("NO_COLOR");
   const char* term = std::getenv("TERM");

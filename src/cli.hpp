@@ -27,7 +27,8 @@ struct Globals {
   std::string state_file;
   bool dry_run = false;
   std::string color = "auto";   // auto, always, never
-  std::string format = "text";  // text, markdown, csv, json (tables)
+  std::string format = "text";  // text, markdown, csv, json (tables); html, markdown (chronicle)
+  bool format_given = false;    // --format was given (chronicle refuses an explicit text)
 };
 
 // What one invocation shares between its parts: the global options, the

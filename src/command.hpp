@@ -49,6 +49,8 @@ struct Command {
   const std::vector<Command>& (*subcommands)() = nullptr;
   // The command prints tables (--format markdown|csv applies).
   bool tables = false;
+  // The command writes a page (--format html|markdown applies: chronicle).
+  bool page = false;
 };
 
 [[nodiscard]] const std::vector<Command>& commands();

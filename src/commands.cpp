@@ -25,6 +25,7 @@ Command status_command();
 Command log_command();
 Command undo_command();
 Command replay_command();
+Command chronicle_command();
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table{
@@ -32,7 +33,7 @@ const std::vector<Command>& commands() {
       batch_command(),    hold_command(),        rout_command(),   army_morale_command(), abatis_command(),
       casualties_command(), move_command(),      demolish_command(), mine_command(),     escalade_command(),
       init_command(),     scene_command(),       status_command(), log_command(),        undo_command(),
-      replay_command(),
+      replay_command(),   chronicle_command(),
   };
   return table;
 }

@@ -100,7 +100,9 @@ Format parse_format(std::string_view s) {
   if (s == "markdown") return Format::markdown;
   if (s == "csv") return Format::csv;
   if (s == "json") return Format::json;
-  fail_usage("bad-format", "--format: unknown format '" + std::string(s) + "' (expected text, markdown, csv or json)");
+  if (s == "html") return Format::html;
+  fail_usage("bad-format",
+             "--format: unknown format '" + std::string(s) + "' (expected text, markdown, csv, json or html)");
 }
 
 namespace {

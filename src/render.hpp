@@ -28,8 +28,9 @@ namespace siege::cli {
 // "  - note" lines for notes and not-modelled items.
 [[nodiscard]] std::string render_notes(const std::vector<std::string>& notes,
                                        const std::vector<std::string>& not_modelled);
-// Output format of tables (list, odds --compare, status).
-enum class Format { text, markdown, csv, json };
+// Output format of tables (list, odds --compare, status), and of the
+// chronicle's page (html, markdown).
+enum class Format { text, markdown, csv, json, html };
 [[nodiscard]] Format parse_format(std::string_view s);
 
 // A table as rows of cells, the first row the header: aligned text (cells

@@ -27,15 +27,21 @@ std::string folder_of(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-void write_all(int fd, std::string_view data, const std::string& path) {
+// Writes all of `data`; false (errno set) on the first error.
+bool write_fully(int fd, std::string_view data) {
   while (!data.empty()) {
     const ssize_t n = ::write(fd, data.data(), data.size());
     if (n < 0) {
       if (errno == EINTR) continue;
-      fail_io(path, "cannot write");
+      return false;
     }
     data.remove_prefix(static_cast<std::size_t>(n));
   }
+  return true;
+}
+
+void write_all(int fd, std::string_view data, const std::string& path) {
+  if (!write_fully(fd, data)) fail_io(path, "cannot write");
 }
 
 // What a file that is not a regular one is, for the message.
@@ -242,6 +248,67 @@ void StateFile::commit(std::string_view content) {
     errno = saved;
     if (rc != 0 && errno != EINVAL) fail_io(folder, "the state was replaced, but its folder cannot be synced");
   }
+}
+
+// ---------------------------------------------------------------- other files
+
+namespace {
+
+[[noreturn]] void fail_output_io(const std::string& path, const std::string& what, int error) {
+  fail_output("write-error", path + ": " + what + ": " + std::strerror(error != 0 ? error : EIO));
+}
+
+}  // namespace
+
+void write_file_atomically(const std::string& path, std::string_view content) {
+  std::string target;
+  try {
+    target = resolve_links(path);
+  } catch (const Error& e) {
+    fail_output("write-error", e.what());
+  }
+  const std::string tmp = target + ".tmp." + std::to_string(::getpid());
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0 && errno == EEXIST) {  // left by a killed writer of this process id: never the file itself
+    (void)::unlink(tmp.c_str());
+    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  }
+  if (fd < 0) fail_output_io(path, "cannot create a temp file beside it", errno);
+  struct stat old {};
+  if (::stat(target.c_str(), &old) == 0) {
+    if (!S_ISREG(old.st_mode)) {
+      ::close(fd);
+      ::unlink(tmp.c_str());
+      errno = 0;
+      fail_output("write-error", path + ": " + kind_of(old.st_mode) + ", not a regular file; give another file");
+    }
+    (void)::fchmod(fd, old.st_mode & 07777);
+  }
+  const auto fail_here = [&](const std::string& what) {
+    const int saved = errno;
+    if (fd >= 0) ::close(fd);
+    ::unlink(tmp.c_str());
+    fail_output_io(path, what, saved);
+  };
+  if (!write_fully(fd, content)) fail_here("cannot write");
+  if (::fsync(fd) != 0) fail_here("cannot sync");
+  const int closing = fd;
+  fd = -1;
+  if (::close(closing) != 0) fail_here("cannot write");
+  if (::rename(tmp.c_str(), target.c_str()) != 0) fail_here("cannot replace it");
+  const std::string folder = folder_of(target);
+  const int dfd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    const int rc = ::fsync(dfd);
+    const int saved = errno;
+    ::close(dfd);
+    if (rc != 0 && saved != EINVAL) fail_output_io(folder, "written, but its folder cannot be synced", saved);
+  }
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+  struct stat x {}, y {};
+  return ::stat(a.c_str(), &x) == 0 && ::stat(b.c_str(), &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
 }  // namespace siege::cli

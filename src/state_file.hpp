@@ -73,4 +73,15 @@ class StateFile {
   std::string text_;
 };
 
+// Writes `content` to the file `path` leads to as commit() writes a state
+// file: a temp file beside it, fsync, rename over it, fsync of its folder,
+// so that a reader sees the old file or the new one, never a torn one. No
+// lock (the last writer wins). For the files a command writes besides the
+// state (chronicle -o): every failure is an output error (exit 5) naming
+// `path`, and no temp file is left behind.
+void write_file_atomically(const std::string& path, std::string_view content);
+
+// Whether `a` and `b` lead to one existing file (the same device and inode).
+[[nodiscard]] bool same_file(const std::string& a, const std::string& b);
+
 }  // namespace siege::cli

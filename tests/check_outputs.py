@@ -211,6 +211,9 @@ def state_samples(state, description):
         ("undo", ["--state", state, "undo"], 0),
         ("replay", ["--state", state, "replay"], 0),
         ("status", ["--state", state, "status"], 0),
+        ("chronicle", ["--state", state, "chronicle", "-o", state + ".html"], 0),
+        ("chronicle", ["--state", state, "--format", "markdown", "chronicle", "-o", state + ".md"], 0),
+        ("chronicle error", ["--state", state, "chronicle"], 2),  # the page is not JSON: --json needs -o
     ]
 
 
@@ -358,7 +361,7 @@ program = commands_of_program()
 for name in program:
     # batch prints JSON Lines: each line is another command's outcome with a
     # "line" key first (tests/test_cli_batch.cpp checks it equals that output).
-    if name not in SAMPLES and name not in {"init", "scene", "status", "log", "undo", "replay", "batch"}:
+    if name not in SAMPLES and name not in {"init", "scene", "status", "log", "undo", "replay", "chronicle", "batch"}:
         failures.append(f"'{name}' is a command of the program with no sample here: add samples and a schema branch")
 
 if "odds" in program:

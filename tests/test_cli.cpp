@@ -231,7 +231,7 @@ TEST_CASE("Tables print as text, Markdown, CSV or JSON", "[cli][format]") {
   CHECK(r.json().is_array());
   r = run({"list", "weapons", "--format", "yaml"});
   CHECK(r.status == 2);
-  CHECK_THAT(r.err, Catch::Contains("expected text, markdown, csv or json"));
+  CHECK_THAT(r.err, Catch::Contains("expected text, markdown, csv, json or html"));
   r = run({"attack", "-s", "curtain-wall", "-w", "cannon", "--format", "csv"});
   CHECK(r.status == 2);
 }

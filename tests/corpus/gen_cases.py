@@ -67,7 +67,7 @@ def jl(*objs):
 S = ["--state", "siege.json"]
 COMMANDS = ["list", "show", "check", "attack", "odds", "batch", "hold", "rout", "army-morale", "abatis",
             "casualties", "move", "demolish", "mine", "escalade", "init", "scene", "status", "log", "undo",
-            "replay"]
+            "replay", "chronicle"]
 ODDS = ["check", "attack", "demolish", "escalade", "mine", "scene"]
 STRUCTURES = ["interior-door", "iron-bound-door", "palisade", "castle-gate", "timber-house", "stone-house",
               "rampart", "curtain-wall", "tower", "bastion", "bunker", "pillbox", "concrete-fortress",
@@ -1143,6 +1143,22 @@ siege("state/odds-scene", [st(*S, "odds", "scene"), st(*S, "odds", "scene", "--j
                            st(*S, "odds", "scene", "--scenes", "4"), st("odds", "scene", *S, "--scenes", "6"),
                            st(*S, "--seed", "3", "scene"), st(*S, "odds", "scene", "--scenes", "2"),
                            st(*S, "--format", "csv", "odds", "scene")])
+# The chronicle (issue 18): Markdown (the HTML page is held by tests/chronicle/
+# and examples/evening.html), the empty log as HTML, and its refusals.
+siege("state/chronicle", [st(*S, "--format", "markdown", "chronicle"), st(*S, "chronicle"),
+                          st(*S, "--seed", "3", "scene"),
+                          st(*S, "attack", "--section", "gatehouse", "-w", "ram", "--successes", "9", "--seed", "1"),
+                          st(*S, "--format", "markdown", "chronicle", "--scenes", "2"),
+                          st(*S, "--format", "markdown", "chronicle", "-o", "page.md"),
+                          st(*S, "--json", "--format", "markdown", "chronicle", "--output", "page.md"),
+                          st(*S, "chronicle", "--json"), st(*S, "--format", "csv", "chronicle"),
+                          st(*S, "--format", "text", "chronicle"), st(*S, "--format", "html", "status"),
+                          st(*S, "chronicle", "--scenes", "0"), st(*S, "chronicle", "-o", "siege.json"),
+                          st(*S, "chronicle", "-o", "no/such/page.html"),
+                          {"argv": [*S, "--format", "markdown", "chronicle"], "stdout": "full"}])
+run("state/chronicle-without-state", "chronicle")
+run("state/chronicle-without-state-json", "chronicle", "--json")
+
 siege("state/undo-all", [st(*S, "--seed", "1", "scene"), st(*S, "--seed", "2", "scene"),
                          st(*S, "undo"), st(*S, "undo", "--json"), st(*S, "undo"), st(*S, "undo", "--json"),
                          st(*S, "log"), st(*S, "log", "--json"), st(*S, "status")])

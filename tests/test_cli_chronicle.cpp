@@ -1,0 +1,304 @@
+// `siege chronicle`: the whole siege as one page (src/chronicle.hpp). The
+// page's HTML is held to a strict HTML5 parser and to a browser by
+// tests/chronicle/ (CTest); here: the command line, the formats, the output
+// file, the escaping, and what the page holds.
+#include <sys/stat.h>
+
+#include <catch2/catch.hpp>
+
+#include "chronicle.hpp"
+#include "support.hpp"
+#include "temp_dir.hpp"
+
+using nlohmann::json;
+using siege::test::Run;
+using siege::test::slurp;
+using siege::test::TempDir;
+
+namespace {
+
+const std::string castle_description = SIEGE_SOURCE_DIR + "/examples/castle-siege.json";
+
+// The example castle after two seeded scenes and an attack that breaches
+// the gatehouse.
+struct Played {
+  TempDir dir;
+  std::string state = dir.file("siege.json");
+  Played() {
+    REQUIRE(siege::test::siege({"init", state, "--from", castle_description}).status == 0);
+    REQUIRE(on({"--seed", "1001", "scene"}).status == 0);
+    REQUIRE(on({"--seed", "1002", "scene"}).status == 0);
+    REQUIRE(on({"attack", "--section", "gatehouse", "--weapon", "ram", "--successes", "9"}).status == 0);
+  }
+  Run on(std::vector<std::string> args) const {
+    args.insert(args.begin(), {"--state", state});
+    return siege::test::siege(args);
+  }
+};
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("chronicle needs a state file", "[cli][chronicle]") {
+  const Run r = siege::test::siege({"chronicle"});
+  CHECK(r.status == 2);
+  CHECK(r.err == "siege: error: chronicle: needs --state FILE (a siege made with 'siege init')\n");
+}
+
+TEST_CASE("chronicle writes one HTML page with every section, engine and log entry", "[cli][chronicle]") {
+  const Played p;
+  const Run r = p.on({"chronicle"});
+  REQUIRE(r.status == 0);
+  CHECK(r.err.empty());
+  CHECK(r.out.rfind("<!DOCTYPE html>\n<html lang=\"en\">", 0) == 0);
+  CHECK(r.out.find("<title>The siege of Harrowmere: the chronicle</title>") != std::string::npos);
+  for (const char* id : {"north-wall", "east-wall", "gatehouse", "river-tower", "great-bombard", "battery-cannon",
+                         "trebuchet", "ram", "belfry", "wall-mangonel", "tower-ballista"})
+    CHECK(r.out.find(std::string("<th scope=\"row\">") + id + "</th>") != std::string::npos);
+  for (int entry = 1; entry <= 3; ++entry)
+    CHECK(r.out.find("id=\"entry-" + std::to_string(entry) + "\"") != std::string::npos);
+  // The attack that breached the gate stands out, with what to do next.
+  CHECK(r.out.find("<article class=\"entry flagged\" id=\"entry-3\"") != std::string::npos);
+  CHECK(r.out.find("<strong>Breach:</strong> gatehouse is breached: play the assault") != std::string::npos);
+  CHECK(r.out.find("siege --seed") != std::string::npos);
+  // Self-contained: no script, nothing fetched.
+  CHECK(r.out.find("<script") == std::string::npos);
+  CHECK(r.out.find("://") == std::string::npos);
+  CHECK(r.out.find("<link") == std::string::npos);
+  CHECK(r.out.find("@media print") != std::string::npos);
+  CHECK(r.out.find("@page{size:A4") != std::string::npos);
+}
+
+TEST_CASE("the chronicle is the same bytes every time, and the same on stdout and in -o FILE", "[cli][chronicle]") {
+  const Played p;
+  const Run a = p.on({"chronicle"});
+  const Run b = p.on({"chronicle"});
+  REQUIRE(a.status == 0);
+  CHECK(a.out == b.out);
+  const std::string out = p.dir.file("siege.html");
+  const Run w = p.on({"chronicle", "-o", out});
+  REQUIRE(w.status == 0);
+  CHECK(slurp(out) == a.out);
+  CHECK(w.out.find("written to " + out) != std::string::npos);
+  // Only the page is left beside the state: no temp file.
+  CHECK(p.dir.names() == std::vector<std::string>{"siege.html", "siege.json"});
+  // No path and no date in it.
+  CHECK(a.out.find(p.dir.path()) == std::string::npos);
+}
+
+TEST_CASE("the Hull chart follows the log entry by entry, and the scene table scene by scene", "[cli][chronicle]") {
+  const Played p;
+  const json log = json::parse(p.on({"--json", "log"}).out);
+  const Run r = p.on({"chronicle"});
+  REQUIRE(r.status == 0);
+  // One chart per section and per engine (or the camp) that was ever hit.
+  CHECK(count_of(r.out, "<title id=\"chart-") == 4 + 2);
+  CHECK(r.out.find("No Hull suffered all along: great-bombard, battery-cannon") != std::string::npos);
+  // The gatehouse: breached by entry 3 (Hull 10 with its portcullis).
+  const int after_scenes = log["entries"][1]["outcome"]["attacks"][3]["hull"]["after"];
+  CHECK(r.out.find("<desc id=\"chart-gatehouse-d\">Hull suffered by gatehouse (castle-gate, portcullis, Hull 10): 0 "
+                   "at the start") != std::string::npos);
+  CHECK(r.out.find(std::to_string(after_scenes) + " after entry 2 (scene 2); 10 after entry 3 (scene 2)") !=
+        std::string::npos);
+  CHECK(r.out.find("<caption>At the end of each scene</caption>") != std::string::npos);
+  CHECK(r.out.find("<td class=\"n\">10 (breached)</td>") != std::string::npos);
+}
+
+TEST_CASE("the outlook comes from odds scene", "[cli][chronicle]") {
+  const Played p;
+  const json odds = json::parse(p.on({"--json", "odds", "scene", "--scenes", "2"}).out);
+  const Run r = p.on({"--format", "markdown", "chronicle", "--scenes", "2"});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("| Breached by the end of | scene 3 | scene 4 |") != std::string::npos);
+  // Each section's row: the chance of `odds scene`, as a percentage with one
+  // decimal (a chance that is neither 0 nor 1 never shows as 0% or 100%).
+  const auto shown = [](double v) -> std::string {
+    if (v <= 0) return "0%";
+    if (v >= 1) return "100%";
+    if (v < 0.0005) return "under 0.1%";
+    if (v > 0.9995) return "over 99.9%";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", v * 100);
+    return buf;
+  };
+  for (const auto& s : odds["sections"]) {
+    std::string row = "| " + s["id"].get<std::string>() + " |";
+    for (const auto& a : s["after_scene"]) row += " " + shown(a["breached"]["value"].get<double>()) + " |";
+    CHECK(r.out.find(row + "\n") != std::string::npos);
+  }
+}
+
+TEST_CASE("an outlook too large to work out is left out with a note", "[cli][chronicle]") {
+  // Twelve besieger engines on one bastion, each shot at by a defender: the
+  // chain of `odds scene` is refused as too-large (docs/state.md).
+  json d = {{"sections", {{{"id", "bastion"}, {"structure", "bastion"}}}}};
+  for (int i = 0; i < 12; ++i) {
+    d["besiegers"].push_back({{"id", "gun-" + std::to_string(i)}, {"weapon", "cannon"}, {"target", "bastion"}});
+    d["defenders"].push_back({{"id", "wall-" + std::to_string(i)}, {"weapon", "cannon"},
+                              {"target", "gun-" + std::to_string(i)}});
+  }
+  TempDir dir;
+  const std::string state = dir.file("s.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", dir.write("d.json", d.dump())}).status == 0);
+  REQUIRE(siege::test::siege({"--state", state, "odds", "scene"}).status == 2);
+  const Run r = siege::test::siege({"--state", state, "chronicle"});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("The outlook is left out: odds scene: --scenes 4: too large to work out exactly here") !=
+        std::string::npos);
+  const Run j = siege::test::siege({"--state", state, "--json", "chronicle", "-o", dir.file("c.html")});
+  REQUIRE(j.status == 0);
+  CHECK(j.json()["outlook"] == false);
+  CHECK(j.json()["notes"].size() == 1);
+}
+
+TEST_CASE("chronicle --format markdown gives the same content as Markdown tables", "[cli][chronicle]") {
+  const Played p;
+  const Run r = p.on({"--format", "markdown", "chronicle"});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.rfind("# The siege of Harrowmere\n", 0) == 0);
+  for (const char* h : {"## The castle at a glance", "## Hull suffered over the scenes", "## Scene by scene",
+                        "### Scene 2", "#### Entry 3: attack (!)", "## The outlook", "## The rules cited"})
+    CHECK(r.out.find(h) != std::string::npos);
+  CHECK(r.out.find("| gatehouse | castle\\-gate, portcullis | 10 / 10 | **breached** |") == std::string::npos);
+  CHECK(r.out.find("| gatehouse | castle-gate, portcullis | 10 / 10 | **breached** |") != std::string::npos);
+  CHECK(r.out.find("- **Breach:** gatehouse is breached: play the assault") != std::string::npos);
+  CHECK(r.out.find("<svg") == std::string::npos);
+  CHECK(r.out.find("<") == std::string::npos);
+}
+
+TEST_CASE("chronicle refuses the table formats, and other commands refuse --format html", "[cli][chronicle]") {
+  const Played p;
+  for (const char* f : {"text", "csv"}) {
+    const Run r = p.on({"--format", f, "chronicle"});
+    CHECK(r.status == 2);
+    CHECK(r.err == std::string("siege: error: chronicle: --format ") + f +
+                       ": the chronicle is a page, html (the default) or markdown\n");
+  }
+  CHECK(p.on({"--format", "html", "chronicle"}).out == p.on({"chronicle"}).out);
+  const Run s = p.on({"--format", "html", "status"});
+  CHECK(s.status == 2);
+  CHECK(s.err == "siege: error: --format html: only chronicle writes a page; tables print as text, markdown, csv "
+                 "or json\n");
+  CHECK(siege::test::siege({"list", "weapons", "--format", "html"}).status == 2);
+}
+
+TEST_CASE("chronicle --json needs -o, and then says what was written", "[cli][chronicle]") {
+  const Played p;
+  const Run r = p.on({"--json", "chronicle"});
+  CHECK(r.status == 2);
+  CHECK(r.json()["error"]["id"] == "bad-usage");
+  const std::string out = p.dir.file("c.md");
+  const Run j = p.on({"--json", "--format", "markdown", "chronicle", "-o", out});
+  REQUIRE(j.status == 0);
+  const json o = j.json();
+  CHECK(o["action"] == "chronicle");
+  CHECK(o["output"] == out);
+  CHECK(o["format"] == "markdown");
+  CHECK(o["bytes"] == slurp(out).size());
+  CHECK(o["log_entries"] == 3);
+  CHECK(o["scene"] == 2);
+  CHECK(o["outlook"] == true);
+  // --format json is --json: the page is html.
+  const Run f = p.on({"--format", "json", "chronicle", "-o", p.dir.file("c.html")});
+  REQUIRE(f.status == 0);
+  CHECK(f.json()["format"] == "html");
+}
+
+TEST_CASE("chronicle -o refuses the state file itself and reports a failed write as exit 5", "[cli][chronicle]") {
+  const Played p;
+  const std::string before = slurp(p.state);
+  const Run same = p.on({"chronicle", "-o", p.state});
+  CHECK(same.status == 2);
+  CHECK(same.err.find("is the state file itself") != std::string::npos);
+  CHECK(slurp(p.state) == before);
+  const Run missing = p.on({"chronicle", "-o", p.dir.file("no/such/folder/c.html")});
+  CHECK(missing.status == 5);
+  CHECK(missing.err.find("cannot create a temp file beside it: No such file or directory") != std::string::npos);
+  const Run folder = p.on({"chronicle", "-o", p.dir.path()});
+  CHECK(folder.status == 5);
+  CHECK(folder.err.find("a folder, not a regular file") != std::string::npos);
+  std::vector<std::string> want{"siege.json"};
+  CHECK(p.dir.names() == want);
+}
+
+TEST_CASE("chronicle to a full standard output is exit 5", "[cli][chronicle]") {
+  const Played p;
+  const int rc = std::system(("'" + SIEGE_BINARY + "' --state '" + p.state + "' chronicle >/dev/full 2>/dev/null").c_str());
+  CHECK(WEXITSTATUS(rc) == 5);
+}
+
+TEST_CASE("html_escape shows markup, quotes, controls and non-characters as text", "[chronicle]") {
+  using siege::cli::html_escape;
+  CHECK(html_escape("<script>alert(\"x\")</script> & 'q'") ==
+        "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;");
+  CHECK(html_escape("\x07 bell\nline\x7f") == "\\x07 bell\\x0aline\\x7f");
+  CHECK(html_escape("\xc3\x89" "chec \xe5\x9f\x8e") == "\xc3\x89" "chec \xe5\x9f\x8e");
+  CHECK(html_escape("\xc2\x85 \xef\xbf\xbe \xef\xb7\x90 \xe2\x80\xa8") == "\\u0085 \\ufffe \\ufdd0 \\u2028");
+  CHECK(html_escape("\xff\xfe ok") == "\\xff\\xfe ok");
+}
+
+TEST_CASE("markdown_escape escapes Markdown's characters and markup", "[chronicle]") {
+  using siege::cli::markdown_escape;
+  CHECK(markdown_escape("<b>*a*</b> | _b_ [c] `d` #e & f\\") ==
+        "&lt;b>\\*a\\*&lt;/b> \\| \\_b\\_ \\[c\\] \\`d\\` \\#e &amp; f\\\\");
+  CHECK(markdown_escape("> quoted -> not") == "\\> quoted -> not");
+  CHECK(markdown_escape("north-wall 'q' \"r\"") == "north-wall 'q' \"r\"");
+}
+
+TEST_CASE("an entry's command line gives a positional input as a word and quotes what a shell would split",
+          "[cli][chronicle]") {
+  TempDir dir;
+  const std::string state = dir.file("siege.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", castle_description}).status == 0);
+  REQUIRE(siege::test::siege({"--state", state, "--seed", "4", "abatis", "build", "--section", "north-wall"}).status ==
+          0);
+  const Run r = siege::test::siege({"--state", state, "--format", "markdown", "chronicle"});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("`siege --seed 4 abatis build --section north-wall`\n") != std::string::npos);
+  // A hand-edited input with a space and a quote: one shell word.
+  std::string text = slurp(state);
+  const std::string from = "\"section\":\"north-wall\"";
+  REQUIRE(text.find(from) != std::string::npos);
+  text.replace(text.find(from), from.size(), "\"section\":\"north wall's\"");
+  dir.write("siege.json", text);
+  const Run edited = siege::test::siege({"--state", state, "chronicle"});
+  REQUIRE(edited.status == 0);
+  CHECK(edited.out.find("<code>siege --seed 4 abatis build --section &#39;north wall&#39;\\&#39;&#39;s&#39;</code>") !=
+        std::string::npos);
+  CHECK(edited.out.find("The log does not replay to its end") != std::string::npos);
+}
+
+TEST_CASE("a long log is charted at the end of each scene, and the scene table is thinned", "[cli][chronicle]") {
+  TempDir dir;
+  const std::string state = dir.file("siege.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", castle_description}).status == 0);
+  // 30 scenes, each followed by 9 misses: 300 entries.
+  std::string lines;
+  for (int s = 0; s < 30; ++s) {
+    lines += "{\"action\":\"scene\"}\n";
+    for (int k = 0; k < 9; ++k)
+      lines += "{\"action\":\"attack\",\"section\":\"east-wall\",\"weapon\":\"cannon\",\"successes\":0}\n";
+  }
+  REQUIRE(siege::test::siege({"--state", state, "--seed", "8", "batch"}, lines).status == 0);
+  const Run r = siege::test::siege({"--state", state, "chronicle"});
+  REQUIRE(r.status == 0);
+  // The chart of a section: the start and the end of each of the 30 scenes.
+  const auto from = r.out.find("<desc id=\"chart-east-wall-d\">");
+  REQUIRE(from != std::string::npos);
+  const std::string desc = r.out.substr(from, r.out.find("</desc>", from) - from);
+  CHECK(count_of(desc, ";") == 30);
+  CHECK(desc.find("0 after entry 300 (scene 30)") != std::string::npos);
+  // The table at the end of each scene: at most 24 columns, the last scene kept.
+  const auto t = r.out.find("<caption>At the end of each scene</caption>");
+  REQUIRE(t != std::string::npos);
+  const std::string head = r.out.substr(t, r.out.find("</tr>", t) - t);
+  CHECK(count_of(head, "<th scope=\"col\">") == 1 + 24);
+  CHECK(head.find(">start</th>") != std::string::npos);
+  CHECK(head.find(">scene 30</th>") != std::string::npos);
+  CHECK(count_of(r.out, "<article class=\"entry") == 300);
+}
