@@ -238,7 +238,7 @@ std::string shell_word(const std::string& text) {
 std::string command_words(const LogEntry& e) {
   std::vector<std::string> positional;
   try {
-    for (const auto& d : find_action(e.action).describe_inputs())
+    for (const auto& d : described_inputs(find_action(e.action)))
       if (d.value("positional", false)) positional.push_back(d.at("key").get<std::string>());
   } catch (const json::exception&) {
   }
