@@ -339,6 +339,15 @@ void Context::emit_table(const std::string& json, const std::vector<std::vector<
   write_stdout(render_table(rows, f, output_width()));
 }
 
+void Context::emit_tables(const std::string& json,
+                          const std::vector<std::vector<std::vector<std::string>>>& tables) const {
+  const Format f = globals.json ? Format::json : parse_format(globals.format);
+  if (f == Format::json) return emit(json, json);
+  std::string out;
+  for (const auto& rows : tables) out += (out.empty() ? "" : "\n") + render_table(rows, f, output_width());
+  write_stdout(out);
+}
+
 void Context::text_or_json_only(std::string_view command) const {
   const Format f = parse_format(globals.format);
   if (f == Format::markdown || f == Format::csv)
