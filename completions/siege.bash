@@ -6,8 +6,8 @@
 # Commands and options are read from the program's own --help when TAB is
 # pressed, so they always match the siege being completed. Ids come from the
 # tables in use ('siege list TABLE --format csv', first column), so --data
-# DIR and SIEGE_DATA tables complete too; section and engine ids from the
-# file given with --state.
+# DIR and SIEGE_DATA tables complete too; section, engine and unit ids from
+# the file given with --state.
 
 # The siege program to ask: the word being completed, if it runs.
 _siege_program() {
@@ -37,8 +37,8 @@ _siege_table_ids() {
     "$@" list "$table" --format csv 2>/dev/null | awk -F, 'NR > 1 && $1 != "" { print $1 }'
 }
 
-# Ids of the objects in the first JSON array under KEY ("sections" or
-# "engines"): from `siege --state FILE --json status`, or else from FILE
+# Ids of the objects in the first JSON array under KEY ("sections",
+# "engines" or "units"): from `siege --state FILE --json status`, or else from FILE
 # itself (both list each object with an "id" key). No jq needed.
 _siege_state_ids() {
     local key=$1 file=$2
@@ -197,6 +197,8 @@ _siege() {
             words=$(_siege_state_ids sections "$state" "${run[@]}") ;;
         --engine)
             words=$(_siege_state_ids engines "$state" "${run[@]}") ;;
+        --unit | --enemy)
+            words=$(_siege_state_ids units "$state" "${run[@]}") ;;
         --data)
             _siege_reply_files -d "$cur"
             return 0 ;;
@@ -215,7 +217,9 @@ _siege() {
         --mount) words="personal light standard heavy capital" ;;
         --ladder) words="hull steps" ;;
         --order) words="good shaken" ;;
-        --side) words="defender attacker" ;;
+        --set) words="good shaken routed" ;;
+        --to) words="outside within-walls" ;;
+        --side) words="defender attacker besieger" ;;
         --site) words="breach gateway doorway window wall-top rampart parapet breastwork" ;;
         --method | -m) words="ladder grapnel tower" ;;
         --seed | --pool | --bane-dice | --boon-dice | --hull-damage | --pierce | --crit | \

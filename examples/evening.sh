@@ -1,7 +1,10 @@
 #!/bin/sh
 # A whole siege played in an evening: the example castle, four scenes with
-# fixed seeds, one engine's extra attack, then status, the log, an undo and a
-# replay that checks the file against its log.
+# fixed seeds; after the first breach the assault on it, played on the units
+# of the file (a failed hold, casualties, spoilt abatis, a rout within the
+# walls and the army's one-third morale check); one engine's extra attack,
+# then status, the log, an undo and a replay that checks the file against
+# its log.
 #
 #   examples/evening.sh [PATH/TO/siege [KEEP.json]]
 #
@@ -19,13 +22,65 @@ state="$work/harrowmere.json"
 
 step() { printf '\n== %s\n' "$*"; }
 
+# expect TEXT COMMAND...: runs the command, shows its output, and fails
+# unless the output says TEXT.
+expect() {
+  want=$1
+  shift
+  out=$("$@") || { printf '%s\n' "$out"; echo "failed: $*" >&2; exit 1; }
+  printf '%s\n' "$out"
+  case $out in
+    *"$want"*) ;;
+    *) echo "expected '$want' from: $*" >&2; exit 1 ;;
+  esac
+}
+
 step "A new siege from the description"
 "$siege" init "$state" --from "$here/castle-siege.json"
 
-for seed in 1001 1002 1003; do
+for seed in 1001 1002; do
   step "Scene with seed $seed"
   "$siege" --state "$state" --seed "$seed" scene
 done
+
+# The second scene breaches the north wall: play the assault.
+s() { "$siege" --state "$state" "$@"; }
+
+step "The defenders start to block the breach with abatis"
+expect "1/3" s abatis build --section north-wall
+
+step "The storming party comes to the breach; the garrison stands in it"
+s move --unit storming-party --section north-wall
+s move --unit garrison --section north-wall
+
+step "The garrison holds the breach: needed 12, rolled 15, three figures through"
+expect "3 enemy figures force a way through" \
+  s hold --unit garrison --enemy storming-party --section north-wall --needed 12 --rolled 15
+
+step "Attackers in the breach spoil the next turn of abatis"
+expect "spoiled: attackers in the breach" s abatis build --section north-wall
+
+step "Five of the storming party fall: the three through first, then two behind"
+expect "3 from those through, 2 from those behind" s casualties --unit storming-party --killed 5
+
+step "The rest pour through the breach at Rough Terrain speed"
+expect "within the walls" s move --unit storming-party --section north-wall --through-breach --figures 25 --speed 9
+
+step "A rout within the walls, the party split between two rooms: 10 in the hall"
+expect "3 figures removed and eliminated" s rout --unit storming-party --room-figures 10 --blocked 2
+
+step "Six more fall: 14 of the besiegers' 42, exactly a third"
+expect "it checks morale now" s casualties --unit storming-party --killed 6
+expect "due now: 14 x 3 = 42 >= 42" s army-morale --side besieger
+
+step "The standard morale tables shake the reserve (the referee records it)"
+expect "good -> shaken" s order --unit reserve --set shaken
+
+step "The assault checked against its log"
+expect "replay matches" s replay
+
+step "Scene with seed 1003"
+"$siege" --state "$state" --seed 1003 scene
 
 step "Between scenes the ram swings once more (the referee's own roll)"
 "$siege" --state "$state" --seed 1004 attack --engine ram --successes 2 --boons 1
@@ -42,7 +97,7 @@ step "Everything that was resolved"
 step "Take the last scene back"
 "$siege" --state "$state" undo >/dev/null
 entries=$("$siege" --state "$state" --json status | sed -n 's/.*"log_entries":\([0-9]*\).*/\1/p')
-test "$entries" = 4 || { echo "expected 4 log entries after undo, got '$entries'" >&2; exit 1; }
+test "$entries" = 15 || { echo "expected 15 log entries after undo, got '$entries'" >&2; exit 1; }
 
 step "Check the file against its log"
 "$siege" --state "$state" replay

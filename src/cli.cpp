@@ -129,8 +129,29 @@ class OptionBinder final : public Fields {
     if (!in.value_name.empty()) type = in.value_name;
     if (!type.empty()) o->type_name(std::string(type));
     if (in.need == Need::required) o->required();
+    if (in.need == Need::without_state) o->description(o->get_description() + "; required without --state");
   }
   CLI::App& app_;
+};
+
+// Finds the first input that the command line insists on without --state
+// (Need::without_state) and that was not given.
+class MissingWithoutState final : public Fields {
+ public:
+  std::string missing;  // "--speed", or "" when every one was given
+
+  void text(const In& in, std::string& v) override { note(in, !v.empty()); }
+  void text(const In& in, std::optional<std::string>& v) override { note(in, v.has_value()); }
+  void text(const In& in, Given<std::string>& v) override { note(in, v.given()); }
+  void texts(const In& in, std::vector<std::string>& v) override { note(in, !v.empty()); }
+  void number(const In& in, std::optional<int>& v, int, int) override { note(in, v.has_value()); }
+  void number(const In& in, Given<int>& v, int, int) override { note(in, v.given()); }
+  void flag(const In& in, bool& v) override { note(in, v); }
+
+ private:
+  void note(const In& in, bool given) {
+    if (missing.empty() && in.need == Need::without_state && !given) missing = "--" + std::string(in.key);
+  }
 };
 
 }  // namespace
@@ -138,6 +159,13 @@ class OptionBinder final : public Fields {
 void bind_options(CLI::App& app, const std::function<void(Fields&)>& inputs) {
   OptionBinder b(app);
   inputs(b);
+}
+
+void require_without_state(std::string_view command, const std::function<void(Fields&)>& inputs) {
+  MissingWithoutState m;
+  inputs(m);
+  // As CLI11 words a missing required option.
+  if (!m.missing.empty()) fail_usage("bad-usage", std::string(command) + ": " + m.missing + " is required");
 }
 
 std::uint64_t random_seed() {
@@ -309,6 +337,15 @@ void Context::emit_table(const std::string& json, const std::vector<std::vector<
   const Format f = globals.json ? Format::json : parse_format(globals.format);
   if (f == Format::json) return emit(json, json);
   write_stdout(render_table(rows, f, output_width()));
+}
+
+void Context::emit_tables(const std::string& json,
+                          const std::vector<std::vector<std::vector<std::string>>>& tables) const {
+  const Format f = globals.json ? Format::json : parse_format(globals.format);
+  if (f == Format::json) return emit(json, json);
+  std::string out;
+  for (const auto& rows : tables) out += (out.empty() ? "" : "\n") + render_table(rows, f, output_width());
+  write_stdout(out);
 }
 
 void Context::text_or_json_only(std::string_view command) const {
@@ -580,6 +617,7 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
     if (in.contains("default")) what += ", default " + (in.at("default").is_string() ? in.at("default").get<std::string>()
                                                                                      : in.at("default").dump());
     if (in.at("required").get<bool>()) what += ", required";
+    if (in.value("required_without_state", false)) what += ", required without --state";
     if (in.at("positional").get<bool>()) what += ", positional";
     text += fmt::format("  {:<24} {:<28} {}\n", in.at("key").get<std::string>(), what,
                         in.at("help").get<std::string>());

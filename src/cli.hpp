@@ -55,6 +55,9 @@ class Context {
   // Prints a table (first row the header) in the --format asked for, or
   // `json` with --json / --format json.
   void emit_table(const std::string& json, const std::vector<std::vector<std::string>>& rows) const;
+  // The same with several tables, one after the other with a blank line between.
+  void emit_tables(const std::string& json,
+                   const std::vector<std::vector<std::vector<std::string>>>& tables) const;
   // Refuses --format markdown/csv on a command that prints no table.
   void text_or_json_only(std::string_view command) const;
 

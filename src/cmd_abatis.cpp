@@ -1,10 +1,13 @@
-// `siege abatis build|tear`: one turn of abatis work (R26).
+// `siege abatis build|tear`: one turn of abatis work (R26); with --state on
+// a section of the file, where besieger units in the breach spoil a build
+// turn (R33).
 #include <fmt/core.h>
 
 #include "command.hpp"
 #include "siege/breach.hpp"
 #include "render.hpp"
 #include "troop_text.hpp"
+#include "unit_view.hpp"
 
 namespace siege::cli {
 
@@ -78,33 +81,43 @@ ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* s
     const auto o = run_abatis(req, ctx);
     return {abatis_json(o), abatis_text(o), {}};
   }
-  AbatisRequest r = req;
-  if (r.progress.given())
+  if (req.progress.given())
     fail_usage("bad-option", "abatis: --progress goes without --state; the state file counts the turns done");
-  if (r.section.empty()) fail_usage("no-section", "abatis: with --state give --section ID");
-  if (r.work.empty()) fail_usage("missing-option", "abatis: say which work: abatis build or abatis tear");
-  SectionState& s = state_section(*st, r.section, "abatis");
-  const bool build = parse_abatis_work(r.work) == AbatisWork::build;
-  if (build && s.abatis.standing)
-    fail_usage("bad-option", "abatis build: an abatis already stands in " + s.id + "; see 'siege status'");
-  if (!build && !s.abatis.standing)
-    fail_usage("bad-option", "abatis tear: no abatis stands in " + s.id + "; see 'siege status'");
-  r.progress.set(s.abatis.progress);  // turns of the work under way: building while none stands, else tearing
-  const auto o = run_abatis(r, ctx);
-  s.abatis.standing = o.standing_after;
-  s.abatis.progress = o.complete ? 0 : o.progress_after;
-  return {with_fields(abatis_json(o), "abatis", json_field("section", s.id)),
-          fmt::format("Section   {}\n", s.id) + abatis_text(o),
-          {{"section", s.id},
-           {"work", build ? "build" : "tear"},
-           {"progress", {{"before", o.progress_before}, {"after", o.progress_after}}},
-           {"standing", {{"before", o.standing_before}, {"after", o.standing_after}}}}};
+  if (req.section.empty()) fail_usage("no-section", "abatis: with --state give --section ID");
+  if (req.work.empty()) fail_usage("missing-option", "abatis: say which work: abatis build or abatis tear");
+  SectionAbatisInput in;
+  in.section = req.section;
+  in.work = parse_abatis_work(req.work);
+  in.interrupted = req.interrupted ? Interrupted::yes : Interrupted::no;
+  in.attackers_in_breach = req.attackers_in_breach ? AttackersInBreach::yes : AttackersInBreach::no;
+  auto o = abatis_turn(st->now, in, ctx.tables());
+  adopt_trace(o.abatis, o);
+  const bool build = in.work == AbatisWork::build;
+  std::string fields = json_field("section", o.section);
+  {
+    std::string list;
+    detail::JsonWriter w(list);
+    w.begin_object().string_array("spoilers", o.spoilers).end_object();
+    fields += "," + list.substr(1, list.size() - 2);
+  }
+  nlohmann::json summary = {
+      {"section", o.section},
+      {"work", build ? "build" : "tear"},
+      {"progress", {{"before", o.abatis.progress_before}, {"after", o.abatis.progress_after}}},
+      {"standing", {{"before", o.abatis.standing_before}, {"after", o.abatis.standing_after}}}};
+  // Only a siege with units has spoilers: the entries of older files stay as they were.
+  if (!o.spoilers.empty()) summary["spoilers"] = o.spoilers;
+  return {with_fields(abatis_json(o.abatis), "abatis", fields),
+          fmt::format("Section   {}\n", escape_text(o.section)) + abatis_text(o.abatis), std::move(summary)};
 }
 
 std::string describe_abatis(const nlohmann::json& o) {
   const auto& p = o.at("progress");
-  return fmt::format("{}: {} {} -> {}{}", o.value("section", std::string()), o.value("work", std::string()),
-                     p.value("before", 0), p.value("after", 0),
+  std::string by;
+  for (const auto& id : o.value("spoilers", nlohmann::json::array()))
+    by += (by.empty() ? ", spoiled by " : " and ") + id.get<std::string>();
+  return fmt::format("{}: {} {} -> {}{}{}", o.value("section", std::string()), o.value("work", std::string()),
+                     p.value("before", 0), p.value("after", 0), by,
                      o.at("standing").value("after", false) ? ", abatis standing" : ", no abatis");
 }
 

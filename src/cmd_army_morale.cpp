@@ -1,10 +1,12 @@
-// `siege army-morale`: whether the army checks morale (R25).
+// `siege army-morale`: whether the army checks morale (R25); with --state
+// the strength and killed of a side's army in the file (R33).
 #include <fmt/core.h>
 
 #include "command.hpp"
 #include "siege/morale.hpp"
 #include "render.hpp"
 #include "troop_text.hpp"
+#include "unit_view.hpp"
 
 namespace siege::cli {
 
@@ -15,6 +17,7 @@ struct ArmyMoraleRequest {
   std::optional<int> strength;
   std::optional<int> killed;
   bool defender_in_castle = false;
+  std::string side;  // with --state: besieger (also attacker) or defender
 };
 
 ArmyMoraleOutcome run_army_morale(const ArmyMoraleRequest& r, Context&) {
@@ -50,27 +53,56 @@ std::string army_morale_text(const ArmyMoraleOutcome& o) {
 }
 
 void army_morale_inputs(Fields& f, ArmyMoraleRequest& r) {
-  f.number({.key = "strength", .help = "Figures the army started with", .need = Need::required}, r.strength, 1,
+  f.number({.key = "strength", .help = "Figures the army started with", .need = Need::without_state},
+           r.strength, 1, max_army);
+  f.number({.key = "killed", .help = "Figures of it killed so far", .need = Need::without_state}, r.killed, 0,
            max_army);
-  f.number({.key = "killed", .help = "Figures of it killed so far", .need = Need::required}, r.killed, 0, max_army);
   f.flag({"defender-in-castle", "The army defends a castle: it never checks"}, r.defender_in_castle);
+  f.text(
+      {"side", "With --state: besieger (or attacker) or defender; strength and killed from the file", "SIDE"},
+      r.side);
 }
 
-ActionResult army_morale_action(const ArmyMoraleRequest& r, Context& ctx, SiegeState*) {
+// With --state: the check of a side's army from the file (R25, R33).
+ActionResult side_morale_action(const ArmyMoraleRequest& r, SiegeState& st) {
+  const char* cmd = "army-morale";
+  if (r.side.empty()) fail_usage("missing-option", "army-morale: with --state give --side besieger|defender");
+  const UnitSide side = parse_unit_side(r.side);
+  refuse_known(cmd, "--strength", r.strength.has_value(), "the army's strength");
+  refuse_known(cmd, "--killed", r.killed.has_value(), "the army's killed");
+  refuse_known(cmd, "--defender-in-castle", r.defender_in_castle, "whether the defenders hold a castle");
+  const SideMoraleOutcome o = side_morale(st.now, side);
+  const std::string fields =
+      json_field("side", name_of(side)) + ",\"called\":" + (o.army.called ? "true" : "false");
+  return {with_fields(army_morale_json(o.morale), cmd, fields),
+          fmt::format("Side      {}{}\n", name_of(side),
+                      o.army.called ? ": the one-third check has been called" : "") +
+              army_morale_text(o.morale),
+          {{"side", name_of(side)},
+           {"due", o.morale.due},
+           {"threshold", o.morale.threshold},
+           {"killed", o.army.killed}}};
+}
+
+ActionResult army_morale_action(const ArmyMoraleRequest& r, Context& ctx, SiegeState* st) {
+  if (st != nullptr) return side_morale_action(r, *st);
+  refuse_unit_options("army-morale", {{"--side", !r.side.empty()}});
   const auto o = run_army_morale(r, ctx);
   return {army_morale_json(o), army_morale_text(o), {{"due", o.due}, {"threshold", o.threshold}}};
 }
 
 std::string describe_army_morale(const nlohmann::json& o) {
-  return fmt::format("army morale check {} (threshold {} killed)", o.value("due", false) ? "due" : "not due",
-                     o.value("threshold", 0));
+  const std::string side = o.contains("side") ? o.value("side", std::string()) + " " : std::string();
+  return fmt::format("{}army morale check {} (threshold {} killed)", side,
+                     o.value("due", false) ? "due" : "not due", o.value("threshold", 0));
 }
 
 }  // namespace
 
 Command army_morale_command() {
   return action_command<ArmyMoraleRequest, army_morale_inputs, army_morale_action, describe_army_morale>(
-      "army-morale", "Whether an army checks morale after its losses", "siege army-morale --strength 30 --killed 10");
+      "army-morale", "Whether an army checks morale after its losses",
+      "siege army-morale --strength 30 --killed 10\n  siege --state siege.json army-morale --side besieger");
 }
 
 }  // namespace siege::cli

@@ -1,10 +1,13 @@
-// `siege escalade`: climbing an unbreached section, round by round (R20).
+// `siege escalade`: climbing an unbreached section, round by round (R20);
+// with --state a besieger unit of the file climbs, those up counted as
+// through (R33).
 #include <fmt/core.h>
 #include <fmt/format.h>
 
 #include "cmd_works.hpp"
 #include "command.hpp"
 #include "render.hpp"
+#include "unit_view.hpp"
 
 namespace siege::cli {
 
@@ -121,37 +124,64 @@ void escalade_work_inputs(Fields& f, EscaladeRequest& r) {
 void escalade_inputs(Fields& f, EscaladeRequest& r) {
   escalade_work_inputs(f, r);
   f.text({"section", "With --state: the section climbed (read; a breach is walked through)", "ID"}, r.section);
+  f.text({"unit", "With --state: the besieger unit that climbs; its figures at the foot are the attackers",
+          "ID"},
+         r.unit);
 }
 
 // With a state the climb reads the section (its structure and what it has
-// suffered: a breached section is walked through) and changes nothing; it is
-// still logged, so the log tells the whole evening.
+// suffered: a breached section is walked through) and the unit (its figures
+// at the foot of the wall climb); the climbers up count as through (R33).
 ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeState* st) {
   if (st == nullptr) {
     if (!req.section.empty())
       fail_usage("no-state", "escalade: --section needs --state FILE (a siege made with 'siege init'); without one "
                              "give --structure ID");
+    refuse_unit_options("escalade", {{"--unit", !req.unit.empty()}});
     const auto o = run_escalade(req, ctx);
     return {escalade_json(o, ctx.seed()), escalade_text(o, ctx.seed()), {}};
   }
+  const char* cmd = "escalade";
   EscaladeRequest r = req;
-  refuse_section_options("escalade", r.structure.given(), r.damage_taken.has_value(),
-                         r.portcullis);
+  refuse_section_options(cmd, r.structure.given(), r.damage_taken.has_value(), r.portcullis);
   if (r.section.empty()) fail_usage("no-section", "escalade: with --state give --section ID");
-  const SectionState& s = state_section(*st, r.section, "escalade");
+  const std::string unit = required_id(r.unit, cmd, "--unit");
+  refuse_known(cmd, "--attackers", r.attackers.has_value(), "the unit's figures at the foot of the wall");
+  const SectionState& s = state_section(*st, r.section, cmd);
+  const int climbers = escalade_climbers(st->now, unit, s.id);
+  if (climbers > max_attackers)
+    fail_usage("bad-number",
+               fmt::format("escalade: '{}' has {} figures at the foot; a climb takes at most {} "
+                           "attackers (split the unit)",
+                           unit, climbers, max_attackers));
   r.structure.set(s.structure);
   r.portcullis = portcullis_of(s) == Portcullis::yes;
   r.damage_taken = s.hull_suffered;
-  const auto o = run_escalade(r, ctx);
-  return {with_fields(escalade_json(o, ctx.seed()), "escalade", json_field("section", s.id)),
-          fmt::format("Section   {}\n", s.id) + escalade_text(o, ctx.seed()),
-          {{"section", s.id}, {"climbed", o.climbed}, {"attackers", o.attackers}, {"up", o.up}}};
+  r.attackers = climbers;
+  const auto climb = run_escalade(r, ctx);
+  auto o = escalade_unit(st->now, unit, s.id, climb);
+  EscaladeOutcome shown = climb;
+  append_trace(shown, o);
+  nlohmann::json summary = troop_summary(o);
+  summary["section"] = o.section;
+  summary["unit"] = unit;
+  summary["climbed"] = climb.climbed;
+  summary["attackers"] = climb.attackers;
+  summary["up"] = climb.up;
+  return {
+      with_fields(escalade_json(shown, ctx.seed()), cmd,
+                  json_field("section", o.section) + "," + json_field("unit", unit) + "," + troop_fields(o)),
+      before_rules(fmt::format("Section   {}: {} climbs\n", escape_text(o.section), escape_text(unit)) +
+                       escalade_text(shown, ctx.seed()),
+                   troop_text(o)),
+      std::move(summary)};
 }
 
 std::string describe_escalade(const nlohmann::json& o) {
   const std::string id = o.value("section", std::string());
-  if (!o.value("climbed", true)) return id + ": breached, walked through";
-  return fmt::format("{}: {} of {} up", id, o.value("up", 0), o.value("attackers", 0));
+  const std::string who = o.contains("unit") ? o.value("unit", std::string()) + " at " : std::string();
+  if (!o.value("climbed", true)) return who + id + ": breached, walked through";
+  return fmt::format("{}{}: {} of {} up", who, id, o.value("up", 0), o.value("attackers", 0));
 }
 
 Command escalade_command() {

@@ -1,4 +1,6 @@
-// `siege hold`: a unit holding a breach takes a morale check (R21, R22, R28).
+// `siege hold`: a unit holding a breach takes a morale check (R21, R22, R28);
+// with --state a defender unit of the file against a besieger unit at the
+// same section, the margin moving enemy figures through (R33).
 #include <fmt/core.h>
 #include <fmt/format.h>
 
@@ -7,6 +9,7 @@
 #include "siege/morale.hpp"
 #include "render.hpp"
 #include "troop_text.hpp"
+#include "unit_view.hpp"
 
 namespace siege::cli {
 
@@ -22,6 +25,9 @@ struct HoldRequest {
   bool hero = false;
   std::optional<int> figures;
   std::optional<int> enemy_figures;
+  std::string unit;     // with --state: the holding (defender) unit
+  std::string enemy;    // the besieger unit it holds against
+  std::string section;  // where both stand
 };
 
 HoldOutcome run_hold(const HoldRequest& r, Context& ctx) {
@@ -105,16 +111,66 @@ void hold_inputs(Fields& f, HoldRequest& r) {
   f.number({"figures", "Figures in the holding unit (reported)"}, r.figures, 1, max_figures);
   f.number({"enemy-figures", "Enemy figures that could pass: caps the number forced through"}, r.enemy_figures, 1,
            max_figures);
+  f.text(
+      {"unit", "With --state: the defender unit that holds (its order, figures, hero from the file)", "ID"},
+      r.unit);
+  f.text({"enemy", "With --state: the besieger unit held back (its figures behind cap those forced through)",
+          "ID"},
+         r.enemy);
+  f.text({"section", "With --state: the section where both units stand", "ID"}, r.section);
 }
 
-ActionResult hold_action(const HoldRequest& r, Context& ctx, SiegeState*) {
+// With --state: the holder and the enemy from the file (R33).
+ActionResult unit_hold_action(const HoldRequest& r, Context& ctx, SiegeState& st) {
+  const char* cmd = "hold";
+  UnitHoldInput in;
+  in.holder = required_id(r.unit, cmd, "--unit");
+  in.enemy = required_id(r.enemy, cmd, "--enemy");
+  in.section = required_id(r.section, cmd, "--section");
+  refuse_known(cmd, "--order", !r.order.empty(), "the unit's order");
+  refuse_known(cmd, "--hero", r.hero, "whether the unit is a hero");
+  refuse_known(cmd, "--figures", r.figures.has_value(), "the unit's figures");
+  refuse_known(cmd, "--enemy-figures", r.enemy_figures.has_value(), "the enemy's figures behind the breach");
+  if (r.site.given()) in.site = parse_hold_site(*r.site);
+  in.unprotected_in_contact = *r.unprotected_in_contact;
+  in.needed = r.needed;
+  if (r.rolled) in.roll = referee_roll(*r.rolled);
+  // Refused before any die is rolled; a hero never fails, so none is rolled for one.
+  const HoldInput hi = hold_input(st.now, in, RollComing::yes);
+  if (!in.roll && hi.hero == Hero::no) in.roll = roll_morale(ctx.tables().dice, ctx.rng());
+  auto o = hold_unit(st.now, in);
+  adopt_trace(o.hold, o);
+  const std::string fields = json_field("unit", in.holder) + "," + json_field("enemy", in.enemy) + "," +
+                             json_field("section", o.section) + "," +
+                             json_field("moved_through", o.moved_through) + "," + troop_fields(o);
+  nlohmann::json summary = troop_summary(o);
+  summary["passed"] = o.hold.passed;
+  summary["through"] = o.hold.through;
+  summary["moved_through"] = o.moved_through;
+  return {with_fields(hold_json(o.hold, ctx.seed()), cmd, fields),
+          before_rules(fmt::format("Section   {}: {} holds against {}\n", escape_text(o.section),
+                                   escape_text(in.holder), escape_text(in.enemy)) +
+                           hold_text(o.hold, ctx.seed()),
+                       troop_text(o)),
+          std::move(summary)};
+}
+
+ActionResult hold_action(const HoldRequest& r, Context& ctx, SiegeState* st) {
+  if (st != nullptr) return unit_hold_action(r, ctx, *st);
+  refuse_unit_options(
+      "hold",
+      {{"--unit", !r.unit.empty()}, {"--enemy", !r.enemy.empty()}, {"--section", !r.section.empty()}});
   const auto o = run_hold(r, ctx);
   return {hold_json(o, ctx.seed()), hold_text(o, ctx.seed()), {{"passed", o.passed}, {"through", o.through}}};
 }
 
 std::string describe_hold(const nlohmann::json& o) {
-  if (o.value("passed", false)) return "held";
-  return fmt::format("failed: {} enemy figure(s) forced through", o.value("through", 0));
+  const std::string who = o.contains("units") && o.at("units").size() == 2
+                              ? fmt::format("{} against {}: ", o.at("units").at(0).value("id", std::string()),
+                                            o.at("units").at(1).value("id", std::string()))
+                              : std::string();
+  if (o.value("passed", false)) return who + "held";
+  return who + fmt::format("failed: {} enemy figure(s) forced through", o.value("through", 0));
 }
 
 }  // namespace
@@ -122,7 +178,10 @@ std::string describe_hold(const nlohmann::json& o) {
 Command hold_command() {
   return action_command<HoldRequest, hold_inputs, hold_action, describe_hold>(
       "hold", "Hold a breach: the morale check and how many enemy figures force their way through",
-      "siege hold --needed 12 --rolled 15 --order good --site breach");
+      "siege hold --needed 12 --rolled 15 --order good --site breach\n"
+      "  siege --state siege.json hold --unit garrison --enemy storming-party --section north-wall --needed "
+      "12 "
+      "--rolled 15");
 }
 
 }  // namespace siege::cli

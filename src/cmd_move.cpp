@@ -1,10 +1,13 @@
-// `siege move`: a unit's move, through a breach at Rough Terrain speed (R15).
+// `siege move`: a unit's move, through a breach at Rough Terrain speed (R15);
+// with --state a unit of the file to a section, through its breach, outside
+// or within the walls (R26, R33).
 #include <fmt/core.h>
 
 #include "command.hpp"
 #include "siege/breach.hpp"
 #include "render.hpp"
 #include "troop_text.hpp"
+#include "unit_view.hpp"
 
 namespace siege::cli {
 
@@ -12,8 +15,12 @@ namespace {
 
 // `move`: a unit's speed, through a breach at Rough Terrain speed (R15).
 struct MoveRequest {
-  std::optional<int> speed;
+  std::optional<int> speed;  // without --state required; with it optional (the speed is reported)
   bool through_breach = false;
+  std::string unit;            // with --state: the unit that moves
+  std::string section;         // to this section (all behind, or --through-breach)
+  std::string to;              // or: outside, within-walls
+  std::optional<int> figures;  // --through-breach: how many of those behind go through
 };
 
 MoveOutcome run_move(const MoveRequest& r, Context& ctx) {
@@ -45,17 +52,120 @@ std::string move_text(const MoveOutcome& o) {
 }
 
 void move_inputs(Fields& f, MoveRequest& r) {
-  f.number({.key = "speed", .help = "The unit's move in whole inches", .need = Need::required}, r.speed, 0,
-           max_speed);
+  f.number({.key = "speed", .help = "The unit's move in whole inches", .need = Need::without_state}, r.speed,
+           0, max_speed);
   f.flag({"through-breach", "The move goes through a breach (Rough Terrain speed)"}, r.through_breach);
+  f.text({"unit", "With --state: the unit that moves (see 'siege status')", "ID"}, r.unit);
+  f.text({"section", "With --state: the section it comes to, all its figures behind", "ID"}, r.section);
+  f.text({"to", "With --state, instead of --section: outside or within-walls (defenders only)", "PLACE"},
+         r.to);
+  f.number({"figures", "With --state and --through-breach: figures behind that go through"}, r.figures, 1,
+           max_figures);
 }
 
-ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState*) {
-  const auto o = run_move(r, ctx);
-  return {move_json(o), move_text(o), {{"speed", o.speed}, {"speed_after", o.speed_after}}};
+UnitMoveInput unit_move_input(const MoveRequest& r) {
+  UnitMoveInput in;
+  in.unit = required_id(r.unit, "move", "--unit");
+  if (!r.to.empty()) {
+    if (!r.section.empty()) fail_usage("bad-option", "move: give --section ID or --to PLACE, not both");
+    if (r.to == "outside")
+      in.to = UnitDestination::outside;
+    else if (r.to == "within-walls")
+      in.to = UnitDestination::within_walls;
+    else
+      fail_usage("bad-place", "move: --to '" + r.to + "': expected outside or within-walls");
+  } else {
+    if (r.section.empty())
+      fail_usage("missing-option", "move: with --state give --section ID (or --to outside|within-walls)");
+    in.section = r.section;
+  }
+  if (r.figures && !r.through_breach)
+    fail_usage("bad-option", "move: --figures N goes with --through-breach (the figures that go through)");
+  if (r.through_breach && !r.figures)
+    fail_usage("missing-option", "move: --through-breach with --unit: give --figures N, how many go through");
+  in.through_figures = r.figures;
+  in.speed = r.speed;
+  return in;
+}
+
+std::string unit_move_json(const UnitMoveOutcome& o) {
+  std::string out;
+  detail::JsonWriter w(out);
+  w.begin_object();
+  w.field("schema", schema_version).field("action", "move");
+  const UnitState& u = o.units.front().after;
+  w.field("unit", u.id);
+  w.field("to", o.section.empty() ? name_of(u.where) : std::string_view("section"));
+  detail::write_id_or_null(w, "section", o.section);
+  w.field("moved_through", o.moved_through);
+  w.key("speed");
+  if (o.move) {
+    w.begin_object().field("speed", o.move->speed).field("through_breach", o.move->through_breach);
+    w.key("factor").begin_object();
+    w.field("numerator", o.move->factor.numerator).field("denominator", o.move->factor.denominator);
+    w.end_object();
+    w.field("speed_after", o.move->speed_after).field("rounded_down", o.move->rounded).end_object();
+  } else {
+    w.null();
+  }
+  detail::write_troop_changes(w, o);
+  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  w.end_object();
+  return out;
+}
+
+std::string unit_move_text(const UnitMoveOutcome& o) {
+  const UnitState& u = o.units.front().after;
+  std::string s = fmt::format("Move      {} {}", escape_text(u.id),
+                              o.section.empty() ? "goes " + unit_place(u) : "to " + escape_text(o.section));
+  if (o.moved_through > 0) s += fmt::format(", {} through the breach", o.moved_through);
+  s += "\n";
+  if (o.move) {
+    if (o.move->through_breach)
+      s += fmt::format("Speed     {}\" x {}/{} Rough Terrain (R15) = {}\"{}\n", o.move->speed,
+                       o.move->factor.numerator, o.move->factor.denominator, o.move->speed_after,
+                       o.move->rounded ? ", rounded down to whole inches" : "");
+    else
+      s += fmt::format("Speed     {}\"\n", o.move->speed);
+  }
+  s += troop_text(o);
+  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* st) {
+  if (st == nullptr) {
+    refuse_unit_options("move", {{"--unit", !r.unit.empty()},
+                                 {"--section", !r.section.empty()},
+                                 {"--to", !r.to.empty()},
+                                 {"--figures", r.figures.has_value()}});
+    const auto o = run_move(r, ctx);
+    return {move_json(o), move_text(o), {{"speed", o.speed}, {"speed_after", o.speed_after}}};
+  }
+  const auto o = move_unit(st->now, unit_move_input(r), ctx.tables());
+  nlohmann::json summary = troop_summary(o);
+  summary["unit"] = o.units.front().after.id;
+  summary["moved_through"] = o.moved_through;
+  if (o.move) summary["speed_after"] = o.move->speed_after;
+  return {unit_move_json(o), unit_move_text(o), std::move(summary)};
 }
 
 std::string describe_move(const nlohmann::json& o) {
+  if (o.contains("unit")) {
+    const auto& u = o.at("units").at(0);
+    std::string place = u.value("where", std::string());
+    if (place == "within-walls") place = "within the walls";
+    if (place == "section")
+      place = u.value("through", 0) == 0
+                  ? "at " + u.value("section", std::string())
+                  : fmt::format("at {} ({} through, {} behind)", u.value("section", std::string()),
+                                u.value("through", 0), u.value("behind", 0));
+    return fmt::format("{} {}{}", o.value("unit", std::string()), place,
+                       o.value("moved_through", 0) > 0
+                           ? fmt::format(", {} moved through", o.value("moved_through", 0))
+                           : std::string());
+  }
   return fmt::format("speed {} -> {}", o.value("speed", 0), o.value("speed_after", 0));
 }
 
@@ -63,7 +173,10 @@ std::string describe_move(const nlohmann::json& o) {
 
 Command move_command() {
   return action_command<MoveRequest, move_inputs, move_action, describe_move>(
-      "move", "A unit's move, at Rough Terrain speed through a breach", "siege move --speed 9 --through-breach");
+      "move", "A unit's move, at Rough Terrain speed through a breach",
+      "siege move --speed 9 --through-breach\n"
+      "  siege --state siege.json move --unit storming-party --section north-wall --through-breach --figures "
+      "5");
 }
 
 }  // namespace siege::cli

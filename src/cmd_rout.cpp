@@ -1,4 +1,5 @@
-// `siege rout`: a rout result within walls (R24), beside the standard rout.
+// `siege rout`: a rout result within walls (R24), beside the standard rout;
+// with --state on a unit of the file, whose losses count for its army (R33).
 #include <fmt/core.h>
 
 #include "command.hpp"
@@ -6,6 +7,7 @@
 #include "siege/morale.hpp"
 #include "render.hpp"
 #include "troop_text.hpp"
+#include "unit_view.hpp"
 
 namespace siege::cli {
 
@@ -19,13 +21,18 @@ struct RoutRequest {
   bool all_within_walls = false;  // also --within-walls
   std::optional<int> room_figures;
   Given<int> blocked = 0;
+  std::string unit;       // with --state: the unit that takes the rout result
+  bool standard = false;  // with --state: the player takes the standard rout (R24)
 };
+
+// The rout rules' side; a unit's side name `besieger` is read as `attacker`.
+Side rout_side_of(const std::string& s) { return s == "besieger" ? Side::attacker : parse_side(s); }
 
 RoutOutcome run_rout(const RoutRequest& r, Context& ctx) {
   RoutInput in;
   in.figures = required(r.figures, "rout", "--figures");
   in.order = parse_order(*r.order);
-  in.side = parse_side(*r.side);
+  in.side = rout_side_of(*r.side);
   in.within_walls = r.all_within_walls ? WithinWalls::yes : WithinWalls::no;
   in.room_figures = r.room_figures;
   in.blocked = *r.blocked;
@@ -66,10 +73,12 @@ std::string rout_text(const RoutOutcome& o) {
 }
 
 void rout_inputs(Fields& f, RoutRequest& r) {
-  f.number({.key = "figures", .help = "Figures in the unit when the rout result comes", .need = Need::required},
+  f.number({.key = "figures",
+            .help = "Figures in the unit when the rout result comes",
+            .need = Need::without_state},
            r.figures, 1, max_figures);
   f.text({"order", "The unit's order before: good or shaken", "ORDER"}, r.order);
-  f.text({"side", "defender or attacker", "SIDE"}, r.side);
+  f.text({"side", "defender or attacker (besieger is read as attacker)", "SIDE"}, r.side);
   f.flag({.key = "all-within-walls",
           .help = "Attacker: every surviving figure of the unit is within the walls",
           .also = "--within-walls"},
@@ -78,14 +87,57 @@ void rout_inputs(Fields& f, RoutRequest& r) {
            r.room_figures, 1, max_figures);
   f.number({"blocked", "Movers that cannot finish the move or that touch the enemy (eliminated)"}, r.blocked, 0,
            max_figures);
+  f.text({"unit", "With --state: the unit with the rout result (figures, order, side, place from the file)",
+          "ID"},
+         r.unit);
+  f.flag({"standard", "With --state: the player takes the standard rout instead: the unit is routed (R24)"},
+         r.standard);
 }
 
-ActionResult rout_action(const RoutRequest& r, Context& ctx, SiegeState*) {
+// With --state: the rout result on a unit of the file (R24, R33).
+ActionResult unit_rout_action(const RoutRequest& r, Context& ctx, SiegeState& st) {
+  const char* cmd = "rout";
+  UnitRoutInput in;
+  in.unit = required_id(r.unit, cmd, "--unit");
+  refuse_known(cmd, "--figures", r.figures.has_value(), "the unit's figures");
+  refuse_known(cmd, "--order", r.order.given(), "the unit's order");
+  refuse_known(cmd, "--side", r.side.given(), "the unit's side");
+  refuse_known(cmd, "--all-within-walls", r.all_within_walls, "whether the unit is within the walls");
+  in.room_figures = r.room_figures;
+  in.blocked = *r.blocked;
+  in.choice = r.standard ? RoutChoice::standard : RoutChoice::special;
+  auto o = rout_unit(st.now, in, ctx.tables());
+  adopt_trace(o.rout, o);
+  const std::string fields = json_field("unit", in.unit) + "," +
+                             json_field("taken", o.standard ? "standard" : "special") + "," +
+                             json_field("removed", o.removed) + "," + troop_fields(o);
+  nlohmann::json summary = troop_summary(o);
+  summary["unit"] = in.unit;
+  summary["taken"] = o.standard ? "standard" : "special";
+  summary["removed"] = o.removed;
+  const std::string taken =
+      o.standard ? "Taken     the standard rout: the unit is routed\n"
+                 : fmt::format("Taken     the special procedure: {} figure{} removed and eliminated\n",
+                               o.removed, o.removed == 1 ? "" : "s");
+  return {with_fields(rout_json(o.rout), cmd, fields), before_rules(rout_text(o.rout), taken + troop_text(o)),
+          std::move(summary)};
+}
+
+ActionResult rout_action(const RoutRequest& r, Context& ctx, SiegeState* st) {
+  if (st != nullptr) return unit_rout_action(r, ctx, *st);
+  refuse_unit_options("rout", {{"--unit", !r.unit.empty()}, {"--standard", r.standard}});
   const auto o = run_rout(r, ctx);
   return {rout_json(o), rout_text(o), {{"figures", o.figures}, {"moving", o.moving}, {"blocked", o.blocked}}};
 }
 
 std::string describe_rout(const nlohmann::json& o) {
+  if (o.contains("unit")) {
+    std::string s = o.value("taken", std::string()) == "standard"
+                        ? fmt::format("{}: the standard rout, routed", o.value("unit", std::string()))
+                        : fmt::format("{}: shaken, {} figure(s) removed", o.value("unit", std::string()),
+                                      o.value("removed", 0));
+    return s + called_words(o);
+  }
   return fmt::format("{} figure(s), {} move, {} blocked", o.value("figures", 0), o.value("moving", 0),
                      o.value("blocked", 0));
 }
@@ -95,7 +147,8 @@ std::string describe_rout(const nlohmann::json& o) {
 Command rout_command() {
   return action_command<RoutRequest, rout_inputs, rout_action, describe_rout>(
       "rout", "A rout result within walls: the special procedure beside the standard rout",
-      "siege rout --figures 8 --order good --blocked 1");
+      "siege rout --figures 8 --order good --blocked 1\n"
+      "  siege --state siege.json rout --unit storming-party --room-figures 10 --blocked 2");
 }
 
 }  // namespace siege::cli

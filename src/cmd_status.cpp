@@ -4,7 +4,9 @@
 #include "cmd_state.hpp"
 #include "command.hpp"
 #include "render.hpp"
+#include "siege/units.hpp"
 #include "state_file.hpp"
+#include "unit_view.hpp"
 
 namespace siege::cli {
 
@@ -25,6 +27,50 @@ std::vector<std::string> status_notes(const SiegeState& st) {
 
 void write_hull_suffered(detail::JsonWriter& w, int max, int suffered) {
   w.key("hull").begin_object().field("max", max).field("suffered", suffered).end_object();
+}
+
+// An army as the state file has it, with its one-third mark and whether the
+// check is due (R25, R33).
+void write_status_army(detail::JsonWriter& w, const std::optional<ArmyState>& a, UnitSide side) {
+  if (!a) {
+    w.null();
+    return;
+  }
+  const ArmyMoraleOutcome m = army_morale(army_morale_input(*a));
+  w.begin_object();
+  w.field("strength", a->strength).field("killed", a->killed);
+  if (side == UnitSide::defender) w.field("in_castle", a->in_castle);
+  w.field("called", a->called).field("third", m.threshold).field("due", m.due);
+  w.end_object();
+}
+
+// The units and armies as tables (markdown, csv), when the siege has any.
+std::vector<std::vector<std::vector<std::string>>> troop_tables(const Snapshot& s) {
+  std::vector<std::vector<std::vector<std::string>>> out;
+  if (!s.units.empty()) {
+    std::vector<std::vector<std::string>> rows{
+        {"UNIT", "SIDE", "HERO", "START", "FIGURES", "ORDER", "WHERE", "SECTION", "THROUGH", "BEHIND"}};
+    for (const auto& u : s.units)
+      rows.push_back({u.id, std::string(name_of(u.side)), u.hero ? "yes" : "no",
+                      std::to_string(u.start_figures), std::to_string(u.figures),
+                      std::string(name_of(u.order)), std::string(name_of(u.where)),
+                      u.where == UnitPlace::section ? u.section : "-", std::to_string(u.through),
+                      std::to_string(u.behind)});
+    out.push_back(std::move(rows));
+  }
+  std::vector<std::vector<std::string>> rows{{"ARMY", "STRENGTH", "KILLED", "THIRD", "IN CASTLE", "CHECK"}};
+  for (const UnitSide side : {UnitSide::besieger, UnitSide::defender}) {
+    const auto& a = s.armies.of(side);
+    if (!a) continue;
+    const ArmyMoraleOutcome m = army_morale(army_morale_input(*a));
+    rows.push_back({std::string(name_of(side)), std::to_string(a->strength), std::to_string(a->killed),
+                    std::to_string(m.threshold), a->in_castle ? "yes" : "no",
+                    a->in_castle ? "never"
+                    : a->called  ? "called"
+                                 : "not yet"});
+  }
+  if (rows.size() > 1) out.push_back(std::move(rows));
+  return out;
 }
 
 }  // namespace
@@ -63,6 +109,15 @@ std::string status_json(const SiegeState& st, const Tables& t, const std::string
   w.key("camp").begin_object();
   write_hull_suffered(w, camp_hull, st.now.camp.hull_suffered);
   w.field("wrecked", st.now.camp.hull_suffered >= camp_hull);
+  w.end_object();
+  w.key("units").begin_array();
+  for (const auto& u : st.now.units) detail::write_unit(w, u);
+  w.end_array();
+  w.key("armies").begin_object();
+  w.key("besieger");
+  write_status_army(w, st.now.armies.besieger, UnitSide::besieger);
+  w.key("defender");
+  write_status_army(w, st.now.armies.defender, UnitSide::defender);
   w.end_object();
   w.string_array("open_breaches", open_breaches(st.now));
   w.field("log_entries", static_cast<long>(st.log.size()));
@@ -112,6 +167,19 @@ std::string status_text(const SiegeState& st, const Tables& t) {
                      e.knocked_out ? "  " + painted_alarm("KNOCKED OUT") : std::string());
   }
   s += fmt::format("Camp      {}\n", hull_bar(st.now.camp.hull_suffered, camp_row(t).hull, 10));
+  if (!st.now.units.empty()) {
+    w_id = 6;
+    for (const auto& u : st.now.units) w_id = std::max(w_id, display_width(escape_text(u.id)));
+    s += "Units\n";
+    for (const auto& u : st.now.units)
+      s += fmt::format("  {:<8} {}  {}\n", name_of(u.side), pad_to(escape_text(u.id), w_id), unit_words(u));
+  }
+  if (st.now.armies.besieger || st.now.armies.defender) {
+    s += "Armies\n";
+    for (const UnitSide side : {UnitSide::besieger, UnitSide::defender})
+      if (const auto& a = st.now.armies.of(side))
+        s += fmt::format("  {:<8} {}\n", name_of(side), army_words(*a));
+  }
   const auto breaches = open_breaches(st.now);
   if (!breaches.empty())
     s += "Breaches  " + painted_alarm(escape_text(fmt::format("{}", fmt::join(breaches, ", ")))) +
@@ -137,7 +205,9 @@ void run_status(const NoInputs&, Context& ctx) {
                                         : fmt::format("{}/{} built", x.abatis.progress,
                                                       ctx.tables().troops.abatis_turns),
                       std::to_string(x.mine.days_dug) + (x.mine.detected ? " (found)" : "")});
-    return ctx.emit_table(json, rows);
+    auto tables = troop_tables(st.now);
+    tables.insert(tables.begin(), std::move(rows));
+    return ctx.emit_tables(json, tables);
   }
   ctx.emit(json, status_text(st, ctx.tables()));
 }

@@ -60,6 +60,9 @@ struct Command {
 
 // Declares `inputs` (a visitor over one request) as options of `app`.
 void bind_options(CLI::App& app, const std::function<void(Fields&)>& inputs);
+// Without --state: refuses, as the command line refuses a missing required
+// option, the first input declared Need::without_state that was not given.
+void require_without_state(std::string_view command, const std::function<void(Fields&)>& inputs);
 
 // ---------------------------------------------------------------- rows
 
@@ -90,6 +93,7 @@ Runner action_setup(CLI::App& app, const Command& self) {
   const std::string_view name = self.name;
   const bool tables = self.tables;
   return [r, name, tables](Context& ctx) {
+    if (ctx.globals.state_file.empty()) require_without_state(name, [&](Fields& f) { Inputs(f, *r); });
     if (!tables) ctx.text_or_json_only(name);
     if (!ctx.globals.state_file.empty()) return run_on_state(ctx, name, request_to_json(*r, Inputs));
     const auto out = Act(*r, ctx, nullptr);

@@ -16,6 +16,7 @@ Command army_morale_command();
 Command abatis_command();
 Command casualties_command();
 Command move_command();
+Command order_command();
 Command demolish_command();
 Command mine_command();
 Command escalade_command();
@@ -29,11 +30,11 @@ Command chronicle_command();
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table{
-      list_command(),     show_command(),        check_command(),  attack_command(),     odds_command(),
-      batch_command(),    hold_command(),        rout_command(),   army_morale_command(), abatis_command(),
-      casualties_command(), move_command(),      demolish_command(), mine_command(),     escalade_command(),
-      init_command(),     scene_command(),       status_command(), log_command(),        undo_command(),
-      replay_command(),   chronicle_command(),
+      list_command(),       show_command(),   check_command(), attack_command(),      odds_command(),
+      batch_command(),      hold_command(),   rout_command(),  army_morale_command(), abatis_command(),
+      casualties_command(), move_command(),   order_command(), demolish_command(),    mine_command(),
+      escalade_command(),   init_command(),   scene_command(), status_command(),      log_command(),
+      undo_command(),       replay_command(), chronicle_command(),
   };
   return table;
 }

@@ -94,6 +94,7 @@ nlohmann::json& InputDescriber::add(const In& in, std::string_view kind) {
   if (!in.value_name.empty()) d["value_name"] = in.value_name;
   if (!in.also.empty()) d["also"] = in.also;
   d["required"] = in.need == Need::required;
+  if (in.need == Need::without_state) d["required_without_state"] = true;
   d["positional"] = in.positional;
   out.push_back(std::move(d));
   return out.back();

@@ -52,8 +52,9 @@ class Given {
 };
 
 // Whether the command line insists on an input (a batch line or a log entry
-// that leaves it out gets the command's own message instead).
-enum class Need { optional, required };
+// that leaves it out gets the command's own message instead): always, or
+// only without --state (where the state file knows the number, R33).
+enum class Need { optional, required, without_state };
 
 // The declaration of one input: everything but its value and bounds.
 struct In {
@@ -124,8 +125,9 @@ class FieldWriter final : public Fields {
 };
 
 // Describes every input as JSON: {"key", "kind" (text, texts, number,
-// flag), "help", "value_name", "also", "required", "positional", "min",
-// "max", "default"}, for `siege help --inputs`.
+// flag), "help", "value_name", "also", "required", "required_without_state"
+// (only when true), "positional", "min", "max", "default"}, for `siege help
+// --inputs`.
 class InputDescriber final : public Fields {
  public:
   nlohmann::json out = nlohmann::json::array();

@@ -189,6 +189,12 @@ DESCRIPTION = {
         {"id": "wall-mangonel", "weapon": "mangonel", "target": "great-bombard"},
         {"id": "tower-ballista", "weapon": "ballista", "target": "camp"},
     ],
+    "units": [
+        {"id": "garrison", "side": "defender", "figures": 12},
+        {"id": "sir-hugh", "side": "defender", "hero": True},
+        {"id": "storming-party", "side": "besieger", "figures": 10},
+        {"id": "climbers", "side": "besieger", "figures": 5},
+    ],
 }
 
 
@@ -206,7 +212,32 @@ def state_samples(state, description):
         ("demolish", ["--state", state, "--seed", "3", "demolish", "--section", "gatehouse", "--charge", "powder-keg"], 0),
         ("mine", ["--state", state, "--seed", "4", "mine", "--section", "north-wall", "--days", "1"], 0),
         ("abatis", ["--state", state, "abatis", "build", "--section", "north-wall"], 0),
-        ("escalade", ["--state", state, "--seed", "5", "escalade", "--section", "north-wall", "--method", "ladder", "--attackers", "2"], 0),
+        ("escalade unit", ["--state", state, "--seed", "5", "escalade", "--section", "north-wall", "--method", "ladder",
+                      "--unit", "climbers"], 0),
+        # The assault on the units of the file (R33): north-wall breached first.
+        ("attack", ["--state", state, "attack", "--section", "north-wall", "--weapon", "bombard", "--successes", "9"], 0),
+        ("move unit", ["--state", state, "move", "--unit", "storming-party", "--section", "north-wall"], 0),
+        ("move unit", ["--state", state, "move", "--unit", "garrison", "--section", "north-wall"], 0),
+        ("move unit", ["--state", state, "move", "--unit", "sir-hugh", "--to", "outside"], 0),
+        ("hold unit", ["--state", state, "hold", "--unit", "garrison", "--enemy", "storming-party", "--section", "north-wall",
+                  "--needed", "12", "--rolled", "15"], 0),
+        ("hold unit", ["--state", state, "--seed", "6", "hold", "--unit", "garrison", "--enemy", "storming-party",
+                  "--section", "north-wall", "--needed", "11"], 0),
+        ("abatis unit", ["--state", state, "abatis", "build", "--section", "north-wall"], 0),
+        ("casualties unit", ["--state", state, "casualties", "--unit", "storming-party", "--killed", "2"], 0),
+        ("casualties unit", ["--state", state, "casualties", "--unit", "garrison", "--killed", "1"], 0),
+        ("move unit", ["--state", state, "move", "--unit", "storming-party", "--section", "north-wall", "--through-breach",
+                  "--figures", "1", "--speed", "9"], 0),
+        ("rout unit", ["--state", state, "rout", "--unit", "garrison", "--room-figures", "5", "--blocked", "1"], 0),
+        ("rout unit", ["--state", state, "rout", "--unit", "storming-party", "--standard"], 0),
+        ("order unit", ["--state", state, "order", "--unit", "storming-party", "--set", "shaken"], 0),
+        ("army-morale unit", ["--state", state, "army-morale", "--side", "besieger"], 0),
+        ("casualties unit", ["--state", state, "casualties", "--unit", "storming-party", "--killed", "3"], 0),
+        ("army-morale unit", ["--state", state, "army-morale", "--side", "attacker"], 0),
+        ("army-morale unit", ["--state", state, "army-morale", "--side", "defender"], 0),
+        ("status units", ["--state", state, "status"], 0),
+        ("hold refused", ["--state", state, "hold", "--unit", "storming-party", "--enemy", "garrison", "--section",
+                   "north-wall", "--needed", "12", "--rolled", "15"], 2),
         ("log", ["--state", state, "log"], 0),
         ("undo", ["--state", state, "undo"], 0),
         ("replay", ["--state", state, "replay"], 0),
@@ -361,7 +392,7 @@ program = commands_of_program()
 for name in program:
     # batch prints JSON Lines: each line is another command's outcome with a
     # "line" key first (tests/test_cli_batch.cpp checks it equals that output).
-    if name not in SAMPLES and name not in {"init", "scene", "status", "log", "undo", "replay", "chronicle", "batch"}:
+    if name not in SAMPLES and name not in {"init", "scene", "status", "log", "undo", "replay", "batch", "order", "chronicle"}:
         failures.append(f"'{name}' is a command of the program with no sample here: add samples and a schema branch")
 
 if "odds" in program:

@@ -15,7 +15,7 @@ using siege::test::TempDir;
 namespace {
 
 // A siege of one castle gate with its portcullis (Armor 3, Hull 10 by R12)
-// and one curtain wall, in a scratch folder.
+// and one curtain wall, with a ladder party of 4 outside, in a scratch folder.
 struct Gate {
   TempDir dir;
   std::string state = dir.file("siege.json");
@@ -25,8 +25,10 @@ struct Gate {
       : data(std::move(data_args)) {
     const std::string desc = dir.write(
         "gate.json", R"({"sections": [{"id": "gatehouse", "structure": "castle-gate", "variant": "portcullis",
-                          "hull_suffered": )" + std::to_string(gate_hull_suffered) + R"(},
-                         {"id": "north-wall", "structure": "curtain-wall", "hull_suffered": 20}]})");
+                          "hull_suffered": )" +
+                         std::to_string(gate_hull_suffered) + R"(},
+                         {"id": "north-wall", "structure": "curtain-wall", "hull_suffered": 20}],
+                        "units": [{"id": "ladder-party", "side": "besieger", "figures": 4}]})");
     REQUIRE(run({"init", state, "--from", desc}).status == 0);
   }
   Run run(std::vector<std::string> args) const {
@@ -79,10 +81,12 @@ TEST_CASE("R12 R19: a mine under a gate with its portcullis digs 3 days and fire
 
 TEST_CASE("R12 R20: a gate with its portcullis at 6 of 10 is cracked, so it is climbed", "[cli][state][R12][R20]") {
   Gate g(6);
-  const Run r = g.on({"--json", "escalade", "--section", "gatehouse", "--method", "tower", "--attackers", "4"});
+  const Run r =
+      g.on({"--json", "escalade", "--section", "gatehouse", "--method", "tower", "--unit", "ladder-party"});
   REQUIRE(r.status == 0);
   CHECK(r.json().at("climbed") == true);
   CHECK(r.json().at("state") == "cracked");
+  CHECK(r.json().at("attackers") == 4);
   g.still_readable();
 }
 

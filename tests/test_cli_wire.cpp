@@ -256,27 +256,42 @@ TEST_CASE("R26: abatis --state counts the turns in the file: three builds make i
   CHECK(c.bytes() == before);
 }
 
-TEST_CASE("escalade --state reads the section and is logged but changes no section", "[wire][state]") {
+TEST_CASE("escalade --state reads the section, climbs a unit of the file and changes no section",
+          "[wire][state]") {
   Castle c;
   const json sections = json::parse(c.bytes()).at("sections");
-  const Run r = c.on({"escalade", "--section", "river-tower", "--method", "ladder", "--attackers", "4", "--seed",
-                      "5", "--json"});
+  const Run r = c.on({"escalade", "--section", "river-tower", "--unit", "reserve", "--method", "ladder",
+                      "--rounds", "1", "--seed", "5", "--json"});
   REQUIRE(r.status == 0);
-  CHECK(r.json().at("section") == "river-tower");
-  CHECK(r.json().at("structure") == "tower");
+  const json o = r.json();
+  CHECK(o.at("section") == "river-tower");
+  CHECK(o.at("structure") == "tower");
+  CHECK(o.at("attackers") == 12);  // the reserve's figures, all at the foot
   CHECK(json::parse(c.bytes()).at("sections") == sections);
+  const json reserve = json::parse(c.bytes()).at("units").at(3);
+  CHECK(reserve.at("section") == "river-tower");
+  CHECK(reserve.at("through") == o.at("up"));  // one ladder, one round: at most one up
+  CHECK(reserve.at("behind") == 12 - o.at("up").get<int>());
   CHECK(c.log().size() == 1);
+  CHECK(c.log().at(0).at("inputs") ==
+        json{{"method", "ladder"}, {"rounds", 1}, {"section", "river-tower"}, {"unit", "reserve"}});
   CHECK(c.on({"replay"}).status == 0);
 }
 
-TEST_CASE("A dry run resolves demolish, mine, abatis and escalade but leaves the file byte for byte", "[wire][state]") {
+TEST_CASE(
+    "A dry run resolves demolish, mine, abatis, escalade and the unit commands but leaves the file byte for "
+    "byte",
+    "[wire][state]") {
   Castle c;
   const std::string before = c.bytes();
   for (const auto& args : std::vector<std::vector<std::string>>{
            {"demolish", "--section", "gatehouse", "--charge", "powder-keg", "--dry-run"},
            {"mine", "--section", "east-wall", "--days", "2", "--dry-run"},
            {"abatis", "build", "--section", "north-wall", "--dry-run"},
-           {"escalade", "--section", "east-wall", "-m", "ladder", "--attackers", "2", "--dry-run", "--json"}}) {
+           {"escalade", "--section", "east-wall", "-m", "ladder", "--unit", "reserve", "--dry-run", "--json"},
+           {"casualties", "--unit", "reserve", "--killed", "2", "--dry-run"},
+           {"move", "--unit", "garrison", "--section", "east-wall", "--dry-run"},
+           {"order", "--unit", "reserve", "--set", "shaken", "--dry-run"}}) {
     const Run r = c.on(args);
     INFO(args[0] << ": " << r.err);
     CHECK(r.status == 0);

@@ -116,8 +116,10 @@ namespace detail {
 
 inline void require_figures(const UnitState& u, std::string_view command) {
   if (u.figures == 0)
-    fail_usage("no-figures", std::string(command) + ": unit '" + u.id + "' has lost all its " +
-                                 std::to_string(u.start_figures) + " figures");
+    fail_usage("no-figures",
+               std::string(command) + ": unit '" + u.id + "' has lost " +
+                   (u.start_figures == 1 ? std::string("its one figure")
+                                         : "all its " + std::to_string(u.start_figures) + " figures"));
 }
 
 // "outside", "within the walls", "at north-wall (3 through, 9 behind)".

@@ -84,6 +84,11 @@ refuse cursed-wall attack --structure cur
 # Section and engine ids from the state file.
 expect gatehouse --state "$here/siege-state.json" attack --section g
 expect great-bombard --state "$here/siege-state.json" attack --engine ""
+expect storming-party --state "$here/siege-units.json" hold --enemy st
+expect garrison --state "$here/siege-units.json" casualties --unit g
+expect routed order --set r
+expect besieger rout --side b
+expect within-walls move --to w
 refuse gatehouse attack --section g
 
 if ((failures > 0)); then

@@ -63,6 +63,8 @@ expect petard show p
 expect cursed-wall --data $work/homebrew attack --structure cur
 expect gatehouse --state $src/tests/completion/siege-state.json attack --section ''
 expect wall-mangonel --state $src/tests/completion/siege-state.json attack --engine ''
+expect storming-party --state $src/tests/completion/siege-units.json hold --enemy ''
+expect routed order --set ''
 expect DIRECTORIES --data ''
 expect MESSAGE attack --pool ''
 expect curtain-wall attack --structure=cur

@@ -21,7 +21,13 @@ def read(rel):
         return f.read()
 
 
-CASTLE = read("examples/castle-siege.json")
+# The example siege as the corpus was first recorded with: its walls and
+# engines, without the units the example gained with issue 16 (CASTLE_UNITS,
+# for the cases of the troop commands on units), so that the state cases
+# recorded before it still test what they tested.
+CASTLE_UNITS = read("examples/castle-siege.json")
+CASTLE = CASTLE_UNITS[:CASTLE_UNITS.index(',\n  "units": [')] + "\n}\n"
+assert "units" not in json.loads(CASTLE) and json.loads(CASTLE_UNITS)["units"]
 CASES = []
 
 
@@ -66,7 +72,7 @@ def jl(*objs):
 
 S = ["--state", "siege.json"]
 COMMANDS = ["list", "show", "check", "attack", "odds", "batch", "hold", "rout", "army-morale", "abatis",
-            "casualties", "move", "demolish", "mine", "escalade", "init", "scene", "status", "log", "undo",
+            "casualties", "move", "order", "demolish", "mine", "escalade", "init", "scene", "status", "log", "undo",
             "replay", "chronicle"]
 ODDS = ["check", "attack", "demolish", "escalade", "mine", "scene"]
 STRUCTURES = ["interior-door", "iron-bound-door", "palisade", "castle-gate", "timber-house", "stone-house",
@@ -97,6 +103,9 @@ for s in ODDS:
     run(f"help/odds-{s}--help", "odds", s, "--help")
     run(f"help/help-odds-{s}", "help", "odds", s)
 run("help/abatis-build--help", "abatis", "build", "--help")
+for c in ["hold", "casualties", "move", "rout", "army-morale", "escalade", "order"]:
+    run(f"help/inputs-{c}", "help", "--inputs", c)
+    run(f"help/inputs-{c}-json", "help", "--inputs", c, "--json")
 run("help/help-after-option", "--seed", "3", "help", "check")
 run("help/double-dash-help", "--", "help")
 
@@ -1303,6 +1312,186 @@ siege("help/inputs-odds-mine-json", [st("help", "--inputs", "odds", "mine", "--j
 siege("help/inputs-unknown", [st("help", "--inputs", "atack")])
 siege("help/inputs-unknown-sub", [st("help", "--inputs", "odds", "chek")])
 siege("help/inputs-none", [st("help", "--inputs")])
+
+# ------------------------------------------------------------------ units (issue 16, R33)
+
+
+def assault(name, steps):
+    """A state sequence on the example castle with its units, north-wall breached first."""
+    case(name, [st("init", "siege.json", "--from", "castle-siege.json"),
+                st(*S, "attack", "--section", "north-wall", "-w", "bombard", "--successes", "20", "--seed", "1")] +
+         list(steps), files={"castle-siege.json": CASTLE_UNITS}, watch=["siege.json"])
+
+
+def hold_at(*extra):
+    return st(*S, "hold", "--unit", "garrison", "--enemy", "storming-party", "--section", "north-wall", *extra)
+
+
+TO_BREACH = [st(*S, "move", "--unit", "storming-party", "--section", "north-wall", "--seed", "2"),
+             st(*S, "move", "--unit", "garrison", "--section", "north-wall", "--seed", "3")]
+case("units/init", [st("init", "siege.json", "--from", "castle-siege.json"), st(*S, "status", "--json"),
+                    st(*S, "--format", "markdown", "status"), st(*S, "--format", "csv", "status")],
+     files={"castle-siege.json": CASTLE_UNITS}, watch=["siege.json"])
+assault("units/evening", [
+    st(*S, "abatis", "build", "--section", "north-wall", "--seed", "1"),
+    *TO_BREACH,
+    hold_at("--needed", "12", "--rolled", "15", "--seed", "4"),
+    st(*S, "abatis", "build", "--section", "north-wall", "--seed", "5"),
+    st(*S, "casualties", "--unit", "storming-party", "--killed", "5", "--seed", "6"),
+    st(*S, "move", "--unit", "storming-party", "--section", "north-wall", "--through-breach", "--figures", "25",
+       "--speed", "9", "--seed", "7"),
+    st(*S, "rout", "--unit", "storming-party", "--room-figures", "10", "--blocked", "2", "--seed", "8"),
+    st(*S, "casualties", "--unit", "storming-party", "--killed", "6", "--seed", "9"),
+    st(*S, "army-morale", "--side", "besieger", "--seed", "10"),
+    st(*S, "order", "--unit", "reserve", "--set", "shaken", "--seed", "11"),
+    st(*S, "status"), st(*S, "status", "--json"), st(*S, "--format", "csv", "status"), st(*S, "log"),
+    st(*S, "replay"), st(*S, "undo"), st(*S, "replay")])
+assault("units/evening-json", [
+    st(*S, "--json", "abatis", "build", "--section", "north-wall", "--seed", "1"),
+    *[dict(x, argv=["--json"] + x["argv"]) for x in TO_BREACH],
+    dict(hold_at("--needed", "12", "--rolled", "15", "--seed", "4"),
+         argv=["--json"] + hold_at("--needed", "12", "--rolled", "15", "--seed", "4")["argv"]),
+    st(*S, "--json", "abatis", "build", "--section", "north-wall", "--seed", "5"),
+    st(*S, "--json", "casualties", "--unit", "storming-party", "--killed", "5", "--seed", "6"),
+    st(*S, "--json", "move", "--unit", "storming-party", "--section", "north-wall", "--through-breach", "--figures",
+       "25", "--speed", "9", "--seed", "7"),
+    st(*S, "--json", "rout", "--unit", "storming-party", "--room-figures", "10", "--blocked", "2", "--seed", "8"),
+    st(*S, "--json", "casualties", "--unit", "storming-party", "--killed", "6", "--seed", "9"),
+    st(*S, "--json", "army-morale", "--side", "besieger", "--seed", "10"),
+    st(*S, "--json", "order", "--unit", "reserve", "--set", "shaken", "--seed", "11"),
+    st(*S, "--json", "casualties", "--unit", "reserve", "--killed", "1", "--seed", "12"),
+    st(*S, "log", "--json")])
+assault("units/hold-rolled-and-hero", [
+    *TO_BREACH,
+    hold_at("--needed", "9", "--seed", "4"),
+    hold_at("--needed", "9", "--seed", "5", "--site", "gateway"),
+    st(*S, "move", "--unit", "sir-aldric", "--section", "north-wall", "--seed", "7"),
+    st(*S, "hold", "--unit", "sir-aldric", "--enemy", "storming-party", "--section", "north-wall", "--seed", "8"),
+    st(*S, "hold", "--unit", "sir-aldric", "--enemy", "storming-party", "--section", "north-wall", "--needed", "2",
+       "--rolled", "19", "--seed", "9"),
+    hold_at("--needed", "3", "--rolled", "40", "--seed", "6"),
+    st(*S, "status"), st(*S, "replay")])
+assault("units/moves", [
+    st(*S, "move", "--unit", "reserve", "--section", "north-wall", "--through-breach", "--figures", "4", "--seed", "1"),
+    st(*S, "move", "--unit", "reserve", "--section", "east-wall", "--seed", "2"),
+    st(*S, "move", "--unit", "garrison", "--to", "outside", "--seed", "3"),
+    st(*S, "move", "--unit", "garrison", "--to", "within-walls", "--seed", "4"),
+    st(*S, "move", "--unit", "reserve", "--to", "outside", "--seed", "5"),
+    st(*S, "--json", "move", "--unit", "reserve", "--section", "north-wall", "--through-breach", "--figures", "12",
+       "--seed", "6"),
+    st(*S, "move", "--unit", "storming-party", "--section", "gatehouse", "--through-breach", "--figures", "1",
+       "--seed", "7"),
+    st(*S, "move", "--unit", "reserve", "--to", "within-walls", "--seed", "8"),
+    st(*S, "move", "--unit", "reserve", "--to", "indoors", "--seed", "9"),
+    st(*S, "move", "--unit", "reserve", "--section", "north-wall", "--to", "outside", "--seed", "9"),
+    st(*S, "--dry-run", "move", "--unit", "storming-party", "--section", "north-wall", "--seed", "10"),
+    st(*S, "status"), st(*S, "log")])
+assault("units/abatis-blocks", [
+    st(*S, "abatis", "build", "--section", "north-wall", "--seed", "1"),
+    st(*S, "abatis", "build", "--section", "north-wall", "--seed", "2"),
+    st(*S, "abatis", "build", "--section", "north-wall", "--seed", "3"),
+    st(*S, "move", "--unit", "storming-party", "--section", "north-wall", "--seed", "4"),
+    st(*S, "move", "--unit", "storming-party", "--section", "north-wall", "--through-breach", "--figures", "3",
+       "--seed", "5"),
+    st(*S, "abatis", "tear", "--section", "north-wall", "--seed", "6"),
+    st(*S, "--json", "abatis", "tear", "--section", "north-wall", "--seed", "7")])
+assault("units/rout-and-morale", [
+    st(*S, "rout", "--unit", "garrison", "--blocked", "1", "--seed", "1"),
+    st(*S, "rout", "--unit", "garrison", "--standard", "--seed", "2"),
+    st(*S, "rout", "--unit", "garrison", "--seed", "3"),
+    st(*S, "order", "--unit", "garrison", "--set", "good", "--seed", "4"),
+    st(*S, "--json", "rout", "--unit", "reserve", "--seed", "5"),
+    st(*S, "casualties", "--unit", "garrison", "--killed", "11", "--seed", "6"),
+    st(*S, "army-morale", "--side", "defender", "--seed", "7"),
+    st(*S, "--json", "army-morale", "--side", "attacker", "--seed", "8"),
+    st(*S, "casualties", "--unit", "sir-aldric", "--killed", "1", "--seed", "9"),
+    st(*S, "casualties", "--unit", "sir-aldric", "--killed", "0", "--seed", "10"),
+    st(*S, "status"), st(*S, "log"), st(*S, "replay")])
+assault("units/escalade", [
+    st(*S, "escalade", "--section", "east-wall", "--unit", "reserve", "--method", "ladder", "--ladders", "2",
+       "--successes-per-round", "2,1", "--seed", "1"),
+    st(*S, "--json", "escalade", "--section", "east-wall", "--unit", "reserve", "--method", "tower", "--seed", "2"),
+    st(*S, "escalade", "--section", "north-wall", "--unit", "storming-party", "--method", "ladder", "--seed", "3"),
+    st(*S, "escalade", "--section", "river-tower", "--unit", "storming-party", "--method", "grapnel", "--seed", "4"),
+    st(*S, "status"), st(*S, "replay")])
+assault("units/refused", [
+    *TO_BREACH,
+    st(*S, "hold", "--unit", "storming-party", "--enemy", "garrison", "--section", "north-wall", "--needed", "12",
+       "--rolled", "15"),
+    st(*S, "--json", "hold", "--unit", "garrison", "--enemy", "sir-aldric", "--section", "north-wall", "--needed", "12",
+       "--rolled", "15"),
+    st(*S, "hold", "--unit", "garrison", "--enemy", "reserve", "--section", "north-wall", "--needed", "12"),
+    st(*S, "casualties", "--unit", "storming-party", "--killed", "31"),
+    st(*S, "casualties", "--unit", "storming-pary", "--killed", "1"),
+    st(*S, "--json", "casualties", "--unit", "storming-pary", "--killed", "1"),
+    st(*S, "order", "--unit", "garrison", "--set", "routed", "--seed", "1"),
+    hold_at("--needed", "12", "--rolled", "15"),
+    st(*S, "hold", "--needed", "12", "--rolled", "15", "--order", "good"),
+    hold_at("--needed", "12", "--rolled", "15", "--order", "good"),
+    hold_at("--needed", "12", "--rolled", "15", "--figures", "3"),
+    st(*S, "hold", "--unit", "garrison", "--section", "north-wall", "--needed", "12"),
+    st(*S, "hold", "--unit", "garrison", "--enemy", "storming-party", "--needed", "12"),
+    st(*S, "casualties", "--through", "3", "--behind", "7", "--killed", "4"),
+    st(*S, "casualties", "--unit", "reserve", "--behind", "7", "--killed", "4"),
+    st(*S, "casualties", "--unit", "reserve"),
+    st(*S, "rout", "--figures", "8"),
+    st(*S, "rout", "--unit", "reserve", "--side", "attacker"),
+    st(*S, "rout", "--unit", "reserve", "--within-walls"),
+    st(*S, "rout", "--unit", "reserve", "--room-figures", "13"),
+    st(*S, "move", "--speed", "9"),
+    st(*S, "move", "--unit", "reserve"),
+    st(*S, "move", "--unit", "reserve", "--section", "north-wall", "--figures", "2"),
+    st(*S, "move", "--unit", "reserve", "--section", "north-wall", "--through-breach"),
+    st(*S, "move", "--unit", "reserve", "--section", "north-wall", "--through-breach", "--figures", "13"),
+    st(*S, "move", "--unit", "garrison", "--section", "north-wall", "--through-breach", "--figures", "1"),
+    st(*S, "move", "--unit", "reserve", "--section", "nort-wall"),
+    st(*S, "escalade", "--section", "east-wall", "--method", "ladder", "--attackers", "3"),
+    st(*S, "escalade", "--section", "east-wall", "--unit", "reserve", "--method", "ladder", "--attackers", "3"),
+    st(*S, "escalade", "--section", "east-wall", "--unit", "garrison", "--method", "tower"),
+    st(*S, "army-morale", "--strength", "30", "--killed", "10"),
+    st(*S, "army-morale", "--side", "besieger", "--killed", "10"),
+    st(*S, "army-morale", "--side", "besiegers"),
+    st(*S, "order", "--unit", "reserve"),
+    st(*S, "order", "--set", "good"),
+    st(*S, "order", "--unit", "reserve", "--set", "panicked"),
+    st(*S, "--json", "order", "--unit", "reserve", "--set", "panicked"),
+    st(*S, "log")])
+for c, argv in [("hold", ["hold", "--unit", "garrison", "--needed", "12", "--rolled", "15", "--order", "good"]),
+                ("hold-enemy", ["hold", "--enemy", "x", "--needed", "12", "--rolled", "15", "--order", "good"]),
+                ("casualties", ["casualties", "--unit", "x", "--through", "1", "--behind", "1", "--killed", "1"]),
+                ("rout", ["rout", "--unit", "x", "--figures", "4"]),
+                ("rout-standard", ["rout", "--standard", "--figures", "4"]),
+                ("rout-side-besieger", ["rout", "--figures", "10", "--side", "besieger", "--within-walls"]),
+                ("rout-side-besieger-json", ["--json", "rout", "--figures", "10", "--side", "besieger"]),
+                ("move", ["move", "--unit", "x", "--speed", "4"]),
+                ("move-figures", ["move", "--figures", "2", "--speed", "4"]),
+                ("escalade", ["escalade", "--unit", "x", "--method", "tower", "--attackers", "4"]),
+                ("army-morale", ["army-morale", "--side", "besieger", "--strength", "9", "--killed", "3"]),
+                ("order", ["order", "--unit", "x", "--set", "good"]),
+                ("order-json", ["--json", "order", "--unit", "x", "--set", "good"]),
+                ("order-bare", ["order"])]:
+    run(f"units/without-state-{c}", *argv)
+case("units/batch", [st("init", "siege.json", "--from", "castle-siege.json"),
+                     st(*S, "batch", "--seed", "3", stdin=jl(
+                         {"action": "attack", "section": "north-wall", "weapon": "bombard", "successes": 20},
+                         {"action": "move", "unit": "storming-party", "section": "north-wall"},
+                         {"action": "move", "unit": "garrison", "section": "north-wall"},
+                         {"action": "hold", "unit": "garrison", "enemy": "storming-party", "section": "north-wall",
+                          "needed": 12, "rolled": 15},
+                         {"action": "casualties", "unit": "storming-party", "killed": 31},
+                         {"action": "casualties", "unit": "storming-party"},
+                         {"action": "abatis", "work": "build", "section": "north-wall"},
+                         {"action": "order", "unit": "storming-party", "set": "shaken"},
+                         {"action": "army-morale", "side": "besieger"})),
+                     st(*S, "log"), st(*S, "replay")],
+     files={"castle-siege.json": CASTLE_UNITS}, watch=["siege.json"])
+case("units/description-armies", [st("init", "siege.json", "--from", "d.json"), st(*S, "status"),
+                                  st(*S, "casualties", "--unit", "band", "--killed", "10", "--seed", "1"),
+                                  st(*S, "status"), st(*S, "--format", "markdown", "status")],
+     files={"d.json": desc(units=[{"id": "band", "side": "besieger", "figures": 20},
+                                  {"id": "keepers", "side": "defender", "figures": 6, "order": "shaken"}],
+                           armies={"besieger": {"strength": 30}, "defender": {"in_castle": False}})},
+     watch=["siege.json"])
 
 with open(os.path.join(HERE, "cases.jsonl"), "w", encoding="utf-8") as f:
     for c in CASES:

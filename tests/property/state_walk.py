@@ -2,9 +2,11 @@
 """A property test of the state file, through the real program.
 
 Random sieges (random sections, the castle gate with its portcullis among
-them, engines of both sides, a homebrew structure with random Armor and Hull,
-and a homebrew troops table with another number of abatis turns), then random
-sequences of every state-aware command with random inputs. After every step:
+them, engines of both sides, units of both sides with a hero among them, a
+homebrew structure with random Armor and Hull, and a homebrew troops table
+with another number of abatis turns), then random sequences of every
+state-aware command with random inputs, the troop commands on the units
+(R33) among them, chosen often from where the units stand. After every step:
 
   * the exit status is 0 (done) or 2 (refused); nothing else;
   * a refused step leaves the file byte for byte as it was;
@@ -89,8 +91,85 @@ class Walk:
             targets = ["camp"] + [b["id"] for b in besiegers]
             defenders.append({"id": f"d{i}", "weapon": r.choice(DEFENDER_WEAPONS),
                               "pool": r.randint(0, 4), "target": r.choice(targets)})
-        return {"schema": 1, "name": "walk", "scene_length": r.choice(["day", "week"]),
-                "sections": sections, "besiegers": besiegers, "defenders": defenders}
+        units = []
+        with_units = r.random() < 0.85  # most sieges have both sides' troops
+        for i in range(r.randint(1, 2) if with_units else 0):
+            units.append({"id": f"g{i}", "side": "defender", "figures": r.randint(1, 25)})
+        if r.random() < 0.3:
+            units.append({"id": "hero", "side": "defender", "hero": True})
+        for i in range(r.randint(1, 3) if with_units else r.randint(0, 1)):
+            u = {"id": f"a{i}", "side": "besieger", "figures": r.randint(1, 30)}
+            if r.random() < 0.2:
+                u["order"] = "shaken"
+            units.append(u)
+        desc = {"schema": 1, "name": "walk", "scene_length": r.choice(["day", "week"]),
+                "sections": sections, "besiegers": besiegers, "defenders": defenders, "units": units}
+        if units and r.random() < 0.3:
+            side = r.choice(["besieger", "defender"])
+            figures = sum(u.get("figures", 1) for u in units if u["side"] == side)
+            desc["armies"] = {side: {"strength": figures + r.randint(0, 20)}} if figures else {}
+        return desc
+
+    def units_now(self):
+        """The units of the state file as it is now."""
+        with open(self.state) as f:
+            return json.load(f).get("units", [])
+
+    def unit_step(self, desc, sec):
+        """A troop command on the units (R33), its inputs often taken from where the units stand."""
+        r = self.rng
+        units = self.units_now()
+        if not units:
+            return ["move", "--unit", "nobody", "--section", sec]
+        u = r.choice(units)
+        besiegers = [x for x in units if x["side"] == "besieger"] or units
+        defenders = [x for x in units if x["side"] == "defender"] or units
+        # A defender and a besieger unit at one section can hold; often they are made to meet.
+        real_defenders = [x for x in units if x["side"] == "defender" and x["figures"] > 0]
+        at_section = [x for x in units if x["side"] == "besieger" and x["where"] == "section"]
+        pairs = [(h, e) for h in real_defenders for e in at_section if h["section"] == e["section"]]
+        meet = (real_defenders, at_section) if real_defenders and at_section else None
+        outside = [x for x in units if x["side"] == "besieger" and x["where"] == "outside" and x["figures"] > 0]
+        kind = r.choice(["move", "through", "out", "hold", "hold", "hold", "casualties", "rout", "order", "escalade",
+                         "morale"])
+        if kind == "move":
+            return ["move", "--unit", u["id"], "--section", sec]
+        if kind == "through":
+            a = r.choice(besiegers)
+            n = a["behind"] if a["where"] == "section" else a["figures"]
+            return ["move", "--unit", a["id"], "--section", a["section"] or sec, "--through-breach",
+                    "--figures", str(max(1, r.randint(1, max(1, n))))] + (["--speed", "9"] if r.random() < 0.3 else [])
+        if kind == "out":
+            return ["move", "--unit", u["id"], "--to", r.choice(["outside", "within-walls"])]
+        if kind == "hold":
+            h, e = r.choice(defenders), r.choice(besiegers)
+            if pairs and r.random() < 0.9:
+                h, e = r.choice(pairs)
+            elif meet:  # the defenders come to meet them
+                return ["move", "--unit", r.choice(meet[0])["id"], "--section", r.choice(meet[1])["section"]]
+            elif outside and r.random() < 0.7:  # the besiegers come to a section first
+                return ["move", "--unit", r.choice(outside)["id"], "--section", sec]
+            a = ["hold", "--unit", h["id"], "--enemy", e["id"], "--section", h["section"] or e["section"] or sec,
+                 "--needed", str(r.randint(0, 20))]
+            return a + (["--rolled", str(r.randint(2, 20))] if r.random() < 0.6 else ["--seed", str(r.randint(0, 10**6))])
+        if kind == "casualties":
+            return ["casualties", "--unit", u["id"], "--killed", str(r.randint(0, u["figures"] + 1))]
+        if kind == "rout":
+            a = ["rout", "--unit", u["id"]]
+            if r.random() < 0.3:
+                a += ["--room-figures", str(r.randint(1, max(1, u["figures"])))]
+            if r.random() < 0.4:
+                a += ["--blocked", str(r.randint(0, 3))]
+            if r.random() < 0.2:
+                a += ["--standard"]
+            return a
+        if kind == "order":
+            return ["order", "--unit", u["id"], "--set", r.choice(["good", "shaken", "routed"])]
+        if kind == "escalade":
+            a = r.choice(besiegers)
+            return ["escalade", "--unit", a["id"], "--section", a["section"] or sec,
+                    "--method", r.choice(["ladder", "grapnel", "tower"]), "--seed", str(r.randint(0, 10**6))]
+        return ["army-morale", "--side", r.choice(["besieger", "defender", "attacker"])]
 
     # ---- a random step
     def random_step(self, desc):
@@ -98,7 +177,7 @@ class Walk:
         sec = r.choice(desc["sections"])["id"]
         seed = ["--seed", str(r.randint(0, 10**9))]
         kind = r.choices(["scene", "attack", "attack-engine", "demolish", "mine", "abatis", "escalade",
-                          "undo", "bad"], weights=[2, 3, 2, 2, 4, 3, 2, 1, 1])[0]
+                          "units", "undo", "bad"], weights=[2, 3, 2, 2, 4, 3, 2, 8, 1, 1])[0]
         if kind == "scene":
             return ["scene"] + seed
         if kind == "attack":
@@ -137,12 +216,15 @@ class Walk:
             elif x < 0.3:
                 a += ["--interrupted"]
             return a + seed
-        if kind == "escalade":
-            a = ["escalade", "--section", sec, "--method", r.choice(["ladder", "grapnel", "tower"]),
-                 "--attackers", str(r.randint(1, 12))]
+        if kind == "escalade":  # a unit of the file climbs (R33); without one it is refused
+            attackers = [u["id"] for u in desc["units"] if u["side"] == "besieger"] or ["nobody"]
+            a = ["escalade", "--section", sec, "--unit", r.choice(attackers),
+                 "--method", r.choice(["ladder", "grapnel", "tower"])]
             if r.random() < 0.5:
                 a += ["--defended"]
             return a + seed
+        if kind == "units":
+            return self.unit_step(desc, sec)
         if kind == "undo":
             return ["undo"]
         # input that must be refused, file untouched
@@ -150,7 +232,10 @@ class Walk:
                          ["attack", "--section", sec, "--weapon", "canon"],
                          ["attack", "--section", sec, "--structure", "tower", "--weapon", "cannon"],
                          ["mine", "--section", sec, "--days", "0"],
-                         ["demolish", "--section", sec, "--charge", "nothing"]])
+                         ["demolish", "--section", sec, "--charge", "nothing"],
+                         ["casualties", "--unit", "no-such-unit", "--killed", "1"],
+                         ["hold", "--needed", "12", "--rolled", "15"],
+                         ["order", "--unit", "no-such-unit", "--set", "good"]])
 
     def step(self, args):
         before = open(self.state, "rb").read()

@@ -1,0 +1,79 @@
+// `siege order`: the referee records a unit's order, the result of the
+// standard morale rules these texts leave out (R33). State only.
+#include <fmt/core.h>
+
+#include "command.hpp"
+#include "render.hpp"
+#include "troop_text.hpp"
+#include "unit_view.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+struct OrderRequest {
+  std::string unit;
+  std::string set;  // good, shaken or routed
+};
+
+void order_inputs(Fields& f, OrderRequest& r) {
+  f.text({"unit", "The unit (see 'siege status')", "ID"}, r.unit);
+  f.text({"set", "Its order now: good, shaken or routed", "ORDER"}, r.set);
+}
+
+std::string order_json(const UnitOrderOutcome& o) {
+  std::string out;
+  detail::JsonWriter w(out);
+  w.begin_object();
+  w.field("schema", schema_version).field("action", "order");
+  const UnitChange& c = o.units.front();
+  w.field("unit", c.after.id);
+  w.key("order").begin_object();
+  w.field("before", name_of(c.before.order)).field("after", name_of(c.after.order));
+  w.end_object();
+  detail::write_troop_changes(w, o);
+  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  w.end_object();
+  return out;
+}
+
+std::string order_text(const UnitOrderOutcome& o) {
+  const UnitChange& c = o.units.front();
+  std::string s =
+      fmt::format("Order     {}: {} -> {}, as the referee records (R33)\n", escape_text(c.after.id),
+                  painted_order(c.before.order), painted_order(c.after.order));
+  s += troop_text(o);
+  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+ActionResult order_action(const OrderRequest& r, Context& ctx, SiegeState* st) {
+  (void)ctx;
+  if (st == nullptr) fail_usage("no-state", "order: needs --state FILE (a siege made with 'siege init')");
+  UnitOrderInput in;
+  in.unit = required_id(r.unit, "order", "--unit");
+  if (r.set.empty()) fail_usage("missing-option", "order: give --set good|shaken|routed");
+  in.order = parse_order(r.set, "--set");
+  const auto o = set_unit_order(st->now, in);
+  nlohmann::json summary = troop_summary(o);
+  summary["unit"] = in.unit;
+  summary["order"] = {{"before", name_of(o.units.front().before.order)}, {"after", name_of(in.order)}};
+  return {order_json(o), order_text(o), std::move(summary)};
+}
+
+std::string describe_order(const nlohmann::json& o) {
+  const auto& order = o.at("order");
+  return fmt::format("{}: {} -> {}", o.value("unit", std::string()), order.value("before", std::string()),
+                     order.value("after", std::string()));
+}
+
+}  // namespace
+
+Command order_command() {
+  return action_command<OrderRequest, order_inputs, order_action, describe_order>(
+      "order", "Record a unit's order from the standard morale rules: good, shaken or routed (with --state)",
+      "siege --state siege.json order --unit storming-party --set shaken");
+}
+
+}  // namespace siege::cli
