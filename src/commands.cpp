@@ -19,6 +19,11 @@ Command move_command();
 Command demolish_command();
 Command mine_command();
 Command escalade_command();
+Command target_command();
+Command sortie_command();
+Command damage_command();
+Command repair_command();
+Command countermine_command();
 Command init_command();
 Command scene_command();
 Command status_command();
@@ -31,6 +36,7 @@ const std::vector<Command>& commands() {
       list_command(),     show_command(),        check_command(),  attack_command(),     odds_command(),
       batch_command(),    hold_command(),        rout_command(),   army_morale_command(), abatis_command(),
       casualties_command(), move_command(),      demolish_command(), mine_command(),     escalade_command(),
+      target_command(),   sortie_command(),      damage_command(), repair_command(),     countermine_command(),
       init_command(),     scene_command(),       status_command(), log_command(),        undo_command(),
       replay_command(),
   };
