@@ -178,6 +178,10 @@ SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, con
     if (auto d = first_difference(e.outcome, r.summary, at + "/outcome"))
       fail_state("replay-differs", path + ":" + *d + " (log entry " + std::to_string(e.entry) + ", " + e.action +
                                        "; were the tables changed?)");
+    if (e.scene != work.now.scene)  // R30: the entry belongs to the scene the replay has reached
+      fail_state("replay-differs", path + ":" + at + "/scene: the file has " + std::to_string(e.scene) +
+                                       ", replaying gives " + std::to_string(work.now.scene) + " (log entry " +
+                                       std::to_string(e.entry) + ", " + e.action + ")");
     work.log.push_back(e);
   }
   return work;

@@ -85,6 +85,9 @@ ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* s
   if (r.work.empty()) fail_usage("missing-option", "abatis: say which work: abatis build or abatis tear");
   SectionState& s = state_section(*st, r.section, "abatis");
   const bool build = parse_abatis_work(r.work) == AbatisWork::build;
+  if (build && s.state != BreachState::breached)
+    fail_usage("not-breached", "abatis build: " + s.id + " is " + std::string(name_of(s.state)) +
+                                   ", not breached: abatis is built across a breach (R26); see 'siege status'");
   if (build && s.abatis.standing)
     fail_usage("bad-option", "abatis build: an abatis already stands in " + s.id + "; see 'siege status'");
   if (!build && !s.abatis.standing)

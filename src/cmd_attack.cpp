@@ -165,33 +165,34 @@ void attack_inputs(Fields& f, AttackRequest& r) {
   f.text({"engine", "With --state: this besieger engine attacks its target", "ID"}, r.engine);
 }
 
-namespace {
-
 // --engine: a besieger engine makes its attack with its own weapon and crew
 // on its own target.
-void use_engine(AttackRequest& r, SiegeState& st) {
+void use_engine(AttackRequest& r, SiegeState& st, std::string_view command) {
+  const std::string c(command);
   const EngineState* e = st.now.find_engine(r.engine);
   if (e == nullptr) {
     std::vector<std::string> ids;
     for (const auto& x : st.now.engines)
       if (x.side == EngineSide::besieger) ids.push_back(x.id);
-    fail_usage("unknown-engine", "attack: unknown engine '" + r.engine + "'" + detail::did_you_mean(r.engine, ids) +
+    fail_usage("unknown-engine", c + ": unknown engine '" + r.engine + "'" + detail::did_you_mean(r.engine, ids) +
                                      "; see 'siege status'");
   }
   if (e->side != EngineSide::besieger)
-    fail_usage("bad-engine", "attack: --engine " + e->id + " is a defender engine; its attacks are played in 'siege scene'");
-  if (e->weapon.empty()) fail_usage("bad-engine", "attack: --engine " + e->id + " has no weapon to attack with");
-  if (e->knocked_out) fail_usage("knocked-out", "attack: --engine " + e->id + " is knocked out");
+    fail_usage("bad-engine", c + ": --engine " + e->id + " is a defender engine; its attacks are played in 'siege scene'");
+  if (e->weapon.empty()) fail_usage("bad-engine", c + ": --engine " + e->id + " has no weapon to attack with");
+  if (e->knocked_out) fail_usage("knocked-out", c + ": --engine " + e->id + " is knocked out");
   if (!r.section.empty())
-    fail_usage("bad-option", "attack: --engine " + e->id + " attacks its own target (" + e->target +
+    fail_usage("bad-option", c + ": --engine " + e->id + " attacks its own target (" + e->target +
                                  "); leave out --section");
   if (!r.weapon.empty() || r.hull_damage)
-    fail_usage("bad-option", "attack: --engine " + e->id + " fires its own weapon (" + e->weapon +
+    fail_usage("bad-option", c + ": --engine " + e->id + " fires its own weapon (" + e->weapon +
                                  "); leave out --weapon and --hull-damage");
   r.section = e->target;
   r.weapon = e->weapon;
   if (!r.pool.given() && !r.successes) r.pool.set(e->pool);
 }
+
+namespace {
 
 ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* st) {
   if (st == nullptr) {
@@ -207,7 +208,7 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
   refuse_section_options("attack", !r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
   if (*r.ladder != "hull" || !r.from.empty())
     fail_usage("bad-option", "attack: the state file counts Hull Points; --ladder steps and --from go without --state");
-  if (!r.engine.empty()) use_engine(r, *st);
+  if (!r.engine.empty()) use_engine(r, *st, "attack");
   if (r.section.empty()) fail_usage("no-section", "attack: with --state give --section ID (or --engine ID)");
   SectionState& s = state_section(*st, r.section, "attack");
   r.structure = s.structure;

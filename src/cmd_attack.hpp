@@ -61,5 +61,8 @@ void attack_weapon_inputs(Fields& f, AttackRequest& r);
 void weapon_stat_inputs(Fields& f, AttackRequest& r);
 void attack_roll_inputs(Fields& f, AttackRequest& r);
 void attack_inputs(Fields& f, AttackRequest& r);
+// --engine ID with a state: the besieger engine's weapon, pool and target
+// (its section) go into `r`; refusals name `command`.
+void use_engine(AttackRequest& r, SiegeState& st, std::string_view command);
 
 }  // namespace siege::cli

@@ -5,6 +5,7 @@
 #include "cmd_works.hpp"
 #include "command.hpp"
 #include "render.hpp"
+#include "siege/detail/suggest.hpp"
 
 namespace siege::cli {
 
@@ -121,6 +122,8 @@ void escalade_work_inputs(Fields& f, EscaladeRequest& r) {
 void escalade_inputs(Fields& f, EscaladeRequest& r) {
   escalade_work_inputs(f, r);
   f.text({"section", "With --state: the section climbed (read; a breach is walked through)", "ID"}, r.section);
+  f.text({"engine", "With --state and --method tower: the siege tower that climbs (see 'siege status')", "ID"},
+         r.engine);
 }
 
 // With a state the climb reads the section (its structure and what it has
@@ -128,6 +131,8 @@ void escalade_inputs(Fields& f, EscaladeRequest& r) {
 // still logged, so the log tells the whole evening.
 ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeState* st) {
   if (st == nullptr) {
+    if (!req.engine.empty())
+      fail_usage("no-state", "escalade: --engine needs --state FILE (a siege made with 'siege init')");
     if (!req.section.empty())
       fail_usage("no-state", "escalade: --section needs --state FILE (a siege made with 'siege init'); without one "
                              "give --structure ID");
@@ -135,6 +140,23 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
     return {escalade_json(o, ctx.seed()), escalade_text(o, ctx.seed()), {}};
   }
   EscaladeRequest r = req;
+  const bool tower = r.method == name_of(ClimbMethod::tower);
+  if (!r.engine.empty() && !tower)
+    fail_usage("bad-option", "escalade: --engine names the siege tower of --method tower");
+  if (tower) {
+    if (r.engine.empty())
+      fail_usage("no-engine", "escalade: with --state, --method tower names its tower: give --engine ID");
+    const EngineState* e = st->now.find_engine(r.engine);
+    if (e == nullptr || e->side != EngineSide::besieger) {
+      std::vector<std::string> ids;
+      for (const auto& x : st->now.engines)
+        if (x.side == EngineSide::besieger) ids.push_back(x.id);
+      fail_usage("unknown-engine", "escalade: unknown besieger engine '" + r.engine + "'" +
+                                       detail::did_you_mean(r.engine, ids) + "; see 'siege status'");
+    }
+    if (e->knocked_out)
+      fail_usage("knocked-out", "escalade: the tower " + e->id + " is knocked out and puts no one on the wall");
+  }
   refuse_section_options("escalade", r.structure.given(), r.damage_taken.has_value(),
                          r.portcullis);
   if (r.section.empty()) fail_usage("no-section", "escalade: with --state give --section ID");

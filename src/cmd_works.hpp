@@ -63,6 +63,7 @@ struct EscaladeRequest {
   std::optional<std::string> successes_per_round;  // the referee's "N,N,...": climbers who passed each round
   bool portcullis = false;  // a castle gate with its portcullis (R12)
   std::string section;  // with --state: the section climbed (read, not changed)
+  std::string engine;   // with --state and --method tower: the siege tower of the siege that climbs
 };
 // The climb's input with everything but the dice (resolve_escalade rolls them).
 [[nodiscard]] EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t);
