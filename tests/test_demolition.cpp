@@ -153,9 +153,9 @@ TEST_CASE("A petard or breaching charge does not open a castle gate with its por
   CHECK(has_rule(o, "charge-craft-check"));
   CHECK(o.hull.max == 10);
   CHECK(o.armor.effective == 3);
-  CHECK(o.damage == 2 * 3 - 3);
-  CHECK(o.hull.after == 3);
-  CHECK(o.after == BreachState::intact);
+  CHECK(o.damage == 2 * 6 - 3);  // Siege 3: 6 Hull damage a charge (R17)
+  CHECK(o.hull.after == 9);
+  CHECK(o.after == BreachState::cracked);
   // Without the portcullis the same charge opens the gate (R18).
   auto plain = set("castle-gate", {{&charge("breaching-charge"), 1}}, -2);
   const auto p = resolve(plain);
