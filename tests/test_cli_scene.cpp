@@ -292,7 +292,7 @@ TEST_CASE("odds attack|demolish|mine|escalade read a section of the state file, 
   CHECK(no_state.err.find("needs --state") != std::string::npos);
 }
 
-TEST_CASE("escalade --method tower with a state names its tower; a knocked-out one puts no one up", "[cli][scene-cli]") {
+TEST_CASE("escalade --method tower with a state names its tower, and a knocked-out one puts no one up", "[cli][scene-cli]") {
   Harrowmere h;
   refused(h, {"escalade", "--section", "north-wall", "--method", "tower", "--attackers", "4"}, "--engine ID");
   refused(h, {"escalade", "--section", "north-wall", "--method", "tower", "--engine", "belfri", "--attackers", "4"},
