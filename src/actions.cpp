@@ -1,5 +1,8 @@
 #include "actions.hpp"
 
+#include <algorithm>
+#include <cctype>
+
 #include <fmt/core.h>
 
 #include "command.hpp"
@@ -180,6 +183,10 @@ SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, con
     if (auto d = first_difference(e.outcome, r.summary, at + "/outcome"))
       fail_state("replay-differs", path + ":" + *d + " (log entry " + std::to_string(e.entry) + ", " + e.action +
                                        "; were the tables changed?)");
+    if (e.scene != work.now.scene)  // R30: the entry belongs to the scene the replay has reached
+      fail_state("replay-differs", path + ":" + at + "/scene: the file has " + std::to_string(e.scene) +
+                                       ", replaying gives " + std::to_string(work.now.scene) + " (log entry " +
+                                       std::to_string(e.entry) + ", " + e.action + ")");
     work.log.push_back(e);
     if (after_each) after_each(i, r, work);
   }
@@ -240,16 +247,44 @@ std::string with_fields(std::string json, std::string_view action, std::string_v
   return json.insert(close, (close > 1 ? "," : "") + std::string(fields));
 }
 
-std::string inputs_as_options(const nlohmann::json& inputs) {
+namespace {
+
+// A word as the shell takes it back: quoted when it holds anything but
+// letters, digits and -_.,:/+ ("a night's repair" -> 'a night'\''s repair').
+std::string shell_word(const std::string& v) {
+  const bool plain = !v.empty() && std::all_of(v.begin(), v.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::string_view("-_.,:/+").find(c) != std::string_view::npos;
+  });
+  if (plain) return v;
+  std::string out = "'";
+  for (const char c : v) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+}  // namespace
+
+std::string inputs_as_options(std::string_view action, const nlohmann::json& inputs) {
+  // Positional inputs (abatis WORK) are words of their own, not options.
+  std::vector<std::string> positional;
+  for (const auto& c : commands())
+    if (c.act != nullptr && c.name == action)
+      for (const auto& in : described_inputs(c))
+        if (in.value("positional", false)) positional.push_back(in.at("key").get<std::string>());
+  auto is_positional = [&](const std::string& k) {
+    return std::find(positional.begin(), positional.end(), k) != positional.end();
+  };
   std::string out;
   auto put = [&](const std::string& k, const nlohmann::json& v) {
     if (!out.empty()) out += ' ';
-    out += "--" + k;
+    if (!is_positional(k)) out += "--" + k;
     if (v.is_boolean()) return;
-    out += ' ';
-    out += v.is_string() ? v.get<std::string>() : v.dump();
+    if (!is_positional(k)) out += ' ';
+    out += v.is_string() ? shell_word(v.get<std::string>()) : v.dump();
   };
+  for (const auto& k : positional)
+    if (inputs.contains(k) && inputs[k].is_string()) put(k, inputs[k]);
   for (const auto& [k, v] : inputs.items()) {
+    if (is_positional(k)) continue;
     if (v.is_boolean() && !v.get<bool>()) continue;
     if (v.is_array())
       for (const auto& x : v) put(k, x);

@@ -118,7 +118,9 @@ void require_state(const Context& ctx, std::string_view command);
 [[nodiscard]] std::string json_field(std::string_view key, std::string_view value);
 [[nodiscard]] std::string json_field(std::string_view key, long long value);
 
-// "--section north-wall --weapon cannon --successes 2": inputs as options.
-[[nodiscard]] std::string inputs_as_options(const nlohmann::json& inputs);
+// "--section north-wall --weapon cannon --successes 2": the inputs of a log
+// entry of `action` as its command line takes them (positional inputs as
+// plain words, values quoted for the shell where needed).
+[[nodiscard]] std::string inputs_as_options(std::string_view action, const nlohmann::json& inputs);
 
 }  // namespace siege::cli

@@ -85,6 +85,12 @@ ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* s
     fail_usage("bad-option", "abatis: --progress goes without --state; the state file counts the turns done");
   if (req.section.empty()) fail_usage("no-section", "abatis: with --state give --section ID");
   if (req.work.empty()) fail_usage("missing-option", "abatis: say which work: abatis build or abatis tear");
+  {
+    const SectionState& s = state_section(*st, req.section, "abatis");
+    if (parse_abatis_work(req.work) == AbatisWork::build && s.state != BreachState::breached)
+      fail_usage("not-breached", "abatis build: " + s.id + " is " + std::string(name_of(s.state)) +
+                                     ", not breached: abatis is built across a breach (R26); see 'siege status'");
+  }
   SectionAbatisInput in;
   in.section = req.section;
   in.work = parse_abatis_work(req.work);

@@ -6,21 +6,19 @@
 #include "command.hpp"
 #include "render.hpp"
 #include "siege/report.hpp"
+#include "siege/scene.hpp"
 #include "siege/detail/suggest.hpp"
 #include "siege/tables_json.hpp"
 
 namespace siege::cli {
 
-namespace {
-
-// The weapon an attack uses: the row, with inline stats over it (INTERFACE.md).
-Weapon attack_weapon(const AttackRequest& r, const Tables& t) {
+Weapon request_weapon(const AttackRequest& r, const Tables& t, std::string_view command) {
   Weapon w;
   if (!r.weapon.empty()) {
     w = t.weapon(r.weapon);
   } else {
     if (!r.hull_damage)
-      fail_usage("no-weapon", "attack: give --weapon ID or an inline weapon with --hull-damage N");
+      fail_usage("no-weapon", std::string(command) + ": give --weapon ID or an inline weapon with --hull-damage N");
     w.id = "inline";
     w.name = "Inline weapon";
   }
@@ -34,14 +32,27 @@ Weapon attack_weapon(const AttackRequest& r, const Tables& t) {
   return w;
 }
 
-}  // namespace
+PreparedRoll prepare_roll(const AttackRequest& r, FiringSlit firing_slit, std::string_view command) {
+  const std::string c(command);
+  PreparedRoll p;
+  if (r.successes) {
+    if (r.pool.given() || r.bane_dice.given() || r.boon_dice.given())
+      fail_usage("bad-option", c + ": --pool, --bane-dice and --boon-dice roll dice; they do not go "
+                                   "with the referee's --successes");
+    p.check = referee_check(Difficulty::easy, *r.successes, r.boons.value_or(0));
+  } else {
+    if (r.boons) fail_usage("bad-option", c + ": --boons goes with --successes (the referee's own roll)");
+    p.spec = attack_check_spec(firing_slit, *r.pool, *r.bane_dice, *r.boon_dice);
+  }
+  return p;
+}
 
 PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t) {
   if (r.structure.empty()) fail_usage("no-structure", "attack: --structure ID is required");
   PreparedAttack p;
   AttackInput& in = p.input;
   in.structure = &t.structure(r.structure);
-  in.weapon = attack_weapon(r, t);
+  in.weapon = request_weapon(r, t, "attack");
   in.weapon_inline = r.weapon.empty();
   refuse_personal(in.weapon);
   in.portcullis = r.portcullis ? Portcullis::yes : Portcullis::no;
@@ -60,16 +71,9 @@ PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t) {
     fail_usage("bad-ladder", "attack: --ladder must be hull or steps, got '" + *r.ladder + "'");
   }
   in.spend_boons = r.spend_boons;
-
-  if (r.successes) {
-    if (r.pool.given() || r.bane_dice.given() || r.boon_dice.given())
-      fail_usage("bad-option", "attack: --pool, --bane-dice and --boon-dice roll dice; they do not go "
-                               "with the referee's --successes");
-    in.check = referee_check(Difficulty::easy, *r.successes, r.boons.value_or(0));
-  } else {
-    if (r.boons) fail_usage("bad-option", "attack: --boons goes with --successes (the referee's own roll)");
-    p.spec = attack_check_spec(in.firing_slit, *r.pool, *r.bane_dice, *r.boon_dice);
-  }
+  PreparedRoll roll = prepare_roll(r, in.firing_slit, "attack");
+  if (roll.check) in.check = *roll.check;
+  p.spec = roll.spec;
   return p;
 }
 
@@ -124,8 +128,7 @@ std::string attack_text(const AttackOutcome& o, std::uint64_t seed) {
 
 }  // namespace
 
-void attack_weapon_inputs(Fields& f, AttackRequest& r) {
-  f.text({"structure", "Structure id (see 'siege list structures')", "ID", "-s"}, r.structure);
+void weapon_stat_inputs(Fields& f, AttackRequest& r) {
   f.text({"weapon", "Weapon id (see 'siege list weapons')", "ID", "-w"}, r.weapon);
   f.number({"hull-damage", "Inline weapon: Hull damage"}, r.hull_damage, 0, 1000);
   f.number({"pierce", "Inline weapon: Pierce"}, r.pierce, 0, 1000);
@@ -134,12 +137,21 @@ void attack_weapon_inputs(Fields& f, AttackRequest& r) {
   f.flag({"gunpowder", "Inline weapon: gunpowder quality"}, r.gunpowder);
   f.flag({"indirect", "Indirect fire (R10)"}, r.indirect);
   f.flag({"blast", "Inline weapon: Blast quality (R9)"}, r.blast);
+}
+
+void attack_roll_inputs(Fields& f, AttackRequest& r) {
   f.number({"successes", "The referee's roll: net Successes (no dice rolled)"}, r.successes, -100, 100);
   f.number({"boons", "The referee's roll: net Boons"}, r.boons, -100, 100);
   f.number({"spend-boons", "Spend only N Boons on Crit bundles (R3)"}, r.spend_boons, 0, 100);
   f.number({"pool", "Skill dice to roll"}, r.pool, 0, max_dice);
   f.number({"bane-dice", "Extra Bane dice"}, r.bane_dice, 0, max_dice);
   f.number({"boon-dice", "Extra Boon dice"}, r.boon_dice, 0, max_dice);
+}
+
+void attack_weapon_inputs(Fields& f, AttackRequest& r) {
+  f.text({"structure", "Structure id (see 'siege list structures')", "ID", "-s"}, r.structure);
+  weapon_stat_inputs(f, r);
+  attack_roll_inputs(f, r);
   f.number({"damage-taken", "Hull the section has already suffered"}, r.damage_taken, 0, 100000);
   f.text({"ladder", "hull (count Hull Points) or steps (R5)", "MODE"}, r.ladder);
   f.text({"from", "Steps mode: the state before (intact, cracked)", "STATE"}, r.from);
@@ -153,33 +165,34 @@ void attack_inputs(Fields& f, AttackRequest& r) {
   f.text({"engine", "With --state: this besieger engine attacks its target", "ID"}, r.engine);
 }
 
-namespace {
-
 // --engine: a besieger engine makes its attack with its own weapon and crew
 // on its own target.
-void use_engine(AttackRequest& r, SiegeState& st) {
+void use_engine(AttackRequest& r, SiegeState& st, std::string_view command) {
+  const std::string c(command);
   const EngineState* e = st.now.find_engine(r.engine);
   if (e == nullptr) {
     std::vector<std::string> ids;
     for (const auto& x : st.now.engines)
       if (x.side == EngineSide::besieger) ids.push_back(x.id);
-    fail_usage("unknown-engine", "attack: unknown engine '" + r.engine + "'" + detail::did_you_mean(r.engine, ids) +
+    fail_usage("unknown-engine", c + ": unknown engine '" + r.engine + "'" + detail::did_you_mean(r.engine, ids) +
                                      "; see 'siege status'");
   }
   if (e->side != EngineSide::besieger)
-    fail_usage("bad-engine", "attack: --engine " + e->id + " is a defender engine; its attacks are played in 'siege scene'");
-  if (e->weapon.empty()) fail_usage("bad-engine", "attack: --engine " + e->id + " has no weapon to attack with");
-  if (e->knocked_out) fail_usage("knocked-out", "attack: --engine " + e->id + " is knocked out");
+    fail_usage("bad-engine", c + ": --engine " + e->id + " is a defender engine; its attacks are played in 'siege scene'");
+  if (e->weapon.empty()) fail_usage("bad-engine", c + ": --engine " + e->id + " has no weapon to attack with");
+  if (e->knocked_out) fail_usage("knocked-out", c + ": --engine " + e->id + " is knocked out");
   if (!r.section.empty())
-    fail_usage("bad-option", "attack: --engine " + e->id + " attacks its own target (" + e->target +
+    fail_usage("bad-option", c + ": --engine " + e->id + " attacks its own target (" + e->target +
                                  "); leave out --section");
   if (!r.weapon.empty() || r.hull_damage)
-    fail_usage("bad-option", "attack: --engine " + e->id + " fires its own weapon (" + e->weapon +
+    fail_usage("bad-option", c + ": --engine " + e->id + " fires its own weapon (" + e->weapon +
                                  "); leave out --weapon and --hull-damage");
   r.section = e->target;
   r.weapon = e->weapon;
   if (!r.pool.given() && !r.successes) r.pool.set(e->pool);
 }
+
+namespace {
 
 ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* st) {
   if (st == nullptr) {
@@ -195,19 +208,14 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
   refuse_section_options("attack", !r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
   if (*r.ladder != "hull" || !r.from.empty())
     fail_usage("bad-option", "attack: the state file counts Hull Points; --ladder steps and --from go without --state");
-  if (!r.engine.empty()) use_engine(r, *st);
+  if (!r.engine.empty()) use_engine(r, *st, "attack");
   if (r.section.empty()) fail_usage("no-section", "attack: with --state give --section ID (or --engine ID)");
   SectionState& s = state_section(*st, r.section, "attack");
   r.structure = s.structure;
   r.portcullis = portcullis_of(s) == Portcullis::yes;
   r.damage_taken = s.hull_suffered;
   auto o = run_attack(r, ctx);
-  s.hull_suffered = o.hull.after;
-  s.state = o.after;
-  if (o.after == BreachState::breached && o.before != BreachState::breached) {  // E3
-    detail::add_rule(o.rules, "play-the-assault");
-    o.notes.push_back(s.id + " is breached: play the assault.");
-  }
+  record_section_hull(st->now, ctx.tables(), s.id, o.hull.after, o.after, o.rules, o.notes);
 
   ActionResult out;
   out.json = with_fields(attack_json(o, ctx.seed()), "attack", json_field("section", s.id));

@@ -45,10 +45,24 @@ struct PreparedAttack {
   AttackInput input;
   std::optional<CheckSpec> spec;
 };
+// The weapon of `r`: its --weapon row with any inline stats over it.
+[[nodiscard]] Weapon request_weapon(const AttackRequest& r, const Tables& t, std::string_view command);
+// The roll of `r`: the referee's (check) or the Easy attack check to roll (spec).
+struct PreparedRoll {
+  std::optional<CheckResult> check;
+  std::optional<CheckSpec> spec;
+};
+[[nodiscard]] PreparedRoll prepare_roll(const AttackRequest& r, FiringSlit firing_slit, std::string_view command);
 [[nodiscard]] PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t);
 // The inputs of the attack itself (weapon, roll, section), shared with
 // `odds attack`; attack_inputs adds those of a siege in a state file.
 void attack_weapon_inputs(Fields& f, AttackRequest& r);
+// Its parts a sortie shares: the weapon (row or inline stats) and the roll.
+void weapon_stat_inputs(Fields& f, AttackRequest& r);
+void attack_roll_inputs(Fields& f, AttackRequest& r);
 void attack_inputs(Fields& f, AttackRequest& r);
+// --engine ID with a state: the besieger engine's weapon, pool and target
+// (its section) go into `r`; refusals name `command`.
+void use_engine(AttackRequest& r, SiegeState& st, std::string_view command);
 
 }  // namespace siege::cli

@@ -5,6 +5,7 @@
 #include "cmd_works.hpp"
 #include "command.hpp"
 #include "render.hpp"
+#include "siege/scene.hpp"
 
 namespace siege::cli {
 
@@ -117,19 +118,6 @@ void demolish_inputs(Fields& f, DemolishRequest& r) {
          r.section);
 }
 
-namespace {
-
-// A section that breaches now: play the assault (E3), as attack says.
-void note_breach(std::vector<std::string>& rules, std::vector<std::string>& notes, const SectionState& s,
-                 BreachState before, BreachState after) {
-  if (after == BreachState::breached && before != BreachState::breached) {
-    detail::add_rule(rules, "play-the-assault");
-    notes.push_back(s.id + " is breached: play the assault.");
-  }
-}
-
-}  // namespace
-
 ActionResult demolish_action(const DemolishRequest& req, Context& ctx, SiegeState* st) {
   if (st == nullptr) {
     if (!req.section.empty())
@@ -146,9 +134,7 @@ ActionResult demolish_action(const DemolishRequest& req, Context& ctx, SiegeStat
   r.portcullis = portcullis_of(s) == Portcullis::yes;
   r.damage_taken = s.hull_suffered;
   auto o = run_demolish(r, ctx);
-  s.hull_suffered = o.hull.after;
-  s.state = o.after;
-  note_breach(o.rules, o.notes, s, o.before, o.after);
+  record_section_hull(st->now, ctx.tables(), s.id, o.hull.after, o.after, o.rules, o.notes);
   return {with_fields(demolish_json(o, ctx.seed()), "demolish", json_field("section", s.id)),
           fmt::format("Section   {}\n", s.id) + demolish_text(o, ctx.seed()),
           {{"section", s.id},

@@ -8,6 +8,7 @@
 #include "command.hpp"
 #include "render.hpp"
 #include "unit_view.hpp"
+#include "siege/detail/suggest.hpp"
 
 namespace siege::cli {
 
@@ -127,6 +128,8 @@ void escalade_inputs(Fields& f, EscaladeRequest& r) {
   f.text({"unit", "With --state: the besieger unit that climbs; its figures at the foot are the attackers",
           "ID"},
          r.unit);
+  f.text({"engine", "With --state and --method tower: the siege tower that climbs (see 'siege status')", "ID"},
+         r.engine);
 }
 
 // With a state the climb reads the section (its structure and what it has
@@ -134,6 +137,8 @@ void escalade_inputs(Fields& f, EscaladeRequest& r) {
 // at the foot of the wall climb); the climbers up count as through (R33).
 ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeState* st) {
   if (st == nullptr) {
+    if (!req.engine.empty())
+      fail_usage("no-state", "escalade: --engine needs --state FILE (a siege made with 'siege init')");
     if (!req.section.empty())
       fail_usage("no-state", "escalade: --section needs --state FILE (a siege made with 'siege init'); without one "
                              "give --structure ID");
@@ -143,6 +148,23 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
   }
   const char* cmd = "escalade";
   EscaladeRequest r = req;
+  const bool tower = r.method == name_of(ClimbMethod::tower);
+  if (!r.engine.empty() && !tower)
+    fail_usage("bad-option", "escalade: --engine names the siege tower of --method tower");
+  if (tower) {
+    if (r.engine.empty())
+      fail_usage("no-engine", "escalade: with --state, --method tower names its tower: give --engine ID");
+    const EngineState* e = st->now.find_engine(r.engine);
+    if (e == nullptr || e->side != EngineSide::besieger) {
+      std::vector<std::string> ids;
+      for (const auto& x : st->now.engines)
+        if (x.side == EngineSide::besieger) ids.push_back(x.id);
+      fail_usage("unknown-engine", "escalade: unknown besieger engine '" + r.engine + "'" +
+                                       detail::did_you_mean(r.engine, ids) + "; see 'siege status'");
+    }
+    if (e->knocked_out)
+      fail_usage("knocked-out", "escalade: the tower " + e->id + " is knocked out and puts no one on the wall");
+  }
   refuse_section_options(cmd, r.structure.given(), r.damage_taken.has_value(), r.portcullis);
   if (r.section.empty()) fail_usage("no-section", "escalade: with --state give --section ID");
   const std::string unit = required_id(r.unit, cmd, "--unit");

@@ -41,7 +41,7 @@ std::string log_text(const SiegeState& st) {
   for (const auto& e : st.log) w_action = std::max(w_action, e.action.size());
   std::string s;
   for (const auto& e : st.log) {
-    const std::string options = escape_text(inputs_as_options(e.inputs));
+    const std::string options = escape_text(inputs_as_options(e.action, e.inputs));
     s += fmt::format("{:>4}  {:<{}}  {}{}seed {}\n      {}\n", e.entry, e.action, w_action, options,
                      options.empty() ? "" : "  ", e.seed, escape_text(describe(e)));
   }

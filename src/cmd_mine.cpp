@@ -5,6 +5,8 @@
 #include "cmd_works.hpp"
 #include "command.hpp"
 #include "render.hpp"
+#include "siege/gallery.hpp"
+#include "siege/scene.hpp"
 
 namespace siege::cli {
 
@@ -154,19 +156,32 @@ ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
   if (s.mine.detected)
     fail_usage("mine-found", "mine: the defenders found the gallery under " + s.id +
                                  " (R19); it is not dug on or fired");
+  const GalleryDays scene_days = gallery_days(*st, s.id);
+  // R30: the referee's rolls ask for one day each; else --days, or every day left.
+  std::optional<int> asked = r.days;
+  if (r.day_results && !r.days)
+    asked = static_cast<int>(split_list(*r.day_results, "--day-results").size());
+  const int days_now = mine_days_now(*st, s.id, asked);
+  if (!r.day_results) r.days = days_now;
   r.structure = s.structure;
   r.portcullis = portcullis_of(s) == Portcullis::yes;
   r.days_dug = s.mine.days_dug;
   r.damage_taken = s.hull_suffered;
   auto o = run_mine(r, ctx);
+  // R30: the scene's days, and a hint the state file takes (not --days-dug).
+  detail::add_rule(o.rules, "scene-days");
+  const int dug_now = o.days_dug - o.days_before;
+  const int left = scene_days.left - dug_now;
+  for (auto& n : o.notes)
+    if (const auto at = n.find(" Go on with --days-dug"); at != std::string::npos)
+      n = n.substr(0, at) + (left > 0 ? " Go on with: siege mine --section " + s.id + " (with --state)."
+                                      : " Go on in the next scene: siege scene, then siege mine --section " + s.id +
+                                            " (with --state).");
+  o.notes.push_back(fmt::format("Scene {} (one {}): the gallery digs at most {} day(s) in it; {} dug now, {} left.",
+                                scene_days.scene, name_of(st->scene_length), scene_days.per_scene, dug_now, left));
   if (o.fired) {
-    s.hull_suffered = o.hull.after;
-    s.state = o.after;
+    record_section_hull(st->now, ctx.tables(), s.id, o.hull.after, o.after, o.rules, o.notes);
     s.mine = MineGallery{};  // fired: the gallery is spent; a new mine starts from day 0
-    if (o.after == BreachState::breached && o.before != BreachState::breached) {  // E3
-      detail::add_rule(o.rules, "play-the-assault");
-      o.notes.push_back(s.id + " is breached: play the assault.");
-    }
   } else {
     s.mine.days_dug = o.days_dug;
     s.mine.detected = o.detected_on.has_value();

@@ -14,8 +14,18 @@
 #include "siege/detail/json_writer.hpp"
 #include "siege/odds.hpp"
 #include "siege/report.hpp"
+#include "state_file.hpp"
 
 namespace siege::cli {
+
+std::optional<SiegeState> odds_state(Context& ctx, bool asked, std::string_view command) {
+  if (!asked) return std::nullopt;
+  if (ctx.globals.state_file.empty())
+    fail_usage("no-state", std::string(command) + ": --section needs --state FILE (a siege made with 'siege init'); "
+                                                  "without one give --structure ID");
+  StateFile file(ctx.globals.state_file, StateFile::Access::read);
+  return load_state(file, ctx);
+}
 
 using detail::JsonWriter;
 using odds::Int;
@@ -116,7 +126,18 @@ struct AttackOddsRequest {
   Given<int> attacks = 1;
 };
 
-void odds_of_attack(const AttackOddsRequest& r, Context& ctx) {
+void odds_of_attack(const AttackOddsRequest& req, Context& ctx) {
+  AttackOddsRequest r = req;
+  if (auto st = odds_state(ctx, !r.attack.section.empty() || !r.attack.engine.empty(), "odds attack")) {
+    AttackRequest& a = r.attack;
+    refuse_section_options("odds attack", !a.structure.empty(), a.damage_taken.has_value(), a.portcullis);
+    if (!a.engine.empty()) use_engine(a, *st, "odds attack");
+    const SectionState& s = state_section(*st, a.section, "odds attack");
+    a.structure = s.structure;
+    a.portcullis = portcullis_of(s) == Portcullis::yes;
+    if (a.ladder.value() == "hull") a.damage_taken = s.hull_suffered;
+    else a.from = std::string(name_of(s.state));
+  }
   const int attacks = *r.attacks;
   const Tables& t = ctx.tables();
   const PreparedAttack p = prepare_attack(r.attack, t);
@@ -369,6 +390,10 @@ void compare(const CompareRequest& r, Context& ctx) {
 
 void attack_odds_inputs(Fields& f, AttackOddsRequest& r) {
   attack_weapon_inputs(f, r.attack);
+  f.text({"section", "With --state: the section attacked, as the file has it (the file is only read)", "ID"},
+         r.attack.section);
+  f.text({"engine", "With --state: this besieger engine's attack on its target (the file is only read)", "ID"},
+         r.attack.engine);
   f.number({"attacks", "Attacks in a row"}, r.attacks, 1, 1000);
 }
 

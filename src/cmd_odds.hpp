@@ -6,7 +6,10 @@
 #include <string_view>
 #include <vector>
 
+#include <optional>
+
 #include "cli.hpp"
+#include "siege/state.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/odds_works.hpp"
 
@@ -24,5 +27,11 @@ void write_p(detail::JsonWriter& w, std::string_view key, const odds::Fraction& 
 [[nodiscard]] std::string bar(double p, int width = 40);
 // "3 skill + 2 difficulty + 2 Bane dice".
 [[nodiscard]] std::string dice_words(const CheckSpec& spec, const DiceTable& t);
+
+// `odds attack|demolish|mine|escalade --section ID` (or `odds attack
+// --engine ID`) with --state: the siege as the file has it, read only (no
+// lock, nothing written, nothing logged), as `odds scene` reads it; nullopt
+// when neither was asked for. Asked for without --state: a usage error.
+[[nodiscard]] std::optional<SiegeState> odds_state(Context& ctx, bool asked, std::string_view command);
 
 }  // namespace siege::cli

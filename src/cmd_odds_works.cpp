@@ -63,7 +63,15 @@ std::string outcome_words(const DemolitionOutcome& o) {
   return fmt::format("goes off: {} damage, {}/{} {}", o.damage, o.hull.after, o.hull.max, painted_state(o.after));
 }
 
-void odds_of_demolish(const DemolishRequest& r, Context& ctx) {
+void odds_of_demolish(const DemolishRequest& req, Context& ctx) {
+  DemolishRequest r = req;
+  if (auto st = odds_state(ctx, !r.section.empty(), "odds demolish")) {
+    refuse_section_options("odds demolish", !r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
+    const SectionState& s = state_section(*st, r.section, "odds demolish");
+    r.structure = s.structure;
+    r.portcullis = portcullis_of(s) == Portcullis::yes;
+    r.damage_taken = s.hull_suffered;
+  }
   const Tables& t = ctx.tables();
   const PreparedDemolition p = prepare_demolish(r, t);
   if (p.spec) {
@@ -155,7 +163,15 @@ std::optional<int> round_reaching(const odds::ClimbOdds& c, int num, int den) {
   return std::nullopt;
 }
 
-void odds_of_escalade(const EscaladeRequest& r, Context& ctx) {
+void odds_of_escalade(const EscaladeRequest& req, Context& ctx) {
+  EscaladeRequest r = req;
+  if (auto st = odds_state(ctx, !r.section.empty(), "odds escalade")) {
+    refuse_section_options("odds escalade", r.structure.given(), r.damage_taken.has_value(), r.portcullis);
+    const SectionState& s = state_section(*st, r.section, "odds escalade");
+    r.structure.set(s.structure);
+    r.portcullis = portcullis_of(s) == Portcullis::yes;
+    r.damage_taken = s.hull_suffered;
+  }
   const Tables& t = ctx.tables();
   const EscaladeInput in = prepare_escalade(r, t);
   const auto e = odds::escalade_odds(in, t.dice);
@@ -312,7 +328,18 @@ std::string mine_result(const MineOutcome& o) {
   return o.fired ? "fired" : "digging";
 }
 
-void odds_of_mine(const MineRequest& r, Context& ctx) {
+void odds_of_mine(const MineRequest& req, Context& ctx) {
+  MineRequest r = req;
+  if (auto st = odds_state(ctx, !r.section.empty(), "odds mine")) {
+    refuse_section_options("odds mine", !r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
+    if (r.days_dug)
+      fail_usage("bad-option", "odds mine: --days-dug goes without --state; the state file counts the days dug");
+    const SectionState& s = state_section(*st, r.section, "odds mine");
+    r.structure = s.structure;
+    r.portcullis = portcullis_of(s) == Portcullis::yes;
+    r.days_dug = s.mine.days_dug;
+    r.damage_taken = s.hull_suffered;
+  }
   const Tables& t = ctx.tables();
   const MineInput in = prepare_mine(r, t);
   odds::Work work(fmt::format("odds mine: {} day(s) of digging, --sapper-pool {} and --defender-pool {}",
@@ -415,20 +442,37 @@ void odds_of_mine(const MineRequest& r, Context& ctx) {
   ctx.emit(json, text);
 }
 
+void odds_escalade_inputs(Fields& f, EscaladeRequest& r) {
+  escalade_work_inputs(f, r);
+  f.text({"section", "With --state: the section climbed, as the file has it (the file is only read)", "ID"},
+         r.section);
+}
+
+void odds_demolish_inputs(Fields& f, DemolishRequest& r) {
+  demolish_work_inputs(f, r);
+  f.text({"section", "With --state: the section the charges are set against (the file is only read)", "ID"},
+         r.section);
+}
+
+void odds_mine_inputs(Fields& f, MineRequest& r) {
+  mine_work_inputs(f, r);
+  f.text({"section", "With --state: the section whose gallery is dug (the file is only read)", "ID"}, r.section);
+}
+
 }  // namespace
 
 Command demolish_odds_command() {
-  return plain_command<DemolishRequest, demolish_work_inputs, odds_of_demolish>(
+  return plain_command<DemolishRequest, odds_demolish_inputs, odds_of_demolish>(
       "demolish", "Odds of charges: the Craft check and the damage and state after", "");
 }
 
 Command escalade_odds_command() {
-  return plain_command<EscaladeRequest, escalade_work_inputs, odds_of_escalade>(
+  return plain_command<EscaladeRequest, odds_escalade_inputs, odds_of_escalade>(
       "escalade", "Odds of a climb: climbers up after N rounds, all up by each round, expected rounds", "");
 }
 
 Command mine_odds_command() {
-  return plain_command<MineRequest, mine_work_inputs, odds_of_mine>(
+  return plain_command<MineRequest, odds_mine_inputs, odds_of_mine>(
       "mine", "Odds of a mine: found on each day, or fired, and the state after", "");
 }
 

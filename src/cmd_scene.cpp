@@ -86,6 +86,12 @@ std::string scene_text(const SceneOutcome& o) {
   if (!o.open_breaches.empty())
     s += "Breaches  " + painted_alarm(escape_text(fmt::format("{}", fmt::join(o.open_breaches, ", ")))) +
          ": play the assault\n";
+  if (!o.idle.empty()) {
+    s += "Idle      engines with nothing to shoot:\n";
+    for (const auto& e : o.idle)
+      s += fmt::format("  {} ({}): siege target --engine {} --at ID\n", escape_text(e.engine), name_of(e.reason),
+                       escape_text(e.engine));
+  }
   s += fmt::format("Rules     {}\n", fmt::join(o.rules, ", "));
   s += "Notes\n" + render_notes(o.notes, o.not_modelled);
   return s;

@@ -5,6 +5,7 @@
 #include "command.hpp"
 #include "render.hpp"
 #include "siege/units.hpp"
+#include "siege/gallery.hpp"
 #include "state_file.hpp"
 #include "unit_view.hpp"
 
@@ -23,6 +24,23 @@ std::vector<std::string> status_notes(const SiegeState& st) {
   for (const auto& id : open_breaches(st.now)) notes.push_back(id + " is breached: play the assault.");
   for (auto& n : evening_over(st)) notes.push_back(std::move(n));
   return notes;
+}
+
+// R30: the galleries dug or digging this scene, with the days left of it.
+struct GalleryLine {
+  std::string section;
+  MineGallery gallery;
+  int left = 0;  // days of the scene left to dig
+};
+
+std::vector<GalleryLine> galleries(const SiegeState& st) {
+  std::vector<GalleryLine> out;
+  if (st.now.scene == 0) return out;
+  for (const auto& x : st.now.sections) {
+    const GalleryDays d = gallery_days(st, x.id);
+    if (x.mine.days_dug > 0 || d.used > 0) out.push_back({x.id, x.mine, d.left});
+  }
+  return out;
 }
 
 void write_hull_suffered(detail::JsonWriter& w, int max, int suffered) {
@@ -120,6 +138,12 @@ std::string status_json(const SiegeState& st, const Tables& t, const std::string
   write_status_army(w, st.now.armies.defender, UnitSide::defender);
   w.end_object();
   w.string_array("open_breaches", open_breaches(st.now));
+  w.key("galleries").begin_array();
+  for (const auto& g : galleries(st)) {
+    w.begin_object().field("section", g.section).field("days_dug", g.gallery.days_dug);
+    w.field("detected", g.gallery.detected).field("days_left_in_scene", g.left).end_object();
+  }
+  w.end_array();
   w.field("log_entries", static_cast<long>(st.log.size()));
   detail::write_trailer(w, {}, status_notes(st), {});
   w.end_object();
@@ -184,6 +208,15 @@ std::string status_text(const SiegeState& st, const Tables& t) {
   if (!breaches.empty())
     s += "Breaches  " + painted_alarm(escape_text(fmt::format("{}", fmt::join(breaches, ", ")))) +
          ": play the assault\n";
+  if (st.now.scene > 0) {
+    const int per = days_in(st.scene_length);
+    s += fmt::format("Scene     {} under way: a gallery digs at most {} day{} in it\n", st.now.scene, per,
+                     per == 1 ? "" : "s");
+    for (const auto& g : galleries(st))
+      s += fmt::format("  gallery under {}: {} day(s) dug{}, {} day(s) left in this scene\n", escape_text(g.section),
+                       g.gallery.days_dug, g.gallery.detected ? ", " + painted_alarm("FOUND") : std::string(),
+                       g.left);
+  }
   s += fmt::format("Log       {} entr{}\n", st.log.size(), st.log.size() == 1 ? "y" : "ies");
   if (const auto late = evening_over(st); !late.empty()) s += "Notes\n" + render_notes(late, {});
   return s;

@@ -31,7 +31,7 @@ void run_undo(const NoInputs&, Context& ctx) {
   w.field("scene", back.now.scene);
   detail::write_trailer(w, {}, {}, {});
   w.end_object();
-  const std::string options = inputs_as_options(last.inputs);
+  const std::string options = inputs_as_options(last.action, last.inputs);
   std::string text = fmt::format("Undo      entry {}: {}{}{} (seed {})\n", last.entry, last.action,
                                  options.empty() ? "" : " ", options, last.seed);
   text += dry ? fmt::format("Dry run   {} is unchanged (--dry-run)\n", file.path())

@@ -64,6 +64,7 @@ struct EscaladeRequest {
   bool portcullis = false;  // a castle gate with its portcullis (R12)
   std::string section;  // with --state: the section climbed (read, not changed)
   std::string unit;     // with --state: the besieger unit that climbs (its figures at the foot)
+  std::string engine;   // with --state and --method tower: the siege tower of the siege that climbs
 };
 // The climb's input with everything but the dice (resolve_escalade rolls them).
 [[nodiscard]] EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t);

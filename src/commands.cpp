@@ -20,6 +20,11 @@ Command order_command();
 Command demolish_command();
 Command mine_command();
 Command escalade_command();
+Command target_command();
+Command sortie_command();
+Command damage_command();
+Command repair_command();
+Command countermine_command();
 Command init_command();
 Command scene_command();
 Command status_command();
@@ -30,10 +35,11 @@ Command chronicle_command();
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table{
-      list_command(),       show_command(),   check_command(), attack_command(),      odds_command(),
-      batch_command(),      hold_command(),   rout_command(),  army_morale_command(), abatis_command(),
-      casualties_command(), move_command(),   order_command(), demolish_command(),    mine_command(),
-      escalade_command(),   init_command(),   scene_command(), status_command(),      log_command(),
+      list_command(),       show_command(),   check_command(),  attack_command(),      odds_command(),
+      batch_command(),      hold_command(),   rout_command(),   army_morale_command(), abatis_command(),
+      casualties_command(), move_command(),   order_command(),  demolish_command(),    mine_command(),
+      escalade_command(),   target_command(), sortie_command(), damage_command(),      repair_command(),
+      countermine_command(), init_command(),  scene_command(),  status_command(),      log_command(),
       undo_command(),       replay_command(), chronicle_command(),
   };
   return table;

@@ -175,15 +175,19 @@ BATCH_LINES = [
 ]
 
 # The state file commands (merged from the state branch): a little siege.
+# target, sortie, damage, repair and countermine need one: their samples are
+# in state_samples.
 DESCRIPTION = {
     "name": "Schema check",
     "sections": [
         {"id": "north-wall", "structure": "curtain-wall"},
+        {"id": "east-wall", "structure": "curtain-wall"},
         {"id": "gatehouse", "structure": "castle-gate", "variant": "portcullis"},
     ],
     "besiegers": [
         {"id": "great-bombard", "engine": "bombard", "pool": 4, "target": "north-wall"},
         {"id": "ram", "engine": "ram-shed", "target": "gatehouse"},
+        {"id": "belfry", "engine": "siege-tower"},
     ],
     "defenders": [
         {"id": "wall-mangonel", "weapon": "mangonel", "target": "great-bombard"},
@@ -211,6 +215,13 @@ def state_samples(state, description):
         ("attack", ["--state", state, "--seed", "9", "attack", "--engine", "great-bombard"], 0),
         ("demolish", ["--state", state, "--seed", "3", "demolish", "--section", "gatehouse", "--charge", "powder-keg"], 0),
         ("mine", ["--state", state, "--seed", "4", "mine", "--section", "north-wall", "--days", "1"], 0),
+        ("target", ["--state", state, "target", "--engine", "ram", "--at", "east-wall"], 0),
+        ("target", ["--state", state, "target", "--engine", "ram", "--at", "none"], 0),
+        ("sortie", ["--state", state, "sortie", "--at", "ram", "--weapon", "cannon", "--successes", "2"], 0),
+        ("sortie", ["--state", state, "--seed", "6", "sortie", "--at", "camp", "--hull-damage", "4", "--pool", "3"], 0),
+        ("damage", ["--state", state, "damage", "--at", "north-wall", "--hull", "30", "--cause", "Burn"], 0),
+        ("damage", ["--state", state, "damage", "--at", "belfry", "--hull", "2"], 0),
+        ("repair", ["--state", state, "repair", "--at", "belfry", "--hull", "1"], 0),
         ("abatis", ["--state", state, "abatis", "build", "--section", "north-wall"], 0),
         ("escalade unit", ["--state", state, "--seed", "5", "escalade", "--section", "north-wall", "--method", "ladder",
                       "--unit", "climbers"], 0),
@@ -238,6 +249,11 @@ def state_samples(state, description):
         ("status units", ["--state", state, "status"], 0),
         ("hold refused", ["--state", state, "hold", "--unit", "storming-party", "--enemy", "garrison", "--section",
                    "north-wall", "--needed", "12", "--rolled", "15"], 2),
+        ("scene", ["--state", state, "--seed", "10", "scene"], 0),
+        ("mine", ["--state", state, "mine", "--section", "east-wall", "--day-results", "0:1"], 0),
+        ("countermine", ["--state", state, "countermine", "--section", "east-wall", "--result", "collapsed"], 0),
+        ("countermine", ["--state", state, "countermine", "--section", "east-wall", "--result", "collapsed"], 2),
+        ("odds attack", ["--state", state, "odds", "attack", "--section", "gatehouse", "--weapon", "cannon"], 0),
         ("log", ["--state", state, "log"], 0),
         ("undo", ["--state", state, "undo"], 0),
         ("replay", ["--state", state, "replay"], 0),
@@ -392,7 +408,8 @@ program = commands_of_program()
 for name in program:
     # batch prints JSON Lines: each line is another command's outcome with a
     # "line" key first (tests/test_cli_batch.cpp checks it equals that output).
-    if name not in SAMPLES and name not in {"init", "scene", "status", "log", "undo", "replay", "batch", "order", "chronicle"}:
+    if name not in SAMPLES and name not in {"init", "scene", "status", "log", "undo", "replay", "batch", "order",
+                                             "chronicle", "target", "sortie", "damage", "repair", "countermine"}:
         failures.append(f"'{name}' is a command of the program with no sample here: add samples and a schema branch")
 
 if "odds" in program:

@@ -163,7 +163,12 @@ TEST_CASE("with_fields puts keys right after the action", "[actions]") {
 }
 
 TEST_CASE("Inputs read as the options that gave them", "[actions]") {
-  CHECK(inputs_as_options({{"section", "a"}, {"successes", 2}, {"gunpowder", true}, {"blast", false}}) ==
+  CHECK(inputs_as_options("attack", {{"section", "a"}, {"successes", 2}, {"gunpowder", true}, {"blast", false}}) ==
         "--gunpowder --section a --successes 2");
-  CHECK(inputs_as_options(json::object()).empty());
+  CHECK(inputs_as_options("attack", json::object()).empty());
+  // A positional input is a word of its own, first; a value with a space or a quote is quoted for the shell.
+  CHECK(inputs_as_options("abatis", {{"section", "north-wall"}, {"work", "build"}}) ==
+        "build --section north-wall");
+  CHECK(inputs_as_options("damage", {{"at", "belfry"}, {"cause", "a night's repair"}, {"hull", 2}}) ==
+        "--at belfry --cause 'a night'\\''s repair' --hull 2");
 }

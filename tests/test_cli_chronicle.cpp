@@ -255,6 +255,9 @@ TEST_CASE("an entry's command line gives a positional input as a word and quotes
   TempDir dir;
   const std::string state = dir.file("siege.json");
   REQUIRE(siege::test::siege({"init", state, "--from", castle_description}).status == 0);
+  // Abatis goes across a breach (R26): breach north-wall first.
+  REQUIRE(siege::test::siege({"--state", state, "damage", "--at", "north-wall", "--hull", "20", "--seed", "3"}).status ==
+          0);
   REQUIRE(siege::test::siege({"--state", state, "--seed", "4", "abatis", "build", "--section", "north-wall"}).status ==
           0);
   const Run r = siege::test::siege({"--state", state, "--format", "markdown", "chronicle"});

@@ -24,12 +24,15 @@ struct Gate {
   explicit Gate(int gate_hull_suffered = 0, std::vector<std::string> data_args = {})
       : data(std::move(data_args)) {
     const std::string desc = dir.write(
-        "gate.json", R"({"sections": [{"id": "gatehouse", "structure": "castle-gate", "variant": "portcullis",
-                          "hull_suffered": )" +
-                         std::to_string(gate_hull_suffered) + R"(},
+        "gate.json", R"({"scene_length": "week",
+                         "sections": [{"id": "gatehouse", "structure": "castle-gate", "variant": "portcullis",
+                          "hull_suffered": )" + std::to_string(gate_hull_suffered) + R"(},
                          {"id": "north-wall", "structure": "curtain-wall", "hull_suffered": 20}],
-                        "units": [{"id": "ladder-party", "side": "besieger", "figures": 4}]})");
+                         "besiegers": [{"id": "belfry", "engine": "siege-tower"}],
+                         "units": [{"id": "ladder-party", "side": "besieger", "figures": 4}]})");
     REQUIRE(run({"init", state, "--from", desc}).status == 0);
+    // R30: a mine digs in a scene; the belfry has no weapon, so the scene changes nothing else.
+    REQUIRE(on({"--seed", "1", "scene"}).status == 0);
   }
   Run run(std::vector<std::string> args) const {
     args.insert(args.begin(), data.begin(), data.end());
@@ -81,8 +84,8 @@ TEST_CASE("R12 R19: a mine under a gate with its portcullis digs 3 days and fire
 
 TEST_CASE("R12 R20: a gate with its portcullis at 6 of 10 is cracked, so it is climbed", "[cli][state][R12][R20]") {
   Gate g(6);
-  const Run r =
-      g.on({"--json", "escalade", "--section", "gatehouse", "--method", "tower", "--unit", "ladder-party"});
+  const Run r = g.on({"--json", "escalade", "--section", "gatehouse", "--method", "tower", "--engine", "belfry",
+                      "--unit", "ladder-party"});
   REQUIRE(r.status == 0);
   CHECK(r.json().at("climbed") == true);
   CHECK(r.json().at("state") == "cracked");
@@ -94,7 +97,8 @@ TEST_CASE("mine and escalade take the variant from the file, not --portcullis", 
   Gate g;
   for (const auto& cmd : std::vector<std::vector<std::string>>{
            {"mine", "--section", "gatehouse", "--portcullis"},
-           {"escalade", "--section", "gatehouse", "--method", "tower", "--attackers", "4", "--portcullis"}}) {
+           {"escalade", "--section", "gatehouse", "--method", "tower", "--engine", "belfry", "--attackers", "4",
+            "--portcullis"}}) {
     const std::string before = siege::test::slurp(g.state);
     const Run r = g.on(cmd);
     CHECK(r.status == 2);

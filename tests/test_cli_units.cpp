@@ -337,7 +337,7 @@ TEST_CASE("R20, R33: a unit's climbers up the wall count as through, those at th
   CHECK(reserve["through"] == 3);
   CHECK(reserve["behind"] == 9);
   // The next climb takes only those at the foot.
-  const json tower = s.ok({"escalade", "--section", "east-wall", "--unit", "reserve", "--method", "tower"});
+  const json tower = s.ok({"escalade", "--section", "east-wall", "--unit", "reserve", "--method", "tower", "--engine", "belfry"});
   CHECK(tower["attackers"] == 9);
   CHECK(s.unit("reserve")["where"] == "within-walls");
 }
@@ -460,7 +460,7 @@ TEST_CASE("R33: bad unit input is refused with exit 2 and one line, the file unt
              {"hold", "--unit", "storming-party", "--enemy", "garrison", "--section", "north-wall",
               "--needed", "12", "--rolled", "15"},
              "hold: the holder 'storming-party' is a besieger unit; the breach is held by a defender unit");
-  cu_refused(s, {"escalade", "--section", "east-wall", "--unit", "garrison", "--method", "tower"},
+  cu_refused(s, {"escalade", "--section", "east-wall", "--unit", "garrison", "--method", "tower", "--engine", "belfry"},
              "escalade: 'garrison' is a defender unit; besiegers climb the wall (R20)");
   // More killed than figures.
   cu_refused(s, {"casualties", "--unit", "storming-party", "--killed", "31"},

@@ -144,15 +144,23 @@ TEST_CASE("A petard opens an iron-bound door: no check, no arithmetic (R18)", "[
   CHECK_FALSE(has_rule(o, "charge-craft-check"));
 }
 
-TEST_CASE("A breaching charge opens a castle gate even when the referee's Craft roll failed (R18)",
-          "[demolition]") {
-  auto in = set("castle-gate", {{&charge("breaching-charge"), 1}}, -2);
+TEST_CASE("A petard or breaching charge does not open a castle gate with its portcullis (R34)", "[demolition]") {
+  auto in = set("castle-gate", {{&charge("breaching-charge"), 2}});
   in.portcullis = Portcullis::yes;
   const auto o = resolve(in);
-  CHECK(o.opened);
+  CHECK_FALSE(o.opened);
+  CHECK(has_rule(o, "portcullis-holds"));
+  CHECK(has_rule(o, "charge-craft-check"));
   CHECK(o.hull.max == 10);
-  CHECK(o.hull.after == 10);
-  CHECK(o.after == BreachState::breached);
+  CHECK(o.armor.effective == 3);
+  CHECK(o.damage == 2 * 6 - 3);  // Siege 3: 6 Hull damage a charge (R17)
+  CHECK(o.hull.after == 9);
+  CHECK(o.after == BreachState::cracked);
+  // Without the portcullis the same charge opens the gate (R18).
+  auto plain = set("castle-gate", {{&charge("breaching-charge"), 1}}, -2);
+  const auto p = resolve(plain);
+  CHECK(p.opened);
+  CHECK(p.after == BreachState::breached);
 }
 
 TEST_CASE("A powder keg is not a petard: on a castle gate it does damage (R17, R12)", "[demolition]") {

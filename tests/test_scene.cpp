@@ -421,8 +421,8 @@ TEST_CASE("R32 R33: a breach is not repaired while a unit has figures through it
         "repair: north-wall cannot be repaired out of its breach while figures are through it (3 of stormers) (R32)");
   CHECK(write_state(st) == before);
   // Once they are all behind it again, the repair goes ahead.
-  st.now.units[0].through = 0;
-  st.now.units[0].behind = 10;
+  st.now.units.back().through = 0;
+  st.now.units.back().behind = 10;
   CHECK(change_hull(st.now, tables(), referee_repair("north-wall", 1)).after == BreachState::cracked);
 }
 

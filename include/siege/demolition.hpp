@@ -157,16 +157,20 @@ namespace detail {
                        (o.maneuvers == 1 ? " maneuver" : " maneuvers") +
                        " (their Prepare ratings added) before they go off.");
 
-  if (charge_opens(s, in.charges)) {
+  const bool opens = charge_opens(s, in.charges);
+  if (opens && in.portcullis == Portcullis::yes) {  // R34: the portcullis behind the gate holds
+    detail::add_rule(o.rules, "portcullis-holds");
+    o.notes.emplace_back("A petard or breaching charge opens the door it is fixed to, but the portcullis behind "
+                         "this gate holds: the charges deal their damage against the gate with its portcullis "
+                         "(R34, R17).");
+  }
+  if (opens && in.portcullis == Portcullis::no) {
     detail::add_rule(o.rules, "charge-opens-door");
     o.opened = true;
     o.hull.after = st.hull;
     o.after = BreachState::breached;
     o.notes.emplace_back("The charge opens the " + s.name +
                          ": no Craft check and no damage to work out; the way through is open.");
-    if (in.portcullis == Portcullis::yes)
-      o.notes.emplace_back("The gate and its portcullis are one section in the rules, so the whole "
-                           "section counts as open.");
     if (in.craft)
       o.notes.emplace_back("No Craft check is needed, so the referee's result was not used.");
     // An opened door leaves no rubble: only the structure's standing notes

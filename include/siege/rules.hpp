@@ -38,6 +38,7 @@ inline constexpr RuleInfo rule_catalogue[] = {
     {"burns", "R14", "wooden: Burn applies (not modelled here)"},
     {"personal-weapon", "R7", "personal weapons use the personal-combat rules"},
     {"charge-opens-door", "R18", "a petard or breaching charge opens a door or gate"},
+    {"portcullis-holds", "R34", "a petard or breaching charge does not open a castle gate with its portcullis"},
     {"pier-counts-double", "R13", "a charge on a stone bridge pier counts double"},
     {"exact-odds", "R27", "odds by exact enumeration of the dice faces"},
     {"breach-rough-terrain", "R15", "through a breach troops move at Rough Terrain speed, rounded down"},

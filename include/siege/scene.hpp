@@ -251,6 +251,27 @@ inline void breach_news(const Structure& s, const std::string& id, std::vector<s
   return detail::apply_hull_change(s, t, in);
 }
 
+// E3 with R4: the Hull a section suffered in an attack, a demolition or a
+// mine fired (resolved, and capped, by its own rule) written into `s` by
+// change_hull's path, so the ladder state follows the section's variant; a
+// section it breached gets E3's news (a wooden bridge: impassable, R13) in
+// `rules` and `notes`. `after` is what the resolution left; the state the
+// resolution reported must agree (an internal error otherwise).
+inline void record_section_hull(Snapshot& s, const Tables& t, const std::string& section, int after,
+                                BreachState state_after, std::vector<std::string>& rules,
+                                std::vector<std::string>& notes) {
+  SectionState* found = s.find_section(section);
+  if (found == nullptr) throw Error(ErrorKind::internal, "internal", "record_section_hull: no section " + section);
+  SectionState& sec = *found;
+  const int change = after - sec.hull_suffered;
+  if (change < 0) throw Error(ErrorKind::internal, "internal", "record_section_hull: a hit took Hull away");
+  if (change == 0) return;
+  const HullChangeOutcome c = detail::apply_hull_change(s, t, {sec.id, HullDirection::damage, change, std::string()});
+  if (c.after != state_after || c.hull.after != after)
+    throw Error(ErrorKind::internal, "internal", "record_section_hull: the resolution and the Hull change disagree");
+  if (c.breached_now) detail::breach_news(t.structure(sec.structure), sec.id, rules, notes);
+}
+
 // ---------------------------------------------------------------- engine hits
 
 struct EngineHitInput {
@@ -721,6 +742,14 @@ inline void write_scene(detail::JsonWriter& w, const SceneOutcome& o) {
   w.string_array("knocked_out", o.knocked_out);
   w.string_array("breached", o.breached);
   w.string_array("open_breaches", o.open_breaches);
+  w.key("idle").begin_array();
+  for (const auto& e : o.idle) {
+    w.begin_object().field("engine", e.engine);
+    detail::write_id_or_null(w, "target", e.target);
+    w.field("reason", name_of(e.reason));
+    w.field("command", "siege target --engine " + e.engine + " --at ID").end_object();
+  }
+  w.end_array();
   detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
 }

@@ -177,7 +177,27 @@ class Walk:
         sec = r.choice(desc["sections"])["id"]
         seed = ["--seed", str(r.randint(0, 10**9))]
         kind = r.choices(["scene", "attack", "attack-engine", "demolish", "mine", "abatis", "escalade",
-                          "units", "undo", "bad"], weights=[2, 3, 2, 2, 4, 3, 2, 8, 1, 1])[0]
+                          "units", "target", "sortie", "damage", "repair", "countermine", "undo", "bad"],
+                         weights=[2, 3, 2, 2, 4, 3, 2, 8, 2, 2, 2, 2, 2, 1, 1])[0]
+        engines = [e["id"] for e in desc["besiegers"] + desc["defenders"]] or ["nobody"]
+        if kind == "target":
+            targets = [x["id"] for x in desc["sections"]] + engines + ["camp", "none"]
+            return ["target", "--engine", r.choice(engines), "--at", r.choice(targets)] + seed
+        if kind == "sortie":
+            a = ["sortie", "--at", r.choice([b["id"] for b in desc["besiegers"]] + ["camp"])]
+            a += ["--weapon", r.choice(WEAPONS)] if r.random() < 0.7 else ["--hull-damage", str(r.randint(0, 9))]
+            if r.random() < 0.5:
+                a += ["--successes", str(r.randint(-2, 6)), "--boons", str(r.randint(0, 4))]
+            else:
+                a += ["--pool", str(r.randint(0, 6))]
+            return a + seed
+        if kind in ("damage", "repair"):
+            a = [kind, "--at", r.choice([sec, r.choice(engines), "camp"]), "--hull", str(r.randint(1, 25))]
+            if r.random() < 0.3:
+                a += ["--cause", r.choice(["Burn", "a night's repair"])]
+            return a + seed
+        if kind == "countermine":
+            return ["countermine", "--section", sec, "--result", r.choice(["collapsed", "failed"])] + seed
         if kind == "scene":
             return ["scene"] + seed
         if kind == "attack":
@@ -235,7 +255,10 @@ class Walk:
                          ["demolish", "--section", sec, "--charge", "nothing"],
                          ["casualties", "--unit", "no-such-unit", "--killed", "1"],
                          ["hold", "--needed", "12", "--rolled", "15"],
-                         ["order", "--unit", "no-such-unit", "--set", "good"]])
+                         ["order", "--unit", "no-such-unit", "--set", "good"],
+                         ["target", "--engine", "no-such-engine", "--at", sec],
+                         ["repair", "--at", sec, "--hull", "100001"],
+                         ["countermine", "--section", sec, "--result", "won"]])
 
     def step(self, args):
         before = open(self.state, "rb").read()
