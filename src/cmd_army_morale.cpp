@@ -84,7 +84,8 @@ ActionResult side_morale_action(const ArmyMoraleRequest& r, SiegeState& st) {
            {"killed", o.army.killed}}};
 }
 
-ActionResult army_morale_action(const ArmyMoraleRequest& r, Context& ctx, SiegeState* st) {
+ActionResult army_morale_action(const ArmyMoraleRequest& r, Context& ctx, SiegeState* siege) {
+  SiegeState* st = units_state(siege, !r.side.empty());
   if (st != nullptr) return side_morale_action(r, *st);
   refuse_unit_options("army-morale", {{"--side", !r.side.empty()}});
   const auto o = run_army_morale(r, ctx);

@@ -94,7 +94,8 @@ std::string unit_casualties_text(const UnitCasualtiesOutcome& o) {
   return s;
 }
 
-ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeState* st) {
+ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeState* siege) {
+  SiegeState* st = units_state(siege, !r.unit.empty());
   if (st == nullptr) {
     refuse_unit_options("casualties", {{"--unit", !r.unit.empty()}});
     const auto o = run_casualties(r, ctx);

@@ -152,8 +152,10 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
   if (!r.engine.empty() && !tower)
     fail_usage("bad-option", "escalade: --engine names the siege tower of --method tower");
   if (tower) {
-    if (r.engine.empty())
+    if (r.engine.empty() && units_state(st, !r.unit.empty()) != nullptr)
       fail_usage("no-engine", "escalade: with --state, --method tower names its tower: give --engine ID");
+  }
+  if (tower && !r.engine.empty()) {
     const EngineState* e = st->now.find_engine(r.engine);
     if (e == nullptr || e->side != EngineSide::besieger) {
       std::vector<std::string> ids;
@@ -167,6 +169,18 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
   }
   refuse_section_options(cmd, r.structure.given(), r.damage_taken.has_value(), r.portcullis);
   if (r.section.empty()) fail_usage("no-section", "escalade: with --state give --section ID");
+  if (units_state(st, !r.unit.empty()) == nullptr) {
+    // A siege with no units (units_state): the climb reads the section and
+    // changes nothing, as before units; the attackers are given.
+    const SectionState& s = state_section(*st, r.section, cmd);
+    r.structure.set(s.structure);
+    r.portcullis = portcullis_of(s) == Portcullis::yes;
+    r.damage_taken = s.hull_suffered;
+    const auto o = run_escalade(r, ctx);
+    return {with_fields(escalade_json(o, ctx.seed()), cmd, json_field("section", s.id)),
+            fmt::format("Section   {}\n", escape_text(s.id)) + escalade_text(o, ctx.seed()),
+            {{"section", s.id}, {"climbed", o.climbed}, {"attackers", o.attackers}, {"up", o.up}}};
+  }
   const std::string unit = required_id(r.unit, cmd, "--unit");
   refuse_known(cmd, "--attackers", r.attackers.has_value(), "the unit's figures at the foot of the wall");
   const SectionState& s = state_section(*st, r.section, cmd);

@@ -155,7 +155,8 @@ ActionResult unit_hold_action(const HoldRequest& r, Context& ctx, SiegeState& st
           std::move(summary)};
 }
 
-ActionResult hold_action(const HoldRequest& r, Context& ctx, SiegeState* st) {
+ActionResult hold_action(const HoldRequest& r, Context& ctx, SiegeState* siege) {
+  SiegeState* st = units_state(siege, !r.unit.empty());
   if (st != nullptr) return unit_hold_action(r, ctx, *st);
   refuse_unit_options(
       "hold",

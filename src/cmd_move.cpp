@@ -134,7 +134,8 @@ std::string unit_move_text(const UnitMoveOutcome& o) {
   return s;
 }
 
-ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* st) {
+ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* siege) {
+  SiegeState* st = units_state(siege, !r.unit.empty());
   if (st == nullptr) {
     refuse_unit_options("move", {{"--unit", !r.unit.empty()},
                                  {"--section", !r.section.empty()},

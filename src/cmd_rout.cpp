@@ -123,7 +123,8 @@ ActionResult unit_rout_action(const RoutRequest& r, Context& ctx, SiegeState& st
           std::move(summary)};
 }
 
-ActionResult rout_action(const RoutRequest& r, Context& ctx, SiegeState* st) {
+ActionResult rout_action(const RoutRequest& r, Context& ctx, SiegeState* siege) {
+  SiegeState* st = units_state(siege, !r.unit.empty());
   if (st != nullptr) return unit_rout_action(r, ctx, *st);
   refuse_unit_options("rout", {{"--unit", !r.unit.empty()}, {"--standard", r.standard}});
   const auto o = run_rout(r, ctx);

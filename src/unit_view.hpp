@@ -30,6 +30,15 @@ void refuse_unit_options(std::string_view command,
 // ("its figures", "its order").
 void refuse_known(std::string_view command, std::string_view option, bool given, std::string_view what);
 
+// A siege with no units (a file from before units came in, or one played
+// without troops) keeps the troop commands' numbers: with --state and no
+// --unit (army-morale: no --side) such a command runs as it does without a
+// state file, and is logged changing nothing, so the logs of older files
+// still replay. nullptr then, else `st`.
+[[nodiscard]] inline SiegeState* units_state(SiegeState* st, bool unit_given) {
+  return st != nullptr && st->now.units.empty() && !unit_given ? nullptr : st;
+}
+
 // ---------------------------------------------------------------- outcomes
 
 // The rule trace of `core` replaced by the troop outcome's, which holds it.
