@@ -15,6 +15,7 @@
 #include <ctime>
 #include <exception>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include <CLI/CLI.hpp>
@@ -49,6 +50,8 @@ std::int64_t parse_int(std::string_view text, std::int64_t lo, std::int64_t hi,
   for (; i < text.size(); ++i) {
     const char c = text[i];
     if (c < '0' || c > '9') return bad();
+    // 19 digits can pass INT64_MAX: such a number is out of every bound.
+    if (v > (std::numeric_limits<std::int64_t>::max() - (c - '0')) / 10) return bad();
     v = v * 10 + (c - '0');
   }
   if (negative) v = -v;
