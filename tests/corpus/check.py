@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """The behaviour corpus: every case of cases.jsonl run against a siege
-binary and compared byte for byte with expected.jsonl.
+binary and compared byte for byte with expected.jsonl.gz.
 
     check.py SIEGE_BINARY            compare; exit 1 if any case differs
-    check.py SIEGE_BINARY --record   rewrite expected.jsonl (each case is run
-                                     twice and must give the same bytes)
+    check.py SIEGE_BINARY --record   rewrite expected.jsonl.gz (each case is
+                                     run twice and must give the same bytes)
     --only TEXT                      only the cases whose name contains TEXT
                                      (with --record: only those are replaced)
     --jobs N                         processes at once (default 4 per CPU)
@@ -26,9 +26,15 @@ A case (one JSON object a line of cases.jsonl, made by gen_cases.py):
 Each step runs with a fixed environment (PATH, LC_ALL=C.UTF-8, TERM=dumb,
 NO_COLOR=1 and nothing else) and argv[0] "siege". The folder's path, should
 it appear in an output, is replaced by $TMP before comparing.
+
+expected.jsonl.gz holds one JSON object a line (name, steps: each step's
+stdout, stderr, status and watched files), gzip-compressed with a fixed level
+and no time or name in its header, so recording the same outcomes twice gives
+the same bytes. Read it with `zcat tests/corpus/expected.jsonl.gz`.
 """
 import argparse
 import concurrent.futures
+import gzip
 import json
 import os
 import shutil
@@ -39,7 +45,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.path.join(HERE, "cases.jsonl")
-EXPECTED = os.path.join(HERE, "expected.jsonl")
+EXPECTED = os.path.join(HERE, "expected.jsonl.gz")
+GZIP_LEVEL = 9  # fixed, with mtime 0: the same outcomes give the same file bytes
 ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LC_ALL": "C.UTF-8", "TERM": "dumb", "NO_COLOR": "1"}
 STEP_TIMEOUT = 60
 UNCHANGED = {"unchanged": True}  # a watched file with the same bytes as before the step
@@ -52,8 +59,17 @@ def text(b):
 
 
 def load_jsonl(path):
-    with open(path, encoding="utf-8") as f:
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
+
+
+def write_expected(entries):
+    """expected.jsonl.gz: one sorted-key JSON line per entry, compressed so
+    that the same entries always give the same bytes (no mtime, no name)."""
+    data = "".join(json.dumps(e, sort_keys=True) + "\n" for e in entries).encode("utf-8")
+    with open(EXPECTED, "wb") as f:
+        f.write(gzip.compress(data, compresslevel=GZIP_LEVEL, mtime=0))
 
 
 def run_case(binary, case):
@@ -209,11 +225,7 @@ def main():
         old = {e["name"]: e for e in load_jsonl(EXPECTED)} if args.only and os.path.exists(EXPECTED) else {}
         new = {r["name"]: r for r in runs[0]}
         every = [c["name"] for c in load_jsonl(CASES)]
-        with open(EXPECTED, "w", encoding="utf-8") as f:
-            for n in every:
-                e = new.get(n) or old.get(n)
-                if e is not None:
-                    f.write(json.dumps(e, sort_keys=True) + "\n")
+        write_expected(e for e in (new.get(n) or old.get(n) for n in every) if e is not None)
         print(f"corpus: recorded {len(cases)} cases in {elapsed:.1f} s (each run twice)")
         return 0
 
