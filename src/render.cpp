@@ -286,10 +286,18 @@ std::size_t columns_of(char32_t cp) {
   return w < 0 ? 1 : static_cast<std::size_t>(w);
 }
 
+// Printable ASCII (a space to '~'): its own escaped form, one column wide.
+bool printable_ascii(char c) { return c >= 0x20 && c < 0x7f; }
+bool printable_ascii(std::string_view text) {
+  return std::all_of(text.begin(), text.end(), [](char c) { return printable_ascii(c); });
+}
+
 // Escapes `text` as escape_text does; with Keep::layout the newlines and
 // paint()'s colour sequences stay as they are.
 enum class Keep { nothing, layout };
 std::string escaped(std::string_view text, Keep keep) {
+  const auto kept = [](char c) { return c == '\n' || printable_ascii(c); };
+  if (keep == Keep::layout && std::all_of(text.begin(), text.end(), kept)) return std::string(text);
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
@@ -322,13 +330,11 @@ std::string escaped(std::string_view text, Keep keep) {
 }  // namespace
 
 std::string escape_text(std::string_view text) {
-  for (const char c : text)
-    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
-      return escaped(text, Keep::nothing);
-  return std::string(text);
+  return printable_ascii(text) ? std::string(text) : escaped(text, Keep::nothing);
 }
 
 std::size_t display_width(std::string_view text) {
+  if (printable_ascii(text)) return text.size();
   std::size_t w = 0;
   for (std::size_t i = 0; i < text.size();) {
     if (const std::size_t n = colour_sequence_at(text, i)) {
