@@ -84,37 +84,40 @@ void odds_of_check(const CheckRequest& r, Context& ctx) {
     succ[k.first] += ways;
     boons[k.second] += ways;
   }
-  std::string json;
-  JsonWriter w(json);
-  w.begin_object().field("schema", schema_version).field("action", "odds").field("of", "check");
-  w.field("difficulty", name_of(spec.difficulty)).field("pool", spec.pool);
-  w.field("bane_dice", spec.bane_dice).field("boon_dice", spec.boon_dice);
-  w.field("ways", c.total.str());
-  write_p(w, "pass", c.pass());
-  w.key("net_successes").begin_array();
-  for (const auto& [v, ways] : succ) {
-    w.begin_object().field("successes", v);
-    write_p(w, "probability", c.share(ways));
+  // Only what is printed is built: the JSON with --json, else the text.
+  std::string json, text;
+  if (ctx.globals.json) {
+    JsonWriter w(json);
+    w.begin_object().field("schema", schema_version).field("action", "odds").field("of", "check");
+    w.field("difficulty", name_of(spec.difficulty)).field("pool", spec.pool);
+    w.field("bane_dice", spec.bane_dice).field("boon_dice", spec.boon_dice);
+    w.field("ways", c.total.str());
+    write_p(w, "pass", c.pass());
+    w.key("net_successes").begin_array();
+    for (const auto& [v, ways] : succ) {
+      w.begin_object().field("successes", v);
+      write_p(w, "probability", c.share(ways));
+      w.end_object();
+    }
+    w.end_array();
+    w.key("net_boons").begin_array();
+    for (const auto& [v, ways] : boons) {
+      w.begin_object().field("boons", v);
+      write_p(w, "probability", c.share(ways));
+      w.end_object();
+    }
+    w.end_array();
+    write_trailer(w, {"symbol-dice", "exact-odds"}, {});
     w.end_object();
-  }
-  w.end_array();
-  w.key("net_boons").begin_array();
-  for (const auto& [v, ways] : boons) {
-    w.begin_object().field("boons", v);
-    write_p(w, "probability", c.share(ways));
-    w.end_object();
-  }
-  w.end_array();
-  write_trailer(w, {"symbol-dice", "exact-odds"}, {});
-  w.end_object();
-
-  std::string text = fmt::format("Odds      {} check, {} ({} equally likely ways)\n",
-                                 capitalised(name_of(spec.difficulty)), dice_words(spec, dice), c.total.str());
-  text += fmt::format("Pass      {}  {}\n", percent(c.pass()), bar(c.pass()));
-  text += "Net Successes\n";
-  for (const auto& [v, ways] : succ) {
-    const double p = odds::nearest_double(ways, c.total);
-    text += fmt::format("  {:>4}  {}  {}\n", v, cli::percent(p), cli::bar(p));
+  } else {
+    text = fmt::format("Odds      {} check, {} ({} equally likely ways)\n",
+                       capitalised(name_of(spec.difficulty)), dice_words(spec, dice), c.total.str());
+    text += fmt::format("Pass      {}  {}\n", percent(c.pass()), bar(c.pass()));
+    text += "Net Successes\n";
+    for (const auto& [v, ways] : succ) {
+      const double p = odds::nearest_double(ways, c.total);
+      text += fmt::format("  {:>4}  {}  {}\n", v, cli::percent(p), cli::bar(p));
+    }
   }
   ctx.emit(json, text);
 }
@@ -184,77 +187,84 @@ void odds_of_attack(const AttackOddsRequest& req, Context& ctx) {
   const SectionStats st = section_stats(*in.structure, in.portcullis);
   const int before = in.ladder == LadderMode::hull ? in.damage_taken : suffered_for(in.from, st.hull);
 
-  std::string json;
-  JsonWriter w(json);
-  w.begin_object().field("schema", schema_version).field("action", "odds").field("of", "attack");
-  w.field("structure", in.structure->id).field("weapon", in.weapon_inline ? std::string("inline") : in.weapon.id);
-  w.key("hull").begin_object().field("max", st.hull).field("before", before).end_object();
-  w.field("ladder", in.ladder == LadderMode::hull ? "hull" : "steps");
-  w.field("ways", one.total.str());
-  write_p(w, "miss", share(miss));
-  w.key("damage").begin_array();
-  for (const auto& [d, ways] : by_damage) {
-    w.begin_object().field("damage", d);
-    write_p(w, "probability", share(ways));
+  // Only what is printed is built: the JSON with --json, else the text.
+  std::string json, text;
+  if (ctx.globals.json) {
+    JsonWriter w(json);
+    w.begin_object().field("schema", schema_version).field("action", "odds").field("of", "attack");
+    w.field("structure", in.structure->id)
+        .field("weapon", in.weapon_inline ? std::string("inline") : in.weapon.id);
+    w.key("hull").begin_object().field("max", st.hull).field("before", before).end_object();
+    w.field("ladder", in.ladder == LadderMode::hull ? "hull" : "steps");
+    w.field("ways", one.total.str());
+    write_p(w, "miss", share(miss));
+    w.key("damage").begin_array();
+    for (const auto& [d, ways] : by_damage) {
+      w.begin_object().field("damage", d);
+      write_p(w, "probability", share(ways));
+      w.end_object();
+    }
+    w.end_array();
+    w.key("outcomes").begin_array();
+    for (const auto& [k, ways] : one.ways) {
+      w.begin_object().field("hit", k.hit).field("damage", k.damage).field("hull_after", k.hull_after);
+      w.field("state", name_of(k.after));
+      write_p(w, "probability", share(ways));
+      w.end_object();
+    }
+    w.end_array();
+    w.key("state_after").begin_object();
+    for (auto s : {BreachState::intact, BreachState::cracked, BreachState::breached})
+      write_p(w, name_of(s), share(by_state[s]));
     w.end_object();
-  }
-  w.end_array();
-  w.key("outcomes").begin_array();
-  for (const auto& [k, ways] : one.ways) {
-    w.begin_object().field("hit", k.hit).field("damage", k.damage).field("hull_after", k.hull_after);
-    w.field("state", name_of(k.after));
-    write_p(w, "probability", share(ways));
+    w.field("attacks", attacks);
+    w.key("after_attacks").begin_array();
+    for (std::size_t n = 0; n < after.size(); ++n) {
+      w.begin_object().field("attacks", static_cast<int>(n + 1));
+      for (auto s : all_states) write_p(w, name_of(s), after[n][static_cast<std::size_t>(s)]);
+      w.end_object();
+    }
+    w.end_array();
+    if (expected)
+      write_p(w, "expected_attacks_to_breach", *expected);
+    else
+      w.key("expected_attacks_to_breach").null();
+    std::vector<std::string> notes;
+    if (!p.spec) notes.emplace_back("The referee's result was given, so this outcome is certain.");
+    if (!expected) notes.emplace_back("Attacks like this one can never breach the section from here.");
+    write_trailer(w, {"exact-odds", "damage", "breach-ladder"}, notes);
     w.end_object();
-  }
-  w.end_array();
-  w.key("state_after").begin_object();
-  for (auto s : {BreachState::intact, BreachState::cracked, BreachState::breached})
-    write_p(w, name_of(s), share(by_state[s]));
-  w.end_object();
-  w.field("attacks", attacks);
-  w.key("after_attacks").begin_array();
-  for (std::size_t n = 0; n < after.size(); ++n) {
-    w.begin_object().field("attacks", static_cast<int>(n + 1));
-    for (auto s : all_states) write_p(w, name_of(s), after[n][static_cast<std::size_t>(s)]);
-    w.end_object();
-  }
-  w.end_array();
-  if (expected) write_p(w, "expected_attacks_to_breach", *expected);
-  else w.key("expected_attacks_to_breach").null();
-  std::vector<std::string> notes;
-  if (!p.spec) notes.emplace_back("The referee's result was given, so this outcome is certain.");
-  if (!expected)
-    notes.emplace_back("Attacks like this one can never breach the section from here.");
-  write_trailer(w, {"exact-odds", "damage", "breach-ladder"}, notes);
-  w.end_object();
-
-  std::string text = fmt::format("Odds      {} on {}, {}/{} suffered ({}), {}\n",
-                                 in.weapon_inline ? std::string("inline weapon") : in.weapon.id, in.structure->id,
-                                 before, st.hull, painted_state(ladder_state(before, st.hull)),
-                                 p.spec ? fmt::format("{}: {} ways", dice_words(*p.spec, t.dice), one.total.str())
-                                        : std::string("the referee's roll"));
-  auto value = [&](const Int& ways) { return odds::nearest_double(ways, one.total); };
-  const double pm = value(miss);
-  text += fmt::format("Miss          {}  {}\n", cli::percent(pm), cli::bar(pm));
-  for (const auto& [d, ways] : by_damage) {
-    const double pd = value(ways);
-    text += fmt::format("Damage {:>4}   {}  {}\n", d, cli::percent(pd), cli::bar(pd));
-  }
-  text += "After 1 attack\n";
-  for (auto s : all_states) {
-    const double ps = value(by_state[s]);
-    text += fmt::format("  {}   {}  {}\n", painted_state(s, 9), cli::percent(ps), cli::bar(ps));
-  }
-  if (attacks > 1) {
-    text += fmt::format("After {} attacks\n", attacks);
+  } else {
+    text = fmt::format("Odds      {} on {}, {}/{} suffered ({}), {}\n",
+                       in.weapon_inline ? std::string("inline weapon") : in.weapon.id, in.structure->id,
+                       before, st.hull, painted_state(ladder_state(before, st.hull)),
+                       p.spec ? fmt::format("{}: {} ways", dice_words(*p.spec, t.dice), one.total.str())
+                              : std::string("the referee's roll"));
+    auto value = [&](const Int& ways) { return odds::nearest_double(ways, one.total); };
+    const double pm = value(miss);
+    text += fmt::format("Miss          {}  {}\n", cli::percent(pm), cli::bar(pm));
+    for (const auto& [d, ways] : by_damage) {
+      const double pd = value(ways);
+      text += fmt::format("Damage {:>4}   {}  {}\n", d, cli::percent(pd), cli::bar(pd));
+    }
+    text += "After 1 attack\n";
     for (auto s : all_states) {
-      const double ps = odds::to_double(after.back()[static_cast<std::size_t>(s)]);
+      const double ps = value(by_state[s]);
       text += fmt::format("  {}   {}  {}\n", painted_state(s, 9), cli::percent(ps), cli::bar(ps));
     }
+    if (attacks > 1) {
+      text += fmt::format("After {} attacks\n", attacks);
+      for (auto s : all_states) {
+        const double ps = odds::to_double(after.back()[static_cast<std::size_t>(s)]);
+        text += fmt::format("  {}   {}  {}\n", painted_state(s, 9), cli::percent(ps), cli::bar(ps));
+      }
+    }
+    text +=
+        expected
+            ? fmt::format("Expected attacks to breach: {:.2f} (exactly {})\n", odds::to_double(*expected),
+                          odds::fraction_text(*expected))
+            : std::string("Expected attacks to breach: never (it cannot be breached by attacks like this)\n");
   }
-  text += expected ? fmt::format("Expected attacks to breach: {:.2f} (exactly {})\n", odds::to_double(*expected),
-                                 odds::fraction_text(*expected))
-                   : std::string("Expected attacks to breach: never (it cannot be breached by attacks like this)\n");
   ctx.emit(json, text);
 }
 
