@@ -177,8 +177,10 @@ SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, con
       r = run_logged_action(e.action, detail::Cursor(e.inputs, src, at + "/inputs"), e.seed, &work, ctx);
     } catch (const Error& err) {
       if (err.kind() == ErrorKind::state) throw;
-      fail_state("replay-failed", path + ":" + at + ": log entry " + std::to_string(e.entry) + " (" + e.action +
-                                      ") no longer runs: " + err.what());
+      // An input at fault is named by its pointer in the entry.
+      const Error placed = err.at({path, err.input().empty() ? at : at + "/inputs"});
+      fail_state("replay-failed", std::string(placed.what()) + " (log entry " + std::to_string(e.entry) + ", " +
+                                      e.action + ", no longer runs)");
     }
     if (auto d = first_difference(e.outcome, r.summary, at + "/outcome"))
       fail_state("replay-differs", path + ":" + *d + " (log entry " + std::to_string(e.entry) + ", " + e.action +

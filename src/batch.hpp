@@ -81,6 +81,8 @@ class BatchRunner {
   // The fast path for flat lines without a state (siege/detail/flat_json.hpp);
   // false: the line is not for it, and nothing was written.
   bool run_flat(std::string_view text, long line, std::string& out);
+  // "NAME:LINE": where messages place an error of input line `line`.
+  [[nodiscard]] std::string place_of(long line) const { return name_ + ":" + std::to_string(line); }
 
   Context& ctx_;
   std::string name_;

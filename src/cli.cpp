@@ -354,7 +354,7 @@ void Context::emit_tables(const std::string& json,
 void Context::text_or_json_only(std::string_view command) const {
   const Format f = parse_format(globals.format);
   if (f == Format::markdown || f == Format::csv)
-    fail_usage("bad-format", "--format " + globals.format + ": " + std::string(command) +
+    fail_input("bad-format", "format", globals.format, std::string(command) +
                                  " prints no table (markdown and csv are for list, odds --compare and status)");
 }
 
@@ -514,7 +514,8 @@ std::vector<std::string> command_names() {
 // Prints one error: one line on stderr (control bytes quoted, one_line) and,
 // with --json, the error object with the same text on stdout. Never throws:
 // it runs when memory or the output may be gone.
-void print_error(const Globals& g, int code, std::string_view id, const std::string& message) noexcept {
+void print_error(const Globals& g, int code, std::string_view id, const std::string& message,
+                 std::string_view input = {}) noexcept {
   try {
     const std::string text = one_line(message);
     std::fprintf(stderr, "siege: error: %s\n", text.c_str());
@@ -523,6 +524,7 @@ void print_error(const Globals& g, int code, std::string_view id, const std::str
       detail::JsonWriter w(out);
       w.begin_object().key("error").begin_object();
       w.field("code", code).field("id", id).field("message", text);
+      if (!input.empty()) w.field("input", input);
       w.end_object().end_object();
       std::fprintf(stdout, "%s\n", out.c_str());
     }
@@ -697,7 +699,7 @@ int run(int argc, char** argv, Context& ctx) {
   }
   const auto& g = ctx.globals;
   if (g.color != "auto" && g.color != "always" && g.color != "never")
-    fail_usage("bad-color", "--color: expected auto, always or never, got '" + g.color + "'");
+    fail_input("bad-color", "color", {}, "expected auto, always or never, got '" + g.color + "'");
   (void)parse_format(g.format);
   ctx.globals.format_given = app.get_option("--format")->count() > 0;
   if (g.format == "html" && (chosen == nullptr || !chosen->page))
@@ -758,7 +760,7 @@ int main(int argc, char** argv) {
   } catch (const Error& e) {
     std::string message = e.what();
     if (e.kind() == ErrorKind::output && !ctx.committed.empty()) message += " (" + ctx.committed + ")";
-    print_error(ctx.globals, e.exit_code(), e.id(), message);
+    print_error(ctx.globals, e.exit_code(), e.id(), message, e.input());
     return e.exit_code();
   } catch (const std::bad_alloc&) {
     print_error(ctx.globals, static_cast<int>(ErrorKind::internal), "out-of-memory", "out of memory");

@@ -68,7 +68,7 @@ PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t) {
       fail_usage("bad-option", "attack: --damage-taken counts Hull Points; with --ladder steps give --from STATE");
     in.from = r.from.empty() ? BreachState::intact : parse_breach_state(r.from);
   } else {
-    fail_usage("bad-ladder", "attack: --ladder must be hull or steps, got '" + *r.ladder + "'");
+    fail_input("bad-ladder", "ladder", "'" + *r.ladder + "'", "expected hull or steps");
   }
   in.spend_boons = r.spend_boons;
   PreparedRoll roll = prepare_roll(r, in.firing_slit, "attack");
@@ -178,9 +178,9 @@ void use_engine(AttackRequest& r, SiegeState& st, std::string_view command) {
                                      "; see 'siege status'");
   }
   if (e->side != EngineSide::besieger)
-    fail_usage("bad-engine", c + ": --engine " + e->id + " is a defender engine; its attacks are played in 'siege scene'");
-  if (e->weapon.empty()) fail_usage("bad-engine", c + ": --engine " + e->id + " has no weapon to attack with");
-  if (e->knocked_out) fail_usage("knocked-out", c + ": --engine " + e->id + " is knocked out");
+    fail_input("bad-engine", "engine", e->id, "it is a defender engine; its attacks are played in 'siege scene'");
+  if (e->weapon.empty()) fail_input("bad-engine", "engine", e->id, "it has no weapon to attack with");
+  if (e->knocked_out) fail_input("knocked-out", "engine", e->id, "it is knocked out");
   if (!r.section.empty())
     fail_usage("bad-option", c + ": --engine " + e->id + " attacks its own target (" + e->target +
                                  "); leave out --section");

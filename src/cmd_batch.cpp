@@ -61,6 +61,7 @@ void write_error(std::string& out, long line, const Error& e) {
   detail::JsonWriter w(out);
   w.begin_object().field("line", line).key("error").begin_object();
   w.field("code", e.exit_code()).field("id", e.id()).field("message", e.what());
+  if (!e.input().empty()) w.field("input", e.input());
   w.end_object().end_object();
   out += '\n';
 }
@@ -148,10 +149,10 @@ ParsedLine parse_line(std::string_view text, const detail::JsonSource& src, std:
   p.inputs = detail::parse_strict(text, src);
   const detail::Cursor root(p.inputs, src, "");
   if (!p.inputs.is_object())
-    throw Error(ErrorKind::usage, "not-an-action",
-                src.name + ": not an action: expected a JSON object with an \"action\" key");
+    throw Error(ErrorKind::usage, "not-an-action", ErrorPlace{src.name, {}},
+                "not an action: expected a JSON object with an \"action\" key");
   if (!root.has("action"))
-    throw Error(ErrorKind::usage, "not-an-action", src.name + ": not an action: no \"action\" key");
+    throw Error(ErrorKind::usage, "not-an-action", ErrorPlace{src.name, {}}, "not an action: no \"action\" key");
   p.action = root.at("action").string(64);
   p.seed = root.has("seed") ? root.at("seed").uint64() : attack_seed(batch_seed, static_cast<std::size_t>(line));
   p.inputs.erase("action");
@@ -270,9 +271,8 @@ bool BatchRunner::run_flat(std::string_view text, long line, std::string& out) {
 }
 
 int BatchRunner::refuse_long(long line, std::size_t limit, std::string& out) {
-  const Error e(ErrorKind::usage, "line-too-long",
-                name_ + ":" + std::to_string(line) + ": the line is longer than the limit of " +
-                    std::to_string(limit) + " bytes; it was skipped unread");
+  const Error e(ErrorKind::usage, "line-too-long", ErrorPlace{place_of(line), {}},
+                "the line is longer than the limit of " + std::to_string(limit) + " bytes; it was skipped unread");
   write_error(out, line, e);
   return e.exit_code();
 }
@@ -281,7 +281,7 @@ int BatchRunner::run(std::string_view text, long line, std::string& out) {
   if (detail::blank(text)) return 0;
   try {
     if (state_ == nullptr && run_flat(text, line, out)) return 0;
-    detail::JsonSource src{name_ + ":" + std::to_string(line), ErrorKind::usage, true};
+    detail::JsonSource src{place_of(line), ErrorKind::usage, true};
     ParsedLine p = parse_line(text, src, batch_seed_, line);
     const detail::Cursor inputs(p.inputs, src, "");
     if (state_ == nullptr) {
@@ -310,7 +310,7 @@ int BatchRunner::run(std::string_view text, long line, std::string& out) {
       throw;
     }
   } catch (const Error& e) {
-    write_error(out, line, e);
+    write_error(out, line, e.at({place_of(line), {}}));  // the line's keys are the inputs' keys
     return e.exit_code();
   }
   return 0;

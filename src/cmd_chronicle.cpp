@@ -36,8 +36,7 @@ Format page_format(const Globals& g) {
   const Format f = parse_format(g.format);
   if (f == Format::html || f == Format::markdown) return f;
   if (f == Format::text && !g.format_given) return Format::html;
-  fail_usage("bad-format", "chronicle: --format " + g.format +
-                               ": the chronicle is a page, html (the default) or markdown");
+  fail_input("bad-format", "format", g.format, "the chronicle is a page, html (the default) or markdown");
 }
 
 void run_chronicle(const ChronicleRequest& r, Context& ctx) {

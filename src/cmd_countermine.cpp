@@ -27,7 +27,7 @@ void countermine_inputs(Fields& f, CountermineRequest& r) {
 CountermineResult parse_countermine_result(const std::string& s) {
   if (s == name_of(CountermineResult::collapsed)) return CountermineResult::collapsed;
   if (s == name_of(CountermineResult::failed)) return CountermineResult::failed;
-  fail_usage("bad-result", "countermine: --result must be collapsed or failed, got '" + s + "'");
+  fail_input("bad-result", "result", "'" + s + "'", "expected collapsed or failed");
 }
 
 ActionResult countermine_action(const CountermineRequest& r, Context& ctx, SiegeState* st) {

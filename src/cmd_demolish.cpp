@@ -21,11 +21,11 @@ ChargeCount parse_charge(const std::string& spec, const Tables& t) {
     try {
       c.count = static_cast<int>(parse_int(count, 1, max_charges, "--charge " + spec));
     } catch (const Error&) {
-      fail_usage("bad-charge-count", "--charge " + spec + ": the count after ':' must be a whole "
+      fail_input("bad-charge-count", "charge", spec, "the count after ':' must be a whole "
                                      "number from 1 to " + std::to_string(max_charges));
     }
   }
-  if (id.empty()) fail_usage("no-charge", "--charge '" + spec + "': expected ID or ID:COUNT");
+  if (id.empty()) fail_input("no-charge", "charge", "'" + spec + "'", "expected ID or ID:COUNT");
   c.charge = &t.charge(id);
   return c;
 }

@@ -21,7 +21,7 @@ std::vector<int> parse_round_results(std::string_view text) {
     rounds.push_back(static_cast<int>(parse_int(
         item, 0, max_lanes, "--successes-per-round round " + std::to_string(rounds.size() + 1))));
     if (rounds.size() > static_cast<std::size_t>(max_climb_rounds))
-      fail_usage("bad-rounds", "--successes-per-round: at most " + std::to_string(max_climb_rounds) + " rounds");
+      fail_input("bad-rounds", "successes-per-round", {}, "at most " + std::to_string(max_climb_rounds) + " rounds");
   }
   return rounds;
 }
@@ -48,7 +48,7 @@ EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t) {
     case ClimbMethod::tower:
       if (r.ladders.given() || r.ropes.given())
         fail_usage("bad-option", "escalade: a siege tower takes no --ladders or --ropes (4 attackers a round)");
-      if (r.pool.given()) fail_usage("bad-option", "escalade: --pool: a siege tower makes no check");
+      if (r.pool.given()) fail_input("bad-option", "pool", {}, "a siege tower makes no check");
       break;
   }
   in.defended = r.defended ? Defended::yes : Defended::no;

@@ -46,7 +46,7 @@ std::vector<MineDayResult> parse_day_results(std::string_view text) {
     days.push_back(r);
   }
   if (days.size() > static_cast<std::size_t>(max_mine_days))
-    fail_usage("bad-day-result", "--day-results: at most " + std::to_string(max_mine_days) + " days");
+    fail_input("bad-day-result", "day-results", {}, "at most " + std::to_string(max_mine_days) + " days");
   return days;
 }
 

@@ -73,7 +73,7 @@ UnitMoveInput unit_move_input(const MoveRequest& r) {
     else if (r.to == "within-walls")
       in.to = UnitDestination::within_walls;
     else
-      fail_usage("bad-place", "move: --to '" + r.to + "': expected outside or within-walls");
+      fail_input("bad-place", "to", "'" + r.to + "'", "expected outside or within-walls");
   } else {
     if (r.section.empty())
       fail_usage("missing-option", "move: with --state give --section ID (or --to outside|within-walls)");

@@ -8,6 +8,18 @@ namespace siege::cli {
 
 FieldReader::FieldReader(const detail::Cursor& inputs) : in_(inputs) {}
 
+namespace {
+// Runs `read`; a value it refuses is an error about input `in`.
+template <typename Read>
+void reading(const In& in, Read&& read) {
+  try {
+    read();
+  } catch (const Error& e) {
+    throw e.about(std::string(in.key));
+  }
+}
+}  // namespace
+
 std::optional<detail::Cursor> FieldReader::take(std::string_view key) {
   known_.emplace_back(key);
   if (!in_.value().contains(key)) return std::nullopt;
@@ -15,37 +27,40 @@ std::optional<detail::Cursor> FieldReader::take(std::string_view key) {
 }
 
 void FieldReader::text(const In& in, std::string& v) {
-  if (auto c = take(in.key)) v = c->string();
+  if (auto c = take(in.key)) reading(in, [&] { v = c->string(); });
 }
 
 // An empty text is no text (as on the command line's list options).
 void FieldReader::text(const In& in, std::optional<std::string>& v) {
   if (auto c = take(in.key))
-    if (std::string s = c->string(); !s.empty()) v = std::move(s);
+    reading(in, [&] {
+      if (std::string s = c->string(); !s.empty()) v = std::move(s);
+    });
 }
 
 void FieldReader::text(const In& in, Given<std::string>& v) {
-  if (auto c = take(in.key)) v.set(c->string());
+  if (auto c = take(in.key)) reading(in, [&] { v.set(c->string()); });
 }
 
 void FieldReader::texts(const In& in, std::vector<std::string>& v) {
-  if (auto c = take(in.key)) {
-    c->expect_array();
-    v.clear();
-    for (std::size_t i = 0; i < c->value().size(); ++i) v.push_back(c->at(i).string());
-  }
+  if (auto c = take(in.key))
+    reading(in, [&] {
+      c->expect_array();
+      v.clear();
+      for (std::size_t i = 0; i < c->value().size(); ++i) v.push_back(c->at(i).string());
+    });
 }
 
 void FieldReader::number(const In& in, std::optional<int>& v, int lo, int hi) {
-  if (auto c = take(in.key)) v = c->int_in(lo, hi);
+  if (auto c = take(in.key)) reading(in, [&] { v = c->int_in(lo, hi); });
 }
 
 void FieldReader::number(const In& in, Given<int>& v, int lo, int hi) {
-  if (auto c = take(in.key)) v.set(c->int_in(lo, hi));
+  if (auto c = take(in.key)) reading(in, [&] { v.set(c->int_in(lo, hi)); });
 }
 
 void FieldReader::flag(const In& in, bool& v) {
-  if (auto c = take(in.key)) v = c->boolean();
+  if (auto c = take(in.key)) reading(in, [&] { v = c->boolean(); });
 }
 
 void FieldReader::finish() const {

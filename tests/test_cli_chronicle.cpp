@@ -176,7 +176,7 @@ TEST_CASE("chronicle refuses the table formats, and other commands refuse --form
   for (const char* f : {"text", "csv"}) {
     const Run r = p.on({"--format", f, "chronicle"});
     CHECK(r.status == 2);
-    CHECK(r.err == std::string("siege: error: chronicle: --format ") + f +
+    CHECK(r.err == std::string("siege: error: --format ") + f +
                        ": the chronicle is a page, html (the default) or markdown\n");
   }
   CHECK(p.on({"--format", "html", "chronicle"}).out == p.on({"chronicle"}).out);

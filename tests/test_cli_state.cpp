@@ -165,7 +165,7 @@ TEST_CASE("attack --engine fires the engine's weapon with its crew at its target
   CHECK(c.file()["log"][0]["inputs"] == json{{"engine", "great-bombard"}});
   const Run defender = c.on({"attack", "--engine", "wall-mangonel"});
   CHECK(defender.status == 2);
-  CHECK(defender.err == "siege: error: attack: --engine wall-mangonel is a defender engine; its attacks are "
+  CHECK(defender.err == "siege: error: --engine wall-mangonel: it is a defender engine; its attacks are "
                         "played in 'siege scene'\n");
   CHECK(c.on({"attack", "--engine", "belfry"}).status == 2);
   const Run both = c.on({"attack", "--engine", "ram", "--section", "north-wall"});

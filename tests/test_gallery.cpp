@@ -88,7 +88,7 @@ TEST_CASE("R30: in a week-long scene a gallery digs seven days, less what this s
   CHECK(mine_days_now(st, "north-wall", std::nullopt) == 5);
   CHECK(mine_days_now(st, "north-wall", 3) == 3);
   CHECK(refusal_of([&] { (void)mine_days_now(st, "north-wall", 6); }) ==
-        "mine: --days 6: the gallery under north-wall has 5 days left in scene 1 (one week, 7 days); dig those, "
+        "--days 6: the gallery under north-wall has 5 days left in scene 1 (one week, 7 days); dig those, "
         "then play the next scene");
 
   // A mine that fires records the days it dug too (before -> after); a new
@@ -116,7 +116,7 @@ TEST_CASE("R30: in a day-long scene a gallery digs one day", "[gallery][R30]") {
   log_mine(st, "gatehouse", 0, 1);
   CHECK(refusal_of([&] { (void)mine_days_now(st, "gatehouse", 1); }) ==
         "mine: the gallery under gatehouse has dug every day of scene 1 (one day, 1 day): play the next scene");
-  CHECK(refusal_of([&] { (void)mine_days_now(st, "gatehouse", 0); }) == "mine: --days 0: expected 1 or more");
+  CHECK(refusal_of([&] { (void)mine_days_now(st, "gatehouse", 0); }) == "--days 0: expected 1 or more");
 }
 
 TEST_CASE("R30: the days are read from an older file's log, whose entries did not record their scene",

@@ -389,15 +389,15 @@ TEST_CASE("R32: a repair of more than was suffered is refused and changes nothin
   (void)change_hull(st.now, tables(), referee_damage("gatehouse", 3));
   const std::string before = write_state(st);
   CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_repair("gatehouse", 4)); }) ==
-        "repair: --hull 4: gatehouse has suffered 3 of its " + std::to_string(hull) +
+        "--hull 4: gatehouse has suffered 3 of its " + std::to_string(hull) +
             " Hull, and a repair takes away at most what was suffered (R32)");
   CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_repair("camp", 1)); }) ==
-        "repair: --hull 1: camp has suffered 0 of its " + std::to_string(camp_row(tables()).hull) +
+        "--hull 1: camp has suffered 0 of its " + std::to_string(camp_row(tables()).hull) +
             " Hull, and a repair takes away at most what was suffered (R32)");
   CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_damage("gatehouse", 0)); }) ==
-        "damage: --hull 0: expected from 1 to 100000");
+        "--hull 0: expected from 1 to 100000");
   CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_repair("gatehouse", max_hull_change + 1)); }) ==
-        "repair: --hull 100001: expected from 1 to 100000");
+        "--hull 100001: expected from 1 to 100000");
   CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_damage("gatehose", 1)); }) ==
         "damage: unknown target 'gatehose' (did you mean gatehouse?) (give a section, an engine or camp; see "
         "'siege status')");

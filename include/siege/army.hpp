@@ -34,11 +34,11 @@ inline constexpr std::array<std::string_view, 2> unit_side_names{"besieger", "de
 [[nodiscard]] constexpr Side rout_side(UnitSide s) noexcept {
   return s == UnitSide::besieger ? Side::attacker : Side::defender;
 }
-// Throws a usage error naming `option`; `attacker` is read as `besieger`.
-[[nodiscard]] inline UnitSide parse_unit_side(std::string_view s, std::string_view option = "--side") {
+// Throws a usage error naming the input `key`; `attacker` is read as `besieger`.
+[[nodiscard]] inline UnitSide parse_unit_side(std::string_view s, std::string_view key = "side") {
   if (s == "besieger" || s == "attacker") return UnitSide::besieger;
   if (s == "defender") return UnitSide::defender;
-  fail_usage("bad-side", std::string(option) + " '" + std::string(s) + "': expected besieger or defender");
+  fail_input("bad-side", std::string(key), "'" + std::string(s) + "'", "expected besieger or defender");
 }
 
 // R33: where a unit stands. At a section its figures are split between those

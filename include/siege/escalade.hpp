@@ -27,7 +27,7 @@ inline constexpr std::array<std::string_view, 3> climb_method_names{"ladder", "g
 [[nodiscard]] inline ClimbMethod parse_climb_method(std::string_view s) {
   for (std::size_t i = 0; i < climb_method_names.size(); ++i)
     if (climb_method_names[i] == s) return static_cast<ClimbMethod>(i);
-  fail_usage("bad-method", "--method '" + std::string(s) + "': expected ladder, grapnel or tower");
+  fail_input("bad-method", "method", "'" + std::string(s) + "'", "expected ladder, grapnel or tower");
 }
 
 enum class Defended { no, yes };
@@ -113,21 +113,19 @@ inline void require_valid_escalade(const EscaladeInput& in) {
   if (in.structure == nullptr) fail_usage("no-structure", "escalade: no structure given");
   const Structure& s = *in.structure;
   if (in.attackers < 1 || in.attackers > max_attackers)
-    fail_usage("bad-attackers", "--attackers " + std::to_string(in.attackers) +
-                                    ": expected a whole number from 1 to " + std::to_string(max_attackers));
+    fail_input("bad-attackers", "attackers", std::to_string(in.attackers), "expected a whole number from 1 to " + std::to_string(max_attackers));
   if (in.method != ClimbMethod::tower && (in.lanes < 1 || in.lanes > max_lanes))
-    fail_usage("bad-lanes", std::string(in.method == ClimbMethod::ladder ? "--ladders " : "--ropes ") +
-                                std::to_string(in.lanes) + ": expected a whole number from 1 to " +
-                                std::to_string(max_lanes));
+    fail_input("bad-lanes", in.method == ClimbMethod::ladder ? "ladders" : "ropes", std::to_string(in.lanes),
+               "expected a whole number from 1 to " + std::to_string(max_lanes));
   if (in.rounds && (*in.rounds < 1 || *in.rounds > max_climb_rounds))
-    fail_usage("bad-rounds", "--rounds " + std::to_string(*in.rounds) + ": expected from 1 to " +
+    fail_input("bad-rounds", "rounds", std::to_string(*in.rounds), "expected from 1 to " +
                                  std::to_string(max_climb_rounds));
   if (in.referee_rounds && in.method == ClimbMethod::tower)
-    fail_usage("bad-option", "--successes-per-round: a siege tower makes no check");
+    fail_input("bad-option", "successes-per-round", {}, "a siege tower makes no check");
   if (in.referee_rounds && in.rounds)
-    fail_usage("bad-option", "--rounds: the referee's results already say how many rounds were played");
+    fail_input("bad-option", "rounds", {}, "the referee's results already say how many rounds were played");
   if (in.referee_rounds && in.referee_rounds->size() > static_cast<std::size_t>(max_climb_rounds))
-    fail_usage("bad-rounds", "--successes-per-round: at most " + std::to_string(max_climb_rounds) + " rounds");
+    fail_input("bad-rounds", "successes-per-round", {}, "at most " + std::to_string(max_climb_rounds) + " rounds");
   require_damage_taken(in.damage_taken, section_stats(s, in.portcullis).hull);
 }
 
@@ -205,7 +203,7 @@ inline void require_valid_escalade(const EscaladeInput& in) {
       if (in.referee_rounds) {
         cr.succeeded = (*in.referee_rounds)[static_cast<std::size_t>(r - 1)];
         if (cr.succeeded < 0 || cr.succeeded > cr.attempting)
-          fail_usage("bad-round-result", "--successes-per-round: round " + std::to_string(r) + " gives " +
+          fail_input("bad-round-result", "successes-per-round", {}, "round " + std::to_string(r) + " gives " +
                                              std::to_string(cr.succeeded) + ", but only " +
                                              std::to_string(cr.attempting) + " climber(s) tried that round");
       } else {
@@ -220,7 +218,7 @@ inline void require_valid_escalade(const EscaladeInput& in) {
   }
   if (retried) detail::add_rule(o.rules, "climb-retry");
   if (in.referee_rounds && static_cast<int>(o.rounds.size()) < limit)
-    fail_usage("bad-round-result", "--successes-per-round: " + std::to_string(limit) +
+    fail_input("bad-round-result", "successes-per-round", {}, std::to_string(limit) +
                                        " rounds given, but everybody was up after " +
                                        std::to_string(o.rounds.size()));
 

@@ -96,12 +96,12 @@ namespace detail {
   const std::string scene = "scene " + std::to_string(d.scene) + " (one " + std::string(name_of(st.scene_length)) +
                             ", " + std::to_string(d.per_scene) + " day" + (d.per_scene == 1 ? "" : "s") + ")";
   if (asked && *asked < 1)
-    fail_usage("bad-days", "mine: --days " + std::to_string(*asked) + ": expected 1 or more");
+    fail_input("bad-days", "days", std::to_string(*asked), "expected 1 or more");
   if (d.left == 0)
     fail_usage("no-days-left", "mine: the gallery under " + id + " has dug every day of " + scene +
                                    ": play the next scene");
   if (asked && *asked > d.left)
-    fail_usage("too-many-days", "mine: --days " + std::to_string(*asked) + ": the gallery under " + id +
+    fail_input("too-many-days", "days", std::to_string(*asked), "the gallery under " + id +
                                     " has " + std::to_string(d.left) + " day" + (d.left == 1 ? "" : "s") +
                                     " left in " + scene + "; dig those, then play the next scene");
   return asked ? *asked : d.left;

@@ -29,12 +29,11 @@ inline constexpr std::array<std::string_view, 3> order_names{"good", "shaken", "
 [[nodiscard]] inline std::string_view name_of(Order o) {
   return order_names[static_cast<std::size_t>(o)];
 }
-// Throws a usage error naming `option` and the accepted values.
-[[nodiscard]] inline Order parse_order(std::string_view s, std::string_view option = "--order") {
+// Throws a usage error naming the input `key` and the accepted values.
+[[nodiscard]] inline Order parse_order(std::string_view s, std::string_view key = "order") {
   for (std::size_t i = 0; i < order_names.size(); ++i)
     if (order_names[i] == s) return static_cast<Order>(i);
-  fail_usage("bad-order", std::string(option) + " '" + std::string(s) +
-                              "': expected good, shaken or routed");
+  fail_input("bad-order", std::string(key), "'" + std::string(s) + "'", "expected good, shaken or routed");
 }
 
 // R21: a morale check in these rules passes when the roll is at most the
@@ -53,7 +52,7 @@ inline constexpr std::array<std::string_view, 2> side_names{"defender", "attacke
 [[nodiscard]] inline Side parse_side(std::string_view s) {
   for (std::size_t i = 0; i < side_names.size(); ++i)
     if (side_names[i] == s) return static_cast<Side>(i);
-  fail_usage("bad-side", "--side '" + std::string(s) + "': expected defender or attacker");
+  fail_input("bad-side", "side", "'" + std::string(s) + "'", "expected defender or attacker");
 }
 
 // Whether every surviving figure of an attacking unit is inside the walls.
@@ -109,7 +108,7 @@ inline std::string figures_word(int n) { return std::to_string(n) + (n == 1 ? " 
 [[nodiscard]] inline RoutOutcome resolve_rout(const RoutInput& in) {
   using detail::figures_word;
   if (in.figures < 1 || in.figures > max_figures)
-    fail_usage("bad-figures", "--figures " + std::to_string(in.figures) + ": expected a whole number from 1 to " +
+    fail_input("bad-figures", "figures", std::to_string(in.figures), "expected a whole number from 1 to " +
                                   std::to_string(max_figures));
   if (in.order == Order::routed)
     fail_usage("already-routed", "rout: the unit is already routed; a rout result applies to a unit in good "
@@ -125,8 +124,7 @@ inline std::string figures_word(int n) { return std::to_string(n) + (n == 1 ? " 
   detail::add_rule(o.rules, "rout-within-walls");
 
   if (in.room_figures && (*in.room_figures < 1 || *in.room_figures > in.figures))
-    fail_usage("bad-room-figures", "--room-figures " + std::to_string(*in.room_figures) +
-                                       ": expected from 1 to the unit's " + figures_word(in.figures));
+    fail_input("bad-room-figures", "room-figures", std::to_string(*in.room_figures), "expected from 1 to the unit's " + figures_word(in.figures));
 
   if (!o.within_walls) {
     detail::add_rule(o.rules, "standard-rout");
@@ -144,7 +142,7 @@ inline std::string figures_word(int n) { return std::to_string(n) + (n == 1 ? " 
   // The extra figure (step 2) comes from the room that took the rout result.
   o.moving = o.room_figures - 1;
   if (in.blocked < 0 || in.blocked > o.moving)
-    fail_usage("bad-blocked", "--blocked " + std::to_string(in.blocked) + ": only " + figures_word(o.moving) +
+    fail_input("bad-blocked", "blocked", std::to_string(in.blocked), "only " + figures_word(o.moving) +
                                   " make the " + std::to_string(in.move_inches) + "\" move" +
                                   (o.split ? " (those left in the affected room after step 2)" : " (after step 2)"));
   o.blocked = in.blocked;
@@ -246,10 +244,10 @@ struct ArmyMoraleOutcome {
 // defenders in a castle. Refuses strength < 1 or killed outside 0..strength.
 [[nodiscard]] inline ArmyMoraleOutcome army_morale(const ArmyMoraleInput& in) {
   if (in.strength < 1 || in.strength > max_army)
-    fail_usage("bad-strength", "--strength " + std::to_string(in.strength) + ": expected a whole number from 1 to " +
+    fail_input("bad-strength", "strength", std::to_string(in.strength), "expected a whole number from 1 to " +
                                    std::to_string(max_army));
   if (in.killed < 0 || in.killed > in.strength)
-    fail_usage("bad-killed", "--killed " + std::to_string(in.killed) + ": expected from 0 to the army's strength " +
+    fail_input("bad-killed", "killed", std::to_string(in.killed), "expected from 0 to the army's strength " +
                                  std::to_string(in.strength));
   ArmyMoraleOutcome o;
   o.strength = in.strength;

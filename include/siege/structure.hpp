@@ -79,8 +79,7 @@ struct HullChange {
 // Refuses a --damage-taken outside 0..hull (usage error naming the option).
 inline void require_damage_taken(int taken, int hull) {
   if (taken < 0 || taken > hull)
-    fail_usage("bad-damage-taken", "--damage-taken " + std::to_string(taken) +
-                                       ": expected from 0 to the section's Hull " +
+    fail_input("bad-damage-taken", "damage-taken", std::to_string(taken), "expected from 0 to the section's Hull " +
                                        std::to_string(hull));
 }
 
@@ -110,7 +109,7 @@ struct SectionStats {
   if (p == Portcullis::yes) {
     const Variant* v = s.variant("portcullis");
     if (v == nullptr)
-      fail_usage("no-portcullis", "--portcullis: " + s.id + " has no portcullis variant "
+      fail_input("no-portcullis", "portcullis", {}, s.id + " has no portcullis variant "
                                   "(only a castle gate has one)");
     st.base_armor = v->armor;
     st.hull = s.hull + v->hull_bonus;
@@ -298,7 +297,7 @@ template <class OnArmorStep>
   const Weapon& w = in.weapon;
   refuse_personal(w);
   if (in.firing_slit == FiringSlit::yes && !s.has(Tag::firing_slit))
-    fail_usage("no-firing-slit", "--firing-slit: " + s.id + " has no firing slit (only a pillbox has one)");
+    fail_input("no-firing-slit", "firing-slit", {}, s.id + " has no firing slit (only a pillbox has one)");
 
   AttackCore c;
   c.stats = section_stats(s, in.portcullis);
@@ -331,7 +330,7 @@ template <class OnArmorStep>
 
   const int net_boons = std::max(0, in.check.net_boons);
   if (in.spend_boons && (*in.spend_boons < 0 || *in.spend_boons > net_boons))
-    fail_usage("bad-spend-boons", "--spend-boons " + std::to_string(*in.spend_boons) + ": the roll has " +
+    fail_input("bad-spend-boons", "spend-boons", std::to_string(*in.spend_boons), "the roll has " +
                                       std::to_string(net_boons) + " net Boons to spend");
   const int boons = in.spend_boons ? *in.spend_boons : net_boons;
   if (w.crit > 0 && boons >= w.crit) {

@@ -257,7 +257,7 @@ struct UnitMoveOutcome : TroopOutcome {
                                       "; it blocks the way through until it is torn down (R26, R33)");
     const int behind = u.at(sec->id) ? u.behind : u.figures;
     if (*in.through_figures < 1 || *in.through_figures > behind)
-      fail_usage("bad-figures", "--figures " + std::to_string(*in.through_figures) + ": '" + u.id + "' has " +
+      fail_input("bad-figures", "figures", std::to_string(*in.through_figures), "'" + u.id + "' has " +
                                     std::to_string(behind) + " figure" + (behind == 1 ? "" : "s") +
                                     " behind the breach; give from 1 to " + std::to_string(behind));
   }
@@ -421,7 +421,7 @@ struct UnitCasualtiesOutcome : TroopOutcome {
   UnitState& u = unit_of(s, in.unit, cmd);
   detail::require_figures(u, cmd);
   if (in.killed < 0 || in.killed > u.figures)
-    fail_usage("too-many-killed", "--killed " + std::to_string(in.killed) + ": '" + u.id + "' has " +
+    fail_input("too-many-killed", "killed", std::to_string(in.killed), "'" + u.id + "' has " +
                                       std::to_string(u.figures) + " figure" + (u.figures == 1 ? "" : "s") +
                                       "; give from 0 to " + std::to_string(u.figures));
   UnitCasualtiesOutcome o;

@@ -36,7 +36,7 @@ struct JsonSource {
 
 [[noreturn]] inline void fail_at(const JsonSource& src, const std::string& where,
                                  const std::string& what) {
-  throw Error(src.kind, "bad-json", src.name + ":" + where + ": " + what);
+  throw Error(src.kind, "bad-json", ErrorPlace{src.name, where}, what);
 }
 
 inline void line_column(std::string_view text, std::size_t offset, std::size_t& line,
@@ -217,7 +217,7 @@ class StrictSax {
     fail_position(src, text, offset, what);
   } catch (const json::out_of_range&) {
     // nlohmann refuses numbers past a double's range without a position.
-    throw Error(src.kind, "bad-json", src.name + ": a number is too large to read (past a double's range)");
+    throw Error(src.kind, "bad-json", ErrorPlace{src.name, {}}, "a number is too large to read (past a double's range)");
   }
 }
 
