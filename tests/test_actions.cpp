@@ -3,9 +3,10 @@
 #include <catch2/catch.hpp>
 
 #include "actions.hpp"
-#include "cmd_state.hpp"
 #include "cmd_attack.hpp"
+#include "cmd_state.hpp"
 #include "command.hpp"
+#include "error_of.hpp"
 #include "support.hpp"
 
 using namespace siege;
@@ -20,13 +21,9 @@ AttackRequest attack_from(const json& inputs, const std::string& at = "/log/0/in
   return request_from_json<AttackRequest>(detail::Cursor(inputs, inputs_src, at), attack_inputs);
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "no error";
+// How the reader of a logged entry refuses `inputs`.
+std::string inputs_error(const json& inputs) {
+  return siege::test::error_of([&] { (void)attack_from(inputs); }, ErrorKind::state);
 }
 
 SiegeState castle() {
@@ -81,16 +78,14 @@ TEST_CASE("Inputs and requests round-trip", "[actions]") {
 }
 
 TEST_CASE("An unknown input key is refused by name, with did-you-mean", "[actions][errors]") {
-  CHECK(error_of([] { (void)attack_from({{"section", "a"}, {"sucesses", 2}}); }) ==
+  CHECK(inputs_error({{"section", "a"}, {"sucesses", 2}}) ==
         "siege.json:/log/0/inputs/sucesses: unknown key 'sucesses' (did you mean successes?) (keys are the "
         "command's option names without --)");
-  CHECK(error_of([] { (void)attack_from({{"successes", "two"}}); }) ==
+  CHECK(inputs_error({{"successes", "two"}}) ==
         "siege.json:/log/0/inputs/successes: expected an integer from -100 to 100");
-  CHECK(error_of([] { (void)attack_from({{"pool", 51}}); }) ==
-        "siege.json:/log/0/inputs/pool: expected an integer from 0 to 50");
-  CHECK(error_of([] { (void)attack_from({{"gunpowder", 1}}); }) ==
-        "siege.json:/log/0/inputs/gunpowder: expected true or false");
-  CHECK(error_of([] { (void)attack_from(json::array()); }) == "siege.json:/log/0/inputs: expected an object");
+  CHECK(inputs_error({{"pool", 51}}) == "siege.json:/log/0/inputs/pool: expected an integer from 0 to 50");
+  CHECK(inputs_error({{"gunpowder", 1}}) == "siege.json:/log/0/inputs/gunpowder: expected true or false");
+  CHECK(inputs_error(json::array()) == "siege.json:/log/0/inputs: expected an object");
 }
 
 TEST_CASE("The inputs of attack are described for help --inputs", "[actions]") {
@@ -111,7 +106,8 @@ TEST_CASE("The inputs of attack are described for help --inputs", "[actions]") {
 TEST_CASE("The action table knows attack and scene, and suggests the nearest name", "[actions]") {
   CHECK(find_action("attack").name == "attack");
   CHECK(find_action("scene").name == "scene");
-  CHECK(error_of([] { (void)find_action("atack"); }) == "unknown action 'atack' (did you mean attack?)");
+  CHECK(siege::test::usage_error_of([] { (void)find_action("atack"); }) ==
+        "unknown action 'atack' (did you mean attack?)");
 }
 
 TEST_CASE("run_logged_action seeds the rolls with the logged seed", "[actions]") {

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "error_of.hpp"
 #include "siege/army.hpp"
 #include "siege/state.hpp"
 #include "support.hpp"
@@ -36,24 +37,12 @@ const nlohmann::json army_units = nlohmann::json::parse(R"([
   {"id": "reserve", "side": "besieger", "figures": 20}
 ])");
 
-template <typename F>
-std::string army_error_of(F&& f, ErrorKind kind) {
-  try {
-    f();
-  } catch (const Error& e) {
-    CHECK(e.kind() == kind);
-    return e.what();
-  }
-  FAIL("no error thrown");
-  return {};
-}
-
 std::string army_description_error(const nlohmann::json& units, const nlohmann::json& armies = nullptr) {
-  return army_error_of([&] { (void)army_castle(units, armies); }, ErrorKind::usage);
+  return siege::test::error_of([&] { (void)army_castle(units, armies); }, ErrorKind::usage);
 }
 
 std::string army_state_error(const std::string& text) {
-  return army_error_of([&] { (void)read_state(text, army_state_src, tables()); }, ErrorKind::state);
+  return siege::test::error_of([&] { (void)read_state(text, army_state_src, tables()); }, ErrorKind::state);
 }
 
 // The state text of the castle with its units, `from` replaced by `to` (once).

@@ -1,9 +1,11 @@
 // siege/gallery.hpp: a gallery's days in a scene (R30) and the countermine (R31).
 #include <catch2/catch.hpp>
 
+#include "error_of.hpp"
 #include "siege/gallery.hpp"
 #include "support.hpp"
 
+using siege::test::usage_error_of;
 using namespace siege;
 using siege::test::tables;
 
@@ -12,19 +14,6 @@ namespace {
 SiegeState harrowmere() {
   return read_description(siege::test::slurp(SIEGE_SOURCE_DIR + "/examples/castle-siege.json"),
                           {"castle.json", ErrorKind::usage}, tables());
-}
-
-// The usage error `f` throws: its message.
-template <typename F>
-std::string refusal_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    CHECK(e.kind() == ErrorKind::usage);
-    return e.what();
-  }
-  FAIL("no error thrown");
-  return {};
 }
 
 // A `scene` entry and a `mine` entry as the commands log them (src/cmd_scene.cpp,
@@ -58,11 +47,13 @@ TEST_CASE("R30: a day-long scene has one day, a week-long one seven", "[gallery]
 
 TEST_CASE("R30: before the first scene no gallery has days: play the first scene", "[gallery][R30][errors]") {
   const SiegeState st = harrowmere();
-  CHECK(refusal_of([&] { (void)gallery_days(st, "north-wall"); }) ==
-        "mine: no scene has been played, so no day has passed for the sappers: play the first scene (siege scene)");
-  CHECK(refusal_of([&] { (void)mine_days_now(st, "north-wall", std::nullopt); }) ==
-        "mine: no scene has been played, so no day has passed for the sappers: play the first scene (siege scene)");
-  CHECK(refusal_of([&] { (void)gallery_days(st, "north-wal"); }) ==
+  CHECK(usage_error_of([&] { (void)gallery_days(st, "north-wall"); }) ==
+        "mine: no scene has been played, so no day has passed for the sappers: play the first scene (siege "
+        "scene)");
+  CHECK(usage_error_of([&] { (void)mine_days_now(st, "north-wall", std::nullopt); }) ==
+        "mine: no scene has been played, so no day has passed for the sappers: play the first scene (siege "
+        "scene)");
+  CHECK(usage_error_of([&] { (void)gallery_days(st, "north-wal"); }) ==
         "mine: unknown section 'north-wal' (did you mean north-wall?); see 'siege status'");
 }
 
@@ -87,7 +78,7 @@ TEST_CASE("R30: in a week-long scene a gallery digs seven days, less what this s
   CHECK(gallery_days(st, "east-wall").left == 6);
   CHECK(mine_days_now(st, "north-wall", std::nullopt) == 5);
   CHECK(mine_days_now(st, "north-wall", 3) == 3);
-  CHECK(refusal_of([&] { (void)mine_days_now(st, "north-wall", 6); }) ==
+  CHECK(usage_error_of([&] { (void)mine_days_now(st, "north-wall", 6); }) ==
         "--days 6: the gallery under north-wall has 5 days left in scene 1 (one week, 7 days); dig those, "
         "then play the next scene");
 
@@ -100,8 +91,9 @@ TEST_CASE("R30: in a week-long scene a gallery digs seven days, less what this s
   log_mine(st, "north-wall", 0, 7 - needed);
   CHECK(gallery_days(st, "north-wall").used == 7);
   CHECK(gallery_days(st, "north-wall").left == 0);
-  CHECK(refusal_of([&] { (void)mine_days_now(st, "north-wall", std::nullopt); }) ==
-        "mine: the gallery under north-wall has dug every day of scene 1 (one week, 7 days): play the next scene");
+  CHECK(usage_error_of([&] { (void)mine_days_now(st, "north-wall", std::nullopt); }) ==
+        "mine: the gallery under north-wall has dug every day of scene 1 (one week, 7 days): play the next "
+        "scene");
 
   // The next scene brings its own seven days.
   log_scene(st);
@@ -114,9 +106,10 @@ TEST_CASE("R30: in a day-long scene a gallery digs one day", "[gallery][R30]") {
   log_scene(st);
   CHECK(mine_days_now(st, "gatehouse", std::nullopt) == 1);
   log_mine(st, "gatehouse", 0, 1);
-  CHECK(refusal_of([&] { (void)mine_days_now(st, "gatehouse", 1); }) ==
-        "mine: the gallery under gatehouse has dug every day of scene 1 (one day, 1 day): play the next scene");
-  CHECK(refusal_of([&] { (void)mine_days_now(st, "gatehouse", 0); }) == "--days 0: expected 1 or more");
+  CHECK(
+      usage_error_of([&] { (void)mine_days_now(st, "gatehouse", 1); }) ==
+      "mine: the gallery under gatehouse has dug every day of scene 1 (one day, 1 day): play the next scene");
+  CHECK(usage_error_of([&] { (void)mine_days_now(st, "gatehouse", 0); }) == "--days 0: expected 1 or more");
 }
 
 TEST_CASE("R30: the days are read from an older file's log, whose entries did not record their scene",
@@ -187,14 +180,19 @@ TEST_CASE("R31: a failed countermine clears 'found' and the sappers dig on", "[g
 TEST_CASE("R31: a countermine needs a gallery the defenders found", "[gallery][R31][errors]") {
   SiegeState st = harrowmere();
   const std::string before = write_state(st);
-  CHECK(refusal_of([&] { (void)settle_countermine(st.now, tables(), "north-wall", CountermineResult::failed); }) ==
-        "countermine: there is no gallery under north-wall (no days dug): nothing to settle");
+  CHECK(usage_error_of([&] {
+          (void)settle_countermine(st.now, tables(), "north-wall", CountermineResult::failed);
+        }) == "countermine: there is no gallery under north-wall (no days dug): nothing to settle");
   st.now.find_section("north-wall")->mine = {3, false};
-  CHECK(refusal_of([&] { (void)settle_countermine(st.now, tables(), "north-wall", CountermineResult::collapsed); }) ==
-        "countermine: the defenders have not found the gallery under north-wall (3 days dug): nothing to settle "
+  CHECK(usage_error_of([&] {
+          (void)settle_countermine(st.now, tables(), "north-wall", CountermineResult::collapsed);
+        }) ==
+        "countermine: the defenders have not found the gallery under north-wall (3 days dug): nothing to "
+        "settle "
         "(R31)");
-  CHECK(refusal_of([&] { (void)settle_countermine(st.now, tables(), "norht-wall", CountermineResult::collapsed); }) ==
-        "countermine: unknown section 'norht-wall' (did you mean north-wall?); see 'siege status'");
+  CHECK(usage_error_of([&] {
+          (void)settle_countermine(st.now, tables(), "norht-wall", CountermineResult::collapsed);
+        }) == "countermine: unknown section 'norht-wall' (did you mean north-wall?); see 'siege status'");
   st.now.find_section("north-wall")->mine = {};
   CHECK(write_state(st) == before);
 }

@@ -1,9 +1,11 @@
 // siege/scene.hpp: engines as targets (E2) and one scene of a siege (E1-E4).
 #include <catch2/catch.hpp>
 
+#include "error_of.hpp"
 #include "siege/scene.hpp"
 #include "support.hpp"
 
+using siege::test::usage_error_of;
 using namespace siege;
 using siege::test::referee;
 using siege::test::tables;
@@ -254,19 +256,6 @@ TEST_CASE("A scene's JSON nests every attack's full outcome", "[scene][json]") {
 
 namespace {
 
-// The message of the usage error `f` throws.
-template <typename F>
-std::string scene_usage_error(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    CHECK(e.kind() == ErrorKind::usage);
-    return e.what();
-  }
-  FAIL("no error thrown");
-  return {};
-}
-
 SiegeState small_siege(const std::string& description) {
   return read_description(description, {"test.json", ErrorKind::usage}, tables());
 }
@@ -388,17 +377,18 @@ TEST_CASE("R32: a repair of more than was suffered is refused and changes nothin
   const int hull = gate.hull + gate.variant("portcullis")->hull_bonus;
   (void)change_hull(st.now, tables(), referee_damage("gatehouse", 3));
   const std::string before = write_state(st);
-  CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_repair("gatehouse", 4)); }) ==
+  CHECK(usage_error_of([&] { (void)change_hull(st.now, tables(), referee_repair("gatehouse", 4)); }) ==
         "--hull 4: gatehouse has suffered 3 of its " + std::to_string(hull) +
             " Hull, and a repair takes away at most what was suffered (R32)");
-  CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_repair("camp", 1)); }) ==
+  CHECK(usage_error_of([&] { (void)change_hull(st.now, tables(), referee_repair("camp", 1)); }) ==
         "--hull 1: camp has suffered 0 of its " + std::to_string(camp_row(tables()).hull) +
             " Hull, and a repair takes away at most what was suffered (R32)");
-  CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_damage("gatehouse", 0)); }) ==
+  CHECK(usage_error_of([&] { (void)change_hull(st.now, tables(), referee_damage("gatehouse", 0)); }) ==
         "--hull 0: expected from 1 to 100000");
-  CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_repair("gatehouse", max_hull_change + 1)); }) ==
-        "--hull 100001: expected from 1 to 100000");
-  CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_damage("gatehose", 1)); }) ==
+  CHECK(usage_error_of([&] {
+          (void)change_hull(st.now, tables(), referee_repair("gatehouse", max_hull_change + 1));
+        }) == "--hull 100001: expected from 1 to 100000");
+  CHECK(usage_error_of([&] { (void)change_hull(st.now, tables(), referee_damage("gatehose", 1)); }) ==
         "damage: unknown target 'gatehose' (did you mean gatehouse?) (give a section, an engine or camp; see "
         "'siege status')");
   CHECK(write_state(st) == before);
@@ -417,8 +407,9 @@ TEST_CASE("R32 R33: a breach is not repaired while a unit has figures through it
   u.behind = 7;
   st.now.units.push_back(u);
   const std::string before = write_state(st);
-  CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_repair("north-wall", 1)); }) ==
-        "repair: north-wall cannot be repaired out of its breach while figures are through it (3 of stormers) (R32)");
+  CHECK(usage_error_of([&] { (void)change_hull(st.now, tables(), referee_repair("north-wall", 1)); }) ==
+        "repair: north-wall cannot be repaired out of its breach while figures are through it (3 of "
+        "stormers) (R32)");
   CHECK(write_state(st) == before);
   // Once they are all behind it again, the repair goes ahead.
   st.now.units.back().through = 0;
@@ -472,7 +463,7 @@ TEST_CASE("R32: an engine with no engines.json row has no Hull to change", "[sce
     "besiegers": [{"id": "gun", "weapon": "cannon", "target": "wall"}],
     "defenders": [{"id": "swivel", "weapon": "falconet", "target": "camp"}]})");
   REQUIRE(st.now.find_engine("swivel")->engine.empty());
-  CHECK(scene_usage_error([&] { (void)change_hull(st.now, tables(), referee_damage("swivel", 1)); }) ==
+  CHECK(usage_error_of([&] { (void)change_hull(st.now, tables(), referee_damage("swivel", 1)); }) ==
         "damage: engine 'swivel' has no engines.json row to give it a Hull");
 }
 
@@ -550,7 +541,7 @@ TEST_CASE("Sortie: an engine that suffers its whole Hull is knocked out, Boons b
   // --spend-boons N spends fewer; more than the roll has is refused.
   SiegeState again = castle();
   CHECK(resolve_sortie(again.now, tables(), {"trebuchet", w, referee(1, 2 * w.crit), w.crit}).crit_bundles == 1);
-  CHECK(scene_usage_error([&] {
+  CHECK(usage_error_of([&] {
           (void)resolve_sortie(again.now, tables(), {"trebuchet", w, referee(1, 1), 2});
         }) == "--spend-boons 2: the roll has 1 net Boons to spend");
 }
@@ -565,23 +556,31 @@ TEST_CASE("Sortie: the camp is a target; sections, defender engines and spent ta
   CHECK(camp.damage == std::max(0, w.hull_damage + 1 - std::max(0, camp_row(tables()).armor - w.pierce)));
 
   const std::string before = write_state(st);
-  CHECK(scene_usage_error([&] { (void)resolve_sortie(st.now, tables(), {"north-wall", w, referee(1), {}}); }) ==
+  CHECK(usage_error_of([&] {
+          (void)resolve_sortie(st.now, tables(), {"north-wall", w, referee(1), {}});
+        }) ==
         "sortie: 'north-wall' is a section of the wall: a sortie attacks a besieger engine or the camp");
-  CHECK(scene_usage_error([&] { (void)resolve_sortie(st.now, tables(), {"wall-mangonel", w, referee(1), {}}); }) ==
-        "sortie: 'wall-mangonel' is a defender engine: a sortie attacks a besieger engine or the camp");
-  CHECK(scene_usage_error([&] { (void)resolve_sortie(st.now, tables(), {"trebucet", w, referee(1), {}}); }) ==
-        "sortie: unknown target 'trebucet' (did you mean trebuchet?) (a sortie attacks a besieger engine or the "
+  CHECK(usage_error_of([&] {
+          (void)resolve_sortie(st.now, tables(), {"wall-mangonel", w, referee(1), {}});
+        }) == "sortie: 'wall-mangonel' is a defender engine: a sortie attacks a besieger engine or the camp");
+  CHECK(usage_error_of([&] {
+          (void)resolve_sortie(st.now, tables(), {"trebucet", w, referee(1), {}});
+        }) ==
+        "sortie: unknown target 'trebucet' (did you mean trebuchet?) (a sortie attacks a besieger engine or "
+        "the "
         "camp; see 'siege status')");
-  CHECK(scene_usage_error([&] {
+  CHECK(usage_error_of([&] {
           (void)resolve_sortie(st.now, tables(), {"trebuchet", tables().weapon("musket"), referee(1), {}});
         }).rfind("weapon 'musket' is a personal weapon", 0) == 0);  // R7
   CHECK(write_state(st) == before);
   st.now.find_engine("belfry")->knocked_out = true;
-  CHECK(scene_usage_error([&] { (void)resolve_sortie(st.now, tables(), {"belfry", w, referee(1), {}}); }) ==
-        "sortie: belfry is already knocked out");
+  CHECK(usage_error_of([&] {
+          (void)resolve_sortie(st.now, tables(), {"belfry", w, referee(1), {}});
+        }) == "sortie: belfry is already knocked out");
   st.now.camp.hull_suffered = camp_row(tables()).hull;
-  CHECK(scene_usage_error([&] { (void)resolve_sortie(st.now, tables(), {"camp", w, referee(1), {}}); }) ==
-        "sortie: the camp is already wrecked");
+  CHECK(usage_error_of([&] {
+          (void)resolve_sortie(st.now, tables(), {"camp", w, referee(1), {}});
+        }) == "sortie: the camp is already wrecked");
 }
 
 // ---------------------------------------------------------------- R29: targets
@@ -613,7 +612,7 @@ TEST_CASE("R29: a re-aim that breaks the targeting rules is refused, naming the 
   SiegeState st = castle();
   const std::string before = write_state(st);
   auto refusal = [&](const char* engine, const char* target) {
-    return scene_usage_error([&] { (void)aim_engine(st.now, tables(), engine, target); });
+    return usage_error_of([&] { (void)aim_engine(st.now, tables(), engine, target); });
   };
   CHECK(refusal("wall-mangonel", "north-wall") ==
         "target: 'north-wall' is a section of the castle: a defender engine aims at a besieger engine or the camp, "

@@ -1,6 +1,7 @@
 // siege/state.hpp: descriptions, the state file's JSON form, and refusals.
 #include <catch2/catch.hpp>
 
+#include "error_of.hpp"
 #include "siege/state.hpp"
 #include "support.hpp"
 
@@ -16,25 +17,13 @@ std::string castle_text() { return siege::test::slurp(SIEGE_SOURCE_DIR + "/examp
 
 SiegeState castle() { return read_description(castle_text(), description_src, tables()); }
 
-// The message of the error `f` throws, checking its kind.
-template <typename F>
-std::string error_of(F&& f, ErrorKind kind) {
-  try {
-    f();
-  } catch (const Error& e) {
-    CHECK(e.kind() == kind);
-    return e.what();
-  }
-  FAIL("no error thrown");
-  return {};
-}
-
 std::string describe_error(const std::string& text) {
-  return error_of([&] { (void)read_description(text, description_src, tables()); }, ErrorKind::usage);
+  return siege::test::error_of([&] { (void)read_description(text, description_src, tables()); },
+                               ErrorKind::usage);
 }
 
 std::string state_error(const std::string& text) {
-  return error_of([&] { (void)read_state(text, state_src, tables()); }, ErrorKind::state);
+  return siege::test::error_of([&] { (void)read_state(text, state_src, tables()); }, ErrorKind::state);
 }
 
 // The castle's state text with `from` replaced by `to` (once).
@@ -268,8 +257,11 @@ TEST_CASE("A state text less its first log entries reads as the rest of the log,
   st.log[4].entry = 9;
   const std::string bad = write_state(st);
   CHECK(state_error(bad) == "siege.json:/log/4/entry: expected an integer from 5 to 5");
-  CHECK(error_of([&] { (void)detail::read_state_from(detail::without_first_entries(bad, 5, 3), state_src, tables(), 3); },
-                 ErrorKind::state) == "siege.json:/log/4/entry: expected an integer from 5 to 5");
+  CHECK(siege::test::error_of(
+            [&] {
+              (void)detail::read_state_from(detail::without_first_entries(bad, 5, 3), state_src, tables(), 3);
+            },
+            ErrorKind::state) == "siege.json:/log/4/entry: expected an integer from 5 to 5");
 }
 
 // ---------------------------------------------------------------- R29: targets in a description and a state file

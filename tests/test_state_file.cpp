@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include "actions.hpp"
+#include "error_of.hpp"
 #include "state_file.hpp"
 #include "support.hpp"
 #include "temp_dir.hpp"
@@ -219,14 +220,10 @@ siege::SiegeState castle() {
                                  siege::test::tables());
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const siege::Error& e) {
-    CHECK(e.exit_code() == 4);
-    return e.what();
-  }
-  return "no error";
+// How checked_state_text refuses `st` (a state error, exit 4).
+std::string refused_text(const siege::SiegeState& st) {
+  return siege::test::error_of([&] { (void)checked_state_text(st, "siege.json", siege::test::tables()); },
+                               siege::ErrorKind::state);
 }
 
 }  // namespace
@@ -240,13 +237,15 @@ TEST_CASE("checked_state_text refuses what the next command would refuse, naming
           "[state-file][limits]") {
   siege::SiegeState st = castle();
   st.now.sections[1].mine.days_dug = 10001;
-  CHECK(error_of([&] { (void)checked_state_text(st, "siege.json", siege::test::tables()); }) ==
-        "siege.json:/sections/1/mine/days_dug: expected an integer from 0 to 10000 (in the state this command "
-        "would write: it would be refused when read back, so it is not written; siege.json is left as it was)");
+  CHECK(
+      refused_text(st) ==
+      "siege.json:/sections/1/mine/days_dug: expected an integer from 0 to 10000 (in the state this command "
+      "would write: it would be refused when read back, so it is not written; siege.json is left as it was)");
   st = castle();
   st.now.scene = siege::max_scene + 1;
-  CHECK(error_of([&] { (void)checked_state_text(st, "siege.json", siege::test::tables()); }) ==
-        "siege.json: scene 1000001 would pass the most scenes a state file counts (1000000); siege.json is left "
+  CHECK(refused_text(st) ==
+        "siege.json: scene 1000001 would pass the most scenes a state file counts (1000000); siege.json is "
+        "left "
         "as it was");
   st.now.scene = siege::max_scene;
   CHECK_NOTHROW(checked_state_text(st, "siege.json", siege::test::tables()));
@@ -265,8 +264,9 @@ TEST_CASE("checked_state_text refuses a siege grown past the 16 MiB limit", "[st
   }
   const std::string text = siege::write_state(st);
   REQUIRE(text.size() > siege::max_state_bytes);
-  CHECK(error_of([&] { (void)checked_state_text(st, "siege.json", siege::test::tables()); }) ==
-        "siege.json: the siege would grow past the 16 MiB limit of a state file (" + std::to_string(text.size()) +
+  CHECK(refused_text(st) ==
+        "siege.json: the siege would grow past the 16 MiB limit of a state file (" +
+            std::to_string(text.size()) +
             " bytes, the limit 16777216); siege.json is left as it was; to go on, start a new siege with "
             "'siege init'");
 }
