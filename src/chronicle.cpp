@@ -166,14 +166,22 @@ std::string place_of(const UnitState& u) {
 }
 
 // What changed between `a` and `b` (the snapshot after, whose ids name them).
-std::vector<ChronicleChange> changes_between(const Marks& a, const Marks& b, const Snapshot& after) {
+// E3, R13: the news of `id` just breached.
+std::string breach_news(const std::string& id, Passable p) {
+  return id + (p == Passable::yes ? " is breached: play the assault"
+                                  : " is breached and impassable: no assault across it");
+}
+
+std::vector<ChronicleChange> changes_between(const Marks& a, const Marks& b, const Snapshot& after,
+                                             const Tables& t) {
   using K = ChronicleChange::Kind;
   std::vector<ChronicleChange> out;
   for (std::size_t i = 0; i < b.sections.size() && i < a.sections.size(); ++i) {
     const BreachState was = a.sections[i], now = b.sections[i];
     if (was == now) continue;
     const std::string& id = after.sections[i].id;
-    if (now == BreachState::breached) out.push_back({K::breach, id + " is breached: play the assault"});
+    if (now == BreachState::breached)
+      out.push_back({K::breach, breach_news(id, impassable_breach(after.sections[i], t) ? Passable::no : Passable::yes)});
     else if (was == BreachState::breached) out.push_back({K::other, fmt::format("{} is {} again", id, name_of(now))});
     else out.push_back({K::other, fmt::format("{} is {}", id, name_of(now))});
   }
@@ -209,14 +217,20 @@ std::vector<ChronicleChange> changes_between(const Marks& a, const Marks& b, con
   return out;
 }
 
-// What a logged outcome says changed, for an entry that was not replayed.
-std::vector<ChronicleChange> changes_logged(const json& outcome) {
+// What a logged outcome says changed, for an entry that was not replayed
+// (`sections` names the sections' structures).
+std::vector<ChronicleChange> changes_logged(const json& outcome, const Snapshot& sections, const Tables& t) {
   using K = ChronicleChange::Kind;
   std::vector<ChronicleChange> out;
-  for (const auto& id : texts_at(outcome, "breached")) out.push_back({K::breach, id + " is breached: play the assault"});
+  const auto news = [&](const std::string& id) {
+    const SectionState* sec = sections.find_section(id);
+    const bool cut = sec != nullptr && t.structure(sec->structure).has(Tag::impassable_when_breached);  // R13
+    return breach_news(id, cut ? Passable::no : Passable::yes);
+  };
+  for (const auto& id : texts_at(outcome, "breached")) out.push_back({K::breach, news(id)});
   const json& state = member(outcome, "state");
   if (text_at(state, "after") == "breached" && text_at(state, "before") != "breached")
-    out.push_back({K::breach, text_at(outcome, "section") + " is breached: play the assault"});
+    out.push_back({K::breach, news(text_at(outcome, "section"))});
   for (const auto& id : texts_at(outcome, "knocked_out")) out.push_back({K::knock_out, id + " is knocked out"});
   return out;
 }
@@ -337,7 +351,7 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
     // Until the replay says more: what the logged outcome itself holds.
     x.rules = texts_at(e.outcome, "rules");
     x.shots = shots_of(e.outcome);
-    x.changes = changes_logged(e.outcome);
+    x.changes = changes_logged(e.outcome, st.initial, t);
     c.entries.push_back(std::move(x));
   }
 
@@ -376,7 +390,7 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
       x.notes = texts_at(full, "notes");
       for (const auto& m : texts_at(full, "not_modelled")) x.notes.push_back("Not modelled here: " + m);
       Marks after = marks_of(now.now, t);
-      x.changes = changes_between(before, after, now.now);
+      x.changes = changes_between(before, after, now.now, t);
       x.replayed = true;
       before = std::move(after);
       if (wanted[i + 1] != 0) values[i + 1] = hulls_of(now.now, t);

@@ -179,7 +179,7 @@ std::string engine_what(const EngineState& e) {
 
 // The facts at the top: who holds what.
 struct Holdings {
-  std::vector<std::string> breached, cracked;
+  std::vector<std::string> cracked;
   int held = 0;
   std::vector<std::string> besiegers_out, defenders_out;
   int besiegers = 0, defenders = 0;
@@ -189,8 +189,7 @@ struct Holdings {
 Holdings holdings_of(const Snapshot& s) {
   Holdings h;
   for (const auto& x : s.sections) {
-    if (x.state == BreachState::breached) h.breached.push_back(x.id);
-    else ++h.held;
+    if (x.state != BreachState::breached) ++h.held;
     if (x.state == BreachState::cracked) h.cracked.push_back(x.id);
   }
   for (const auto& e : s.engines) {
@@ -217,7 +216,10 @@ std::vector<std::pair<bool, std::string>> holding_lines(const Snapshot& s, const
   std::vector<std::pair<bool, std::string>> out;
   out.emplace_back(false, fmt::format("The defenders hold {} of {} of the wall.", h.held,
                                       plural(static_cast<int>(s.sections.size()), "section", "sections")));
-  if (!h.breached.empty()) out.emplace_back(true, "Breached: " + joined(h.breached) + ". Play the assault.");
+  if (const auto open = breaches(s, t, Passable::yes); !open.empty())
+    out.emplace_back(true, "Breached: " + joined(open) + ". Play the assault.");
+  if (const auto cut = breaches(s, t, Passable::no); !cut.empty())  // R13
+    out.emplace_back(true, "Breached and impassable: " + joined(cut) + ". No assault across it.");
   if (!h.cracked.empty()) out.emplace_back(false, "Cracked: " + joined(h.cracked) + ".");
   const auto side_line = [](std::string_view who, int n, const std::vector<std::string>& out_of_action) {
     if (n == 0) return fmt::format("{}: no engines.", who);

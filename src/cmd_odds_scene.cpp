@@ -75,7 +75,7 @@ std::string p_line(std::string_view label, int scene, const Fraction& p) {
   return fmt::format("    {} {:<4} {}  {}\n", label, scene, percent(v), bar(v));
 }
 
-std::string scene_text(const odds::SceneOdds& o, const SiegeState& st) {
+std::string scene_text(const odds::SceneOdds& o, const SiegeState& st, const Tables& t) {
   const int first = o.played + 1, last = o.played + o.scenes;
   std::string s = fmt::format(
       "Odds      {} of {} ({} played; a scene is one {})\n",
@@ -91,7 +91,9 @@ std::string scene_text(const odds::SceneOdds& o, const SiegeState& st) {
     s += fmt::format("  {}  {}  {}  {}\n", pad_to(escape_text(x.id), w_id), pad_to(what_of(x), w_what),
                      hull_bar(x.suffered, x.hull), painted_state(x.state));
     if (x.state == BreachState::breached) {
-      s += "    already " + painted_state(BreachState::breached) + ": play the assault\n";
+      s += "    already " + painted_state(BreachState::breached) +
+           (t.structure(x.structure).has(Tag::impassable_when_breached) ? ": impassable, no assault across it (R13)\n"
+                                                                        : ": play the assault\n");
     } else if (x.attackers.empty()) {
       s += fmt::format("    no engine shoots at it: it stays {}\n", name_of(x.state));
     } else {
@@ -124,7 +126,7 @@ void odds_of_scene(const SceneOddsRequest& r, Context& ctx) {
   StateFile file(ctx.globals.state_file, StateFile::Access::read);
   const SiegeState st = load_state(file, ctx);
   const odds::SceneOdds o = odds::scene_odds(st.now, ctx.tables(), *r.scenes);
-  ctx.emit(scene_json(o, st, file.path()), scene_text(o, st));
+  ctx.emit(scene_json(o, st, file.path()), scene_text(o, st, ctx.tables()));
 }
 
 }  // namespace

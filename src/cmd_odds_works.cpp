@@ -337,7 +337,10 @@ std::string mine_result(const MineOutcome& o) {
 
 void odds_of_mine(const MineRequest& req, Context& ctx) {
   MineRequest r = req;
+  // With --state the file counts the days dug: no hint to give more of them.
+  std::string instead = "ask for fewer --days (or more --days-dug), or smaller pools";
   if (auto st = odds_state(ctx, !r.section.empty(), "odds mine")) {
+    instead = "ask for fewer --days, or smaller pools";
     refuse_section_options("odds mine", !r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
     if (r.days_dug)
       fail_usage("bad-option", "odds mine: --days-dug goes without --state; the state file counts the days dug");
@@ -351,7 +354,7 @@ void odds_of_mine(const MineRequest& req, Context& ctx) {
   const MineInput in = prepare_mine(r, t);
   odds::Work work(fmt::format("odds mine: {} day(s) of digging, --sapper-pool {} and --defender-pool {}",
                               mine_days_to_dig(in), in.sapper_pool, in.defender_pool),
-                  "ask for fewer --days (or more --days-dug), or smaller pools");
+                  instead);
   work.charge(odds::mine_work(in, t.dice));
   const auto m = odds::mine_odds(in, t.dice);
   const MineOutcome& last = m.branches.back().outcome;  // never found (or the certain outcome)

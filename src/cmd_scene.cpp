@@ -26,7 +26,7 @@ ActionResult scene_action(const NoInputs&, Context& ctx, SiegeState* st) {
   }
   ActionResult out;
   out.json = scene_json(o);
-  out.text = scene_text(o);
+  out.text = scene_text(o, st->now, ctx.tables());
   out.summary = {{"scene", o.scene}, {"attacks", attacks}, {"breached", o.breached}, {"knocked_out", o.knocked_out}};
   return out;
 }
@@ -56,7 +56,7 @@ std::string attack_line(const SceneAttack& a) {
 
 }  // namespace
 
-std::string scene_text(const SceneOutcome& o) {
+std::string scene_text(const SceneOutcome& o, const Snapshot& after, const Tables& t) {
   std::size_t w_engine = 6, w_target = 6;
   for (const auto& a : o.attacks) {
     w_engine = std::max(w_engine, display_width(escape_text(a.engine)));
@@ -83,9 +83,7 @@ std::string scene_text(const SceneOutcome& o) {
   if (!o.knocked_out.empty())
     s += "Knocked out  " + painted_alarm(escape_text(fmt::format("{}", fmt::join(o.knocked_out, ", ")))) +
          "\n";
-  if (!o.open_breaches.empty())
-    s += "Breaches  " + painted_alarm(escape_text(fmt::format("{}", fmt::join(o.open_breaches, ", ")))) +
-         ": play the assault\n";
+  s += breaches_text(after, t);
   if (!o.idle.empty()) {
     s += "Idle      engines with nothing to shoot:\n";
     for (const auto& e : o.idle)

@@ -19,9 +19,11 @@ std::vector<std::string> evening_over(const SiegeState& st) {
   return {fmt::format("{} scenes played: a siege in an evening was meant to end after three or four.", st.now.scene)};
 }
 
-std::vector<std::string> status_notes(const SiegeState& st) {
+std::vector<std::string> status_notes(const SiegeState& st, const Tables& t) {
   std::vector<std::string> notes;
-  for (const auto& id : open_breaches(st.now)) notes.push_back(id + " is breached: play the assault.");
+  for (const auto& id : breaches(st.now, t, Passable::yes)) notes.push_back(id + " is breached: play the assault.");
+  for (const auto& id : breaches(st.now, t, Passable::no))
+    notes.push_back(id + " is breached and impassable: there is no assault across it.");
   for (auto& n : evening_over(st)) notes.push_back(std::move(n));
   return notes;
 }
@@ -145,8 +147,21 @@ std::string status_json(const SiegeState& st, const Tables& t, const std::string
   }
   w.end_array();
   w.field("log_entries", static_cast<long>(st.log.size()));
-  detail::write_trailer(w, {}, status_notes(st), {});
+  detail::write_trailer(w, {}, status_notes(st, t), {});
   w.end_object();
+  return out;
+}
+
+std::string breaches_text(const Snapshot& s, const Tables& t) {
+  std::string out;
+  const auto line = [&out](const std::vector<std::string>& ids, std::string_view what) {
+    if (ids.empty()) return;
+    out += "Breaches  ";
+    out += painted_alarm(escape_text(fmt::format("{}", fmt::join(ids, ", "))));
+    out += what;
+  };
+  line(breaches(s, t, Passable::yes), ": play the assault\n");
+  line(breaches(s, t, Passable::no), ": impassable, no assault across it (R13)\n");
   return out;
 }
 
@@ -204,10 +219,7 @@ std::string status_text(const SiegeState& st, const Tables& t) {
       if (const auto& a = st.now.armies.of(side))
         s += fmt::format("  {:<8} {}\n", name_of(side), army_words(*a));
   }
-  const auto breaches = open_breaches(st.now);
-  if (!breaches.empty())
-    s += "Breaches  " + painted_alarm(escape_text(fmt::format("{}", fmt::join(breaches, ", ")))) +
-         ": play the assault\n";
+  s += breaches_text(st.now, t);
   if (st.now.scene > 0) {
     const int per = days_in(st.scene_length);
     s += fmt::format("Scene     {} under way: a gallery digs at most {} day{} in it\n", st.now.scene, per,

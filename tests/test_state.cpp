@@ -166,7 +166,7 @@ TEST_CASE("A besieger engine attacks a section, not another engine", "[state][er
 
 TEST_CASE("A state file that is not one is refused with exit status 4", "[state][errors]") {
   CHECK(state_error(siege::test::slurp(SIEGE_SOURCE_DIR + "/data/weapons.json")) ==
-        "siege.json:/: not a siege state file (no \"format\": \"siege-state\"); make one with 'siege init'");
+        "siege.json:/: not a siege state file (no \"format\": \"siege-state\"); make one with 'siege init FILE --from DESCRIPTION.json'");
   CHECK(state_error(edited("\"schema\": 1", "\"schema\": 2")) ==
         "siege.json:/schema: schema 2 is not supported (this siege reads schema 1)");
   const std::string text = write_state(castle());

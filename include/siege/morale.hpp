@@ -102,6 +102,10 @@ namespace detail {
 inline std::string figures_word(int n) { return std::to_string(n) + (n == 1 ? " figure" : " figures"); }
 }  // namespace detail
 
+// The hint that ends resolve_rout's note on an attacker not wholly within
+// the walls (a caller that knows where the unit is drops it).
+inline constexpr std::string_view all_within_walls_hint = " (give --all-within-walls if they are)";
+
 // R24. Refuses (usage error) a unit that is already routed, a room or a
 // blocked count larger than the figures that could be there. An attacker not
 // wholly within the walls is not refused: it gets only the standard rout.
@@ -128,9 +132,11 @@ inline std::string figures_word(int n) { return std::to_string(n) + (n == 1 ? " 
 
   if (!o.within_walls) {
     detail::add_rule(o.rules, "standard-rout");
-    o.notes.emplace_back("Only the standard rout applies: the special procedure inside walls is open to an "
-                         "attacking unit only when every surviving figure of it is within the walls "
-                         "(give --all-within-walls if they are).");
+    std::string note =
+        "Only the standard rout applies: the special procedure inside walls is open to an attacking unit only "
+        "when every surviving figure of it is within the walls";
+    note.append(all_within_walls_hint).append(".");
+    o.notes.push_back(std::move(note));
     if (in.room_figures || in.blocked > 0)
       o.notes.emplace_back("--room-figures and --blocked describe the special procedure and were not used.");
     o.not_modelled.emplace_back("the standard rout itself (use the normal morale rules)");

@@ -232,6 +232,23 @@ struct AimCheck {
   return out;
 }
 
+// R13: whether `x` is a breach nobody can cross (a breached wooden bridge:
+// the way is cut, there is no gap to assault).
+[[nodiscard]] inline bool impassable_breach(const SectionState& x, const Tables& t) {
+  return x.state == BreachState::breached && t.structure(x.structure).has(Tag::impassable_when_breached);
+}
+
+// E3, R13: the sections now breached that an assault can go through
+// (Passable::yes) or that are breached and impassable (Passable::no), in
+// the order of the file.
+enum class Passable { yes, no };
+[[nodiscard]] inline std::vector<std::string> breaches(const Snapshot& s, const Tables& t, Passable p) {
+  std::vector<std::string> out;
+  for (const auto& x : s.sections)
+    if (x.state == BreachState::breached && impassable_breach(x, t) == (p == Passable::no)) out.push_back(x.id);
+  return out;
+}
+
 // ---------------------------------------------------------------- reading
 
 namespace detail {
@@ -495,7 +512,8 @@ namespace detail {
   const Cursor root(doc, src, "");
   if (!doc.is_object() || !doc.contains("format") || !doc["format"].is_string() ||
       doc["format"].get<std::string>() != state_format)
-    root.fail("not a siege state file (no \"format\": \"siege-state\"); make one with 'siege init'");
+    root.fail("not a siege state file (no \"format\": \"siege-state\"); make one with 'siege init "
+              "FILE --from DESCRIPTION.json'");
   const auto schema = root.at("schema");
   if (!schema.value().is_number_integer() || schema.value() != state_schema)
     schema.fail("schema " + schema.value().dump() + " is not supported (this siege reads schema " +

@@ -226,10 +226,10 @@ struct UnitMoveOutcome : TroopOutcome {
 // that were through step back). With through_figures N: a besieger unit
 // outside or at that section moves N of its figures behind through the
 // breach (from outside it comes to the section first); refused unless the
-// section is breached and no abatis stands there (R26); at 0 behind the
-// unit is within the walls. Outside: any unit. Within the walls: defenders
-// only (attackers get in through a breach or up the wall). A unit with no
-// figures left is refused.
+// section is breached, passable (a breached wooden bridge is not, R13) and
+// no abatis stands there (R26); at 0 behind the unit is within the walls.
+// Outside: any unit. Within the walls: defenders only (attackers get in
+// through a breach or up the wall). A unit with no figures left is refused.
 [[nodiscard]] inline UnitMoveOutcome move_unit(Snapshot& s, const UnitMoveInput& in, const Tables& t) {
   const char* cmd = "move";
   UnitState& u = unit_of(s, in.unit, cmd);
@@ -252,6 +252,9 @@ struct UnitMoveOutcome : TroopOutcome {
     if (sec->state != BreachState::breached)
       fail_usage("not-breached", "move: " + sec->id + " is " + std::string(name_of(sec->state)) +
                                      ", not breached; figures go through only a breach (climb it: escalade) (R33)");
+    if (impassable_breach(*sec, t))
+      fail_usage("impassable", "move: " + sec->id + " is a breached " + sec->structure +
+                                   ": impassable, nobody crosses it; there is no assault across it (R13)");
     if (sec->abatis.standing)
       fail_usage("abatis-blocks", "move: abatis stands in the breach of " + sec->id +
                                       "; it blocks the way through until it is torn down (R26, R33)");
@@ -488,6 +491,9 @@ struct UnitRoutOutcome : TroopOutcome {
   ri.move_inches = t.troops.rout_move_inches;
   UnitRoutOutcome o;
   o.rout = resolve_rout(ri);
+  // The file knows where the unit is: no hint to give --all-within-walls.
+  for (auto& n : o.rout.notes)
+    if (const auto at = n.find(all_within_walls_hint); at != std::string::npos) n.erase(at, all_within_walls_hint.size());
   const UnitState before = u;
   detail::take_trace(o, o.rout);
   o.standard = in.choice == RoutChoice::standard || !o.rout.within_walls;
