@@ -18,39 +18,19 @@ trap 'rm -rf "$work"' EXIT
 state=$work/evening.json
 sh "$here/../examples/evening.sh" "$siege" "$state" >/dev/null
 
-median_of() {
-  if command -v hyperfine >/dev/null 2>&1; then
-    hyperfine -N --warmup 5 --runs 100 --export-json "$work/times.json" "$*" >/dev/null 2>&1 ||
-      hyperfine --warmup 5 --runs 100 --export-json "$work/times.json" "$*" >/dev/null
-    python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' "$work/times.json"
-  else
-    python3 - "$@" <<'PY'
-import statistics, subprocess, sys, time
-times = []
-for _ in range(50):
-    start = time.perf_counter()
-    subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
-    times.append(time.perf_counter() - start)
-print(statistics.median(times))
-PY
-  fi
-}
-how="hyperfine, 100 runs"
-command -v hyperfine >/dev/null 2>&1 || how="timed loop of 50 runs; hyperfine not installed"
+. "$here/lib.sh"
+how=$(timing_method)
 
 fail=0
 for format in html markdown; do
   set -- "$siege" --state "$state" --format "$format" chronicle -o "$work/page.$format"
   "$@" >/dev/null
-  median=$(median_of "$@")
+  median=$(median_seconds "$@")
   ms=$(python3 -c "print(f'{$median * 1000:.1f}')")
   verdict=$(python3 -c "print('ok' if $median < 0.050 else 'OVER')")
   echo "chronicle ($format) of the example evening: median $ms ms, $(wc -c <"$work/page.$format") bytes ($how; target < 50 ms) $verdict"
   [ "$verdict" = ok ] || fail=1
-  if command -v valgrind >/dev/null 2>&1; then
-    n=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
-      sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
-    echo "chronicle ($format): $n instructions per run"
-  fi
+  n=$(instructions "$@")
+  [ -z "$n" ] || echo "chronicle ($format): $n instructions per run"
 done
 exit $fail

@@ -20,8 +20,11 @@
 set -eu
 siege=${1:-build/release/siege}
 [ -x "$siege" ] || { echo "no siege binary at $siege (build first)" >&2; exit 2; }
+here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+. "$here/lib.sh"
+how=$(timing_method)
 
 cat >"$work/description.json" <<'JSON'
 {
@@ -47,34 +50,14 @@ set -- "$siege" --state "$state" odds scene --scenes 4
 "$@" >/dev/null
 
 fail=0
-if command -v hyperfine >/dev/null 2>&1; then
-  hyperfine -N --warmup 5 --runs 100 --export-json "$work/times.json" "$*" >/dev/null 2>&1 ||
-    hyperfine --warmup 5 --runs 100 --export-json "$work/times.json" "$*" >/dev/null
-  median=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' "$work/times.json")
-  how="hyperfine, 100 runs"
-else
-  median=$(python3 - "$@" <<'PY'
-import statistics, subprocess, sys, time
-times = []
-for _ in range(50):
-    start = time.perf_counter()
-    subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
-    times.append(time.perf_counter() - start)
-print(statistics.median(times))
-PY
-)
-  how="timed loop of 50 runs; hyperfine not installed"
-fi
+median=$(median_seconds "$@")
 ms=$(python3 -c "print(f'{$median * 1000:.1f}')")
 verdict=$(python3 -c "print('ok' if $median < 0.050 else 'OVER')")
 echo "odds scene: 4 engines (each shot at) on one section, 4 scenes: median $ms ms ($how; target < 50 ms) $verdict"
 [ "$verdict" = ok ] || fail=1
 
-if command -v valgrind >/dev/null 2>&1; then
-  n=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
-    sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
-  echo "odds scene: $n instructions per run"
-fi
+n=$(instructions "$@")
+[ -z "$n" ] || echo "odds scene: $n instructions per run"
 
 # The worst questions allowed (see docs/json.md, "Bounded work").
 huge=$work/huge

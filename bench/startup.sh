@@ -13,10 +13,8 @@ siege=${1:-build/release/siege}
 budget=1500000
 fail=0
 
-instructions() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
-    sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
-}
+command -v valgrind >/dev/null 2>&1 || { echo "valgrind not installed (apt-get install valgrind)" >&2; exit 2; }
+. "$(dirname "$0")/lib.sh"
 
 echo "== instructions per run (budget $budget)"
 while IFS= read -r line; do
