@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Shared by the benchmarks (sourced, not run): timing one command line.
 #
 #   median_seconds CMD...  median wall time of one run of CMD, process start
@@ -8,6 +9,7 @@
 #                          nothing when valgrind is not installed.
 # median_seconds needs $work, a scratch folder the benchmark removes.
 
+# shellcheck disable=SC2154 # $work is the sourcing benchmark's
 median_seconds() {
   if command -v hyperfine >/dev/null 2>&1; then
     hyperfine -N --warmup 5 --runs 100 --export-json "$work/times.json" "$*" >/dev/null 2>&1 ||
