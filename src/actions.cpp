@@ -179,8 +179,8 @@ SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, con
       if (err.kind() == ErrorKind::state) throw;
       // An input at fault is named by its pointer in the entry.
       const Error placed = err.at({path, err.input().empty() ? at : at + "/inputs"});
-      fail_state("replay-failed", std::string(placed.what()) + " (log entry " + std::to_string(e.entry) + ", " +
-                                      e.action + ", no longer runs)");
+      fail_state("replay-failed", std::string(placed.what()) + " (log entry " + std::to_string(e.entry) +
+                                      ", " + e.action + ", no longer runs)");
     }
     if (auto d = first_difference(e.outcome, r.summary, at + "/outcome"))
       fail_state("replay-differs", path + ":" + *d + " (log entry " + std::to_string(e.entry) + ", " + e.action +

@@ -181,7 +181,8 @@ std::vector<ChronicleChange> changes_between(const Marks& a, const Marks& b, con
     if (was == now) continue;
     const std::string& id = after.sections[i].id;
     if (now == BreachState::breached)
-      out.push_back({K::breach, breach_news(id, impassable_breach(after.sections[i], t) ? Passable::no : Passable::yes)});
+      out.push_back({K::breach, breach_news(id, impassable_breach(after.sections[i], t) ? Passable::no
+                                                                                        : Passable::yes)});
     else if (was == BreachState::breached) out.push_back({K::other, fmt::format("{} is {} again", id, name_of(now))});
     else out.push_back({K::other, fmt::format("{} is {}", id, name_of(now))});
   }

@@ -38,9 +38,12 @@ namespace siege::cli {
 std::int64_t parse_int(std::string_view text, std::int64_t lo, std::int64_t hi,
                        std::string_view what) {
   auto bad = [&]() -> std::int64_t {
-    fail_usage("bad-number", std::string(what) + ": expected a whole number from " +
-                                 std::to_string(lo) + " to " + std::to_string(hi) + ", got '" +
-                                 std::string(text) + "'");
+    const Error e(ErrorKind::usage, "bad-number",
+                  std::string(what) + ": expected a whole number from " + std::to_string(lo) + " to " +
+                      std::to_string(hi) + ", got '" + std::string(text) + "'");
+    // An option's number: the error object names the input.
+    if (what.size() > 2 && what.substr(0, 2) == "--") throw e.about(std::string(what.substr(2)));
+    throw e;
   };
   std::size_t i = 0;
   bool negative = false;
@@ -354,8 +357,9 @@ void Context::emit_tables(const std::string& json,
 void Context::text_or_json_only(std::string_view command) const {
   const Format f = parse_format(globals.format);
   if (f == Format::markdown || f == Format::csv)
-    fail_input("bad-format", "format", globals.format, std::string(command) +
-                                 " prints no table (markdown and csv are for list, odds --compare and status)");
+    fail_input(
+        "bad-format", "format", globals.format,
+        std::string(command) + " prints no table (markdown and csv are for list, odds --compare and status)");
 }
 
 // ---------------------------------------------------------------- parsing

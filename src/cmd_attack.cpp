@@ -178,7 +178,8 @@ void use_engine(AttackRequest& r, SiegeState& st, std::string_view command) {
                                      "; see 'siege status'");
   }
   if (e->side != EngineSide::besieger)
-    fail_input("bad-engine", "engine", e->id, "it is a defender engine; its attacks are played in 'siege scene'");
+    fail_input("bad-engine", "engine", e->id,
+               "it is a defender engine; its attacks are played in 'siege scene'");
   if (e->weapon.empty()) fail_input("bad-engine", "engine", e->id, "it has no weapon to attack with");
   if (e->knocked_out) fail_input("knocked-out", "engine", e->id, "it is knocked out");
   if (!r.section.empty())

@@ -152,7 +152,8 @@ ParsedLine parse_line(std::string_view text, const detail::JsonSource& src, std:
     throw Error(ErrorKind::usage, "not-an-action", ErrorPlace{src.name, {}},
                 "not an action: expected a JSON object with an \"action\" key");
   if (!root.has("action"))
-    throw Error(ErrorKind::usage, "not-an-action", ErrorPlace{src.name, {}}, "not an action: no \"action\" key");
+    throw Error(ErrorKind::usage, "not-an-action", ErrorPlace{src.name, {}},
+                "not an action: no \"action\" key");
   p.action = root.at("action").string(64);
   p.seed = root.has("seed") ? root.at("seed").uint64() : attack_seed(batch_seed, static_cast<std::size_t>(line));
   p.inputs.erase("action");
@@ -271,8 +272,9 @@ bool BatchRunner::run_flat(std::string_view text, long line, std::string& out) {
 }
 
 int BatchRunner::refuse_long(long line, std::size_t limit, std::string& out) {
-  const Error e(ErrorKind::usage, "line-too-long", ErrorPlace{place_of(line), {}},
-                "the line is longer than the limit of " + std::to_string(limit) + " bytes; it was skipped unread");
+  const Error e(
+      ErrorKind::usage, "line-too-long", ErrorPlace{place_of(line), {}},
+      "the line is longer than the limit of " + std::to_string(limit) + " bytes; it was skipped unread");
   write_error(out, line, e);
   return e.exit_code();
 }

@@ -21,8 +21,10 @@ ChargeCount parse_charge(const std::string& spec, const Tables& t) {
     try {
       c.count = static_cast<int>(parse_int(count, 1, max_charges, "--charge " + spec));
     } catch (const Error&) {
-      fail_input("bad-charge-count", "charge", spec, "the count after ':' must be a whole "
-                                     "number from 1 to " + std::to_string(max_charges));
+      fail_input("bad-charge-count", "charge", spec,
+                 "the count after ':' must be a whole "
+                 "number from 1 to " +
+                     std::to_string(max_charges));
     }
   }
   if (id.empty()) fail_input("no-charge", "charge", "'" + spec + "'", "expected ID or ID:COUNT");

@@ -21,7 +21,8 @@ std::vector<int> parse_round_results(std::string_view text) {
     rounds.push_back(static_cast<int>(parse_int(
         item, 0, max_lanes, "--successes-per-round round " + std::to_string(rounds.size() + 1))));
     if (rounds.size() > static_cast<std::size_t>(max_climb_rounds))
-      fail_input("bad-rounds", "successes-per-round", {}, "at most " + std::to_string(max_climb_rounds) + " rounds");
+      fail_input("bad-rounds", "successes-per-round", {},
+                 "at most " + std::to_string(max_climb_rounds) + " rounds");
   }
   return rounds;
 }

@@ -92,8 +92,9 @@ std::string scene_text(const odds::SceneOdds& o, const SiegeState& st, const Tab
                      hull_bar(x.suffered, x.hull), painted_state(x.state));
     if (x.state == BreachState::breached) {
       s += "    already " + painted_state(BreachState::breached) +
-           (t.structure(x.structure).has(Tag::impassable_when_breached) ? ": impassable, no assault across it (R13)\n"
-                                                                        : ": play the assault\n");
+           (t.structure(x.structure).has(Tag::impassable_when_breached)
+                ? ": impassable, no assault across it (R13)\n"
+                : ": play the assault\n");
     } else if (x.attackers.empty()) {
       s += fmt::format("    no engine shoots at it: it stays {}\n", name_of(x.state));
     } else {

@@ -21,7 +21,8 @@ std::vector<std::string> evening_over(const SiegeState& st) {
 
 std::vector<std::string> status_notes(const SiegeState& st, const Tables& t) {
   std::vector<std::string> notes;
-  for (const auto& id : breaches(st.now, t, Passable::yes)) notes.push_back(id + " is breached: play the assault.");
+  for (const auto& id : breaches(st.now, t, Passable::yes))
+    notes.push_back(id + " is breached: play the assault.");
   for (const auto& id : breaches(st.now, t, Passable::no))
     notes.push_back(id + " is breached and impassable: there is no assault across it.");
   for (auto& n : evening_over(st)) notes.push_back(std::move(n));

@@ -101,8 +101,8 @@ Format parse_format(std::string_view s) {
   if (s == "csv") return Format::csv;
   if (s == "json") return Format::json;
   if (s == "html") return Format::html;
-  fail_input("bad-format",
-             "format", {}, "unknown format '" + std::string(s) + "' (expected text, markdown, csv, json or html)");
+  fail_input("bad-format", "format", {},
+             "unknown format '" + std::string(s) + "' (expected text, markdown, csv, json or html)");
 }
 
 namespace {

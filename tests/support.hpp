@@ -15,6 +15,16 @@
 #include "builtin_tables.hpp"
 #include "siege/siege.hpp"
 
+// SIEGE_TEST_ASAN: this build runs under AddressSanitizer (GCC defines
+// __SANITIZE_ADDRESS__; clang 14 only answers __has_feature).
+#if defined(__SANITIZE_ADDRESS__)
+#define SIEGE_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SIEGE_TEST_ASAN 1
+#endif
+#endif
+
 namespace siege::test {
 
 // This build's paths (tests/main.cpp; the macros below name them).

@@ -282,7 +282,7 @@ TEST_CASE("With --fail-fast a batch line over the limit stops the batch and the 
 
 TEST_CASE("Under a memory limit a line larger than memory allows loses no line and no update",
           "[cli][batch][state]") {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(SIEGE_TEST_ASAN)
   WARN("skipped: AddressSanitizer reserves more address space than any ulimit -v leaves");
   return;
 #endif

@@ -162,7 +162,7 @@ int status_under_limit(long kb, const std::string& command) {
 }
 
 TEST_CASE("Memory exhausted is an internal error: exit 6, one line", "[cli][io]") {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(SIEGE_TEST_ASAN)
   WARN("skipped: AddressSanitizer reserves more address space than any ulimit -v leaves");
   return;
 #endif

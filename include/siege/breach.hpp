@@ -51,9 +51,10 @@ inline constexpr std::array<std::string_view, 11> hold_site_names{
   for (std::size_t i = 0; i < hold_site_names.size(); ++i)
     if (hold_site_names[i] == s) return static_cast<HoldSite>(i);
   std::vector<std::string> known(hold_site_names.begin(), hold_site_names.end());
-  fail_input("bad-site", "site", "'" + std::string(s) + "'", "unknown site" + detail::did_you_mean(s, known) +
-                             " (expected breach, gateway, doorway, window, wall-top, rampart, parapet, "
-                             "breastwork, corridor, bridge or passage)");
+  fail_input("bad-site", "site", "'" + std::string(s) + "'",
+             "unknown site" + detail::did_you_mean(s, known) +
+                 " (expected breach, gateway, doorway, window, wall-top, rampart, parapet, "
+                 "breastwork, corridor, bridge or passage)");
 }
 
 enum class SiteKind { bottleneck, barrier, wide };
@@ -116,7 +117,8 @@ inline void validate_hold(const HoldInput& in, RollComing coming = RollComing::n
                                        " is not a bottleneck or barrier, so it cannot be held as a breach; the "
                                        "normal combat and morale rules apply (R22)");
   if (in.unprotected_in_contact < 0 || in.unprotected_in_contact > max_figures)
-    fail_input("bad-number", "unprotected-in-contact", std::to_string(in.unprotected_in_contact), "expected a whole number from 0 to " + std::to_string(max_figures));
+    fail_input("bad-number", "unprotected-in-contact", std::to_string(in.unprotected_in_contact),
+               "expected a whole number from 0 to " + std::to_string(max_figures));
   if (in.unprotected_in_contact > 0) {
     if (site_kind(in.site) != SiteKind::barrier)
       fail_usage("bad-option", "hold: --unprotected-in-contact is for a wall-top, rampart, parapet or breastwork, "
@@ -127,13 +129,14 @@ inline void validate_hold(const HoldInput& in, RollComing coming = RollComing::n
                    std::string(name_of(in.site)) + "; to hold there every figure in contact must be (R22)");
   }
   if (in.figures && (*in.figures < 1 || *in.figures > max_figures))
-    fail_input("bad-number", "figures", std::to_string(*in.figures), "expected a whole number from 1 to " +
-                                 std::to_string(max_figures));
+    fail_input("bad-number", "figures", std::to_string(*in.figures),
+               "expected a whole number from 1 to " + std::to_string(max_figures));
   if (in.enemy_figures && (*in.enemy_figures < 1 || *in.enemy_figures > max_figures))
-    fail_input("bad-number", "enemy-figures", std::to_string(*in.enemy_figures), "expected a whole number from 1 to " + std::to_string(max_figures));
+    fail_input("bad-number", "enemy-figures", std::to_string(*in.enemy_figures),
+               "expected a whole number from 1 to " + std::to_string(max_figures));
   if (in.needed && (*in.needed < 0 || *in.needed > max_morale_number))
-    fail_input("bad-number", "needed", std::to_string(*in.needed), "expected a whole number from 0 to " +
-                                 std::to_string(max_morale_number));
+    fail_input("bad-number", "needed", std::to_string(*in.needed),
+               "expected a whole number from 0 to " + std::to_string(max_morale_number));
   if (in.hero == Hero::no) {
     if (!in.needed) fail_usage("no-needed", "hold: --needed N is required (the morale roll needed)");
     if (!in.roll && coming == RollComing::no) fail_usage("no-roll", "hold: give --rolled N or let the dice be rolled");
@@ -274,14 +277,14 @@ struct CasualtiesOutcome {
 // normal rules apply) and more casualties than the unit has figures (the
 // referee caps them; a typo must not pass silently).
 [[nodiscard]] inline CasualtiesOutcome resolve_casualties(const CasualtiesInput& in) {
-  auto range = [](const char* opt, int v, int lo) {
+  auto range = [](const char* key, int v, int lo) {
     if (v < lo || v > max_figures)
-      fail_usage("bad-number", std::string(opt) + " " + std::to_string(v) + ": expected a whole number from " +
-                                   std::to_string(lo) + " to " + std::to_string(max_figures));
+      fail_input("bad-number", key, std::to_string(v),
+                 "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(max_figures));
   };
-  range("--through", in.through, 0);
-  range("--behind", in.behind, 0);
-  range("--killed", in.killed, 0);
+  range("through", in.through, 0);
+  range("behind", in.behind, 0);
+  range("killed", in.killed, 0);
   if (in.through == 0 || in.behind == 0)
     fail_usage("not-partly-through",
                "casualties: the unit is not partly through a breach (--through " + std::to_string(in.through) +
@@ -289,10 +292,10 @@ struct CasualtiesOutcome {
                    "); both must be at least 1, otherwise remove casualties by the normal rules (R23)");
   const int total = in.through + in.behind;
   if (in.killed > total)
-    fail_input("too-many-killed", "killed", std::to_string(in.killed), "the unit has only " +
-                                      std::to_string(total) + " figures (" + std::to_string(in.through) +
-                                      " through + " + std::to_string(in.behind) + " behind); give at most " +
-                                      std::to_string(total));
+    fail_input("too-many-killed", "killed", std::to_string(in.killed),
+               "the unit has only " + std::to_string(total) + " figures (" + std::to_string(in.through) +
+                   " through + " + std::to_string(in.behind) + " behind); give at most " +
+                   std::to_string(total));
   CasualtiesOutcome o;
   o.through = in.through;
   o.behind = in.behind;
@@ -359,8 +362,8 @@ struct MoveOutcome {
 // R15: through a breach, speed * numerator / denominator, rounded down.
 [[nodiscard]] inline MoveOutcome resolve_move(const MoveInput& in) {
   if (in.speed < 0 || in.speed > max_speed)
-    fail_input("bad-number", "speed", std::to_string(in.speed), "expected a whole number from 0 to " +
-                                 std::to_string(max_speed));
+    fail_input("bad-number", "speed", std::to_string(in.speed),
+               "expected a whole number from 0 to " + std::to_string(max_speed));
   if (in.rough_terrain.denominator < 1 || in.rough_terrain.numerator < 1 ||
       in.rough_terrain.numerator > in.rough_terrain.denominator)
     fail_data("bad-table", "troops.json:/rough_terrain: expected 1 <= numerator <= denominator");
@@ -441,9 +444,9 @@ struct AbatisOutcome {
   if (in.turns < 1 || in.turns > 100)
     fail_data("bad-table", "troops.json:/abatis_turns: expected an integer from 1 to 100");
   if (in.progress < 0 || in.progress >= in.turns)
-    fail_input("bad-progress", "progress", std::to_string(in.progress), "expected from 0 to " +
-                                   std::to_string(in.turns - 1) + " (turns already done; turn " +
-                                   std::to_string(in.turns) + " finishes the work)");
+    fail_input("bad-progress", "progress", std::to_string(in.progress),
+               "expected from 0 to " + std::to_string(in.turns - 1) + " (turns already done; turn " +
+                   std::to_string(in.turns) + " finishes the work)");
   const bool build = in.work == AbatisWork::build;
   if (build && in.interrupted == Interrupted::yes)
     fail_usage("bad-option", "abatis build: --interrupted is for tearing down; building is spoiled by "

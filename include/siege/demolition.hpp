@@ -97,11 +97,12 @@ namespace detail {
   for (const auto& c : charges) {
     if (c.charge == nullptr) fail_usage("no-charge", "demolish: a charge is missing");
     if (c.count < 1 || c.count > max_charges)
-      fail_input("bad-charge-count", "charge", c.charge->id + ":" + std::to_string(c.count), "expected a count from 1 to " + std::to_string(max_charges));
+      fail_input("bad-charge-count", "charge", c.charge->id + ":" + std::to_string(c.count),
+                 "expected a count from 1 to " + std::to_string(max_charges));
     total += c.count;
     if (total > max_charges)
-      fail_input("too-many-charges", "charge", {}, "at most " + std::to_string(max_charges) +
-                                         " charges can be set in one action");
+      fail_input("too-many-charges", "charge", {},
+                 "at most " + std::to_string(max_charges) + " charges can be set in one action");
     auto same = std::find_if(lines.begin(), lines.end(), [&](const ChargeLine& l) { return l.id == c.charge->id; });
     if (same != lines.end()) {
       same->count += c.count;
@@ -138,8 +139,10 @@ namespace detail {
   if (in.charges.empty()) fail_usage("no-charge", "demolish: give at least one --charge ID");
   const Structure& s = *in.structure;
   if (in.on_pier == OnPier::yes && !s.has(Tag::pier_counts_double))
-    fail_input("not-on-a-pier", "on-pier", {}, s.id + " has no pier where a charge counts double "
-                                "(only a stone bridge has)");
+    fail_input("not-on-a-pier", "on-pier", {},
+               s.id +
+                   " has no pier where a charge counts double "
+                   "(only a stone bridge has)");
   const SectionStats st = section_stats(s, in.portcullis);
   require_damage_taken(in.damage_taken, st.hull);
 

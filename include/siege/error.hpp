@@ -81,7 +81,8 @@ class Error : public std::runtime_error {
   }
 
  private:
-  Error(ErrorKind kind, std::string id, ErrorPlace place, std::string key, std::string value, std::string reason)
+  Error(ErrorKind kind, std::string id, ErrorPlace place, std::string key, std::string value,
+        std::string reason)
       : std::runtime_error(without_nul(compose(place, key, value, reason))),
         kind_(kind),
         id_(std::move(id)),

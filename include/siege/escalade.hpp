@@ -113,19 +113,21 @@ inline void require_valid_escalade(const EscaladeInput& in) {
   if (in.structure == nullptr) fail_usage("no-structure", "escalade: no structure given");
   const Structure& s = *in.structure;
   if (in.attackers < 1 || in.attackers > max_attackers)
-    fail_input("bad-attackers", "attackers", std::to_string(in.attackers), "expected a whole number from 1 to " + std::to_string(max_attackers));
+    fail_input("bad-attackers", "attackers", std::to_string(in.attackers),
+               "expected a whole number from 1 to " + std::to_string(max_attackers));
   if (in.method != ClimbMethod::tower && (in.lanes < 1 || in.lanes > max_lanes))
     fail_input("bad-lanes", in.method == ClimbMethod::ladder ? "ladders" : "ropes", std::to_string(in.lanes),
                "expected a whole number from 1 to " + std::to_string(max_lanes));
   if (in.rounds && (*in.rounds < 1 || *in.rounds > max_climb_rounds))
-    fail_input("bad-rounds", "rounds", std::to_string(*in.rounds), "expected from 1 to " +
-                                 std::to_string(max_climb_rounds));
+    fail_input("bad-rounds", "rounds", std::to_string(*in.rounds),
+               "expected from 1 to " + std::to_string(max_climb_rounds));
   if (in.referee_rounds && in.method == ClimbMethod::tower)
     fail_input("bad-option", "successes-per-round", {}, "a siege tower makes no check");
   if (in.referee_rounds && in.rounds)
     fail_input("bad-option", "rounds", {}, "the referee's results already say how many rounds were played");
   if (in.referee_rounds && in.referee_rounds->size() > static_cast<std::size_t>(max_climb_rounds))
-    fail_input("bad-rounds", "successes-per-round", {}, "at most " + std::to_string(max_climb_rounds) + " rounds");
+    fail_input("bad-rounds", "successes-per-round", {},
+               "at most " + std::to_string(max_climb_rounds) + " rounds");
   require_damage_taken(in.damage_taken, section_stats(s, in.portcullis).hull);
 }
 
@@ -203,9 +205,9 @@ inline void require_valid_escalade(const EscaladeInput& in) {
       if (in.referee_rounds) {
         cr.succeeded = (*in.referee_rounds)[static_cast<std::size_t>(r - 1)];
         if (cr.succeeded < 0 || cr.succeeded > cr.attempting)
-          fail_input("bad-round-result", "successes-per-round", {}, "round " + std::to_string(r) + " gives " +
-                                             std::to_string(cr.succeeded) + ", but only " +
-                                             std::to_string(cr.attempting) + " climber(s) tried that round");
+          fail_input("bad-round-result", "successes-per-round", {},
+                     "round " + std::to_string(r) + " gives " + std::to_string(cr.succeeded) + ", but only " +
+                         std::to_string(cr.attempting) + " climber(s) tried that round");
       } else {
         for (int c = 0; c < cr.attempting; ++c)
           if (roll_check(*o.check, dice, rng).passed()) ++cr.succeeded;
@@ -218,9 +220,9 @@ inline void require_valid_escalade(const EscaladeInput& in) {
   }
   if (retried) detail::add_rule(o.rules, "climb-retry");
   if (in.referee_rounds && static_cast<int>(o.rounds.size()) < limit)
-    fail_input("bad-round-result", "successes-per-round", {}, std::to_string(limit) +
-                                       " rounds given, but everybody was up after " +
-                                       std::to_string(o.rounds.size()));
+    fail_input("bad-round-result", "successes-per-round", {},
+               std::to_string(limit) + " rounds given, but everybody was up after " +
+                   std::to_string(o.rounds.size()));
 
   if (o.up == in.attackers) {
     o.notes.emplace_back("All " + std::to_string(in.attackers) + " attackers are on the wall after " +

@@ -95,15 +95,14 @@ namespace detail {
   const std::string id(section);
   const std::string scene = "scene " + std::to_string(d.scene) + " (one " + std::string(name_of(st.scene_length)) +
                             ", " + std::to_string(d.per_scene) + " day" + (d.per_scene == 1 ? "" : "s") + ")";
-  if (asked && *asked < 1)
-    fail_input("bad-days", "days", std::to_string(*asked), "expected 1 or more");
+  if (asked && *asked < 1) fail_input("bad-days", "days", std::to_string(*asked), "expected 1 or more");
   if (d.left == 0)
     fail_usage("no-days-left", "mine: the gallery under " + id + " has dug every day of " + scene +
                                    ": play the next scene");
   if (asked && *asked > d.left)
-    fail_input("too-many-days", "days", std::to_string(*asked), "the gallery under " + id +
-                                    " has " + std::to_string(d.left) + " day" + (d.left == 1 ? "" : "s") +
-                                    " left in " + scene + "; dig those, then play the next scene");
+    fail_input("too-many-days", "days", std::to_string(*asked),
+               "the gallery under " + id + " has " + std::to_string(d.left) + " day" +
+                   (d.left == 1 ? "" : "s") + " left in " + scene + "; dig those, then play the next scene");
   return asked ? *asked : d.left;
 }
 

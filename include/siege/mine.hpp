@@ -98,21 +98,22 @@ struct MineOutcome {
   const SectionStats st = section_stats(s, in.portcullis);
   const int needed = st.base_armor;
   if (in.days_dug < 0 || in.days_dug > needed)
-    fail_input("bad-days-dug", "days-dug", std::to_string(in.days_dug), s.id +
-                                   " takes " + std::to_string(needed) +
-                                   " days of digging (one a point of its listed Armor), so expected "
-                                   "from 0 to " + std::to_string(needed));
+    fail_input("bad-days-dug", "days-dug", std::to_string(in.days_dug),
+               s.id + " takes " + std::to_string(needed) +
+                   " days of digging (one a point of its listed Armor), so expected "
+                   "from 0 to " +
+                   std::to_string(needed));
   if (in.days && (*in.days < 1 || *in.days > max_mine_days))
-    fail_input("bad-days", "days", std::to_string(*in.days), "expected from 1 to " +
-                               std::to_string(max_mine_days));
+    fail_input("bad-days", "days", std::to_string(*in.days),
+               "expected from 1 to " + std::to_string(max_mine_days));
   require_damage_taken(in.damage_taken, st.hull);
   const int left = needed - in.days_dug;
   if (in.referee_days) {
     const int given = static_cast<int>(in.referee_days->size());
     if (given > left)
-      fail_input("too-many-days", "day-results", {}, std::to_string(given) + " days given, but " +
-                                      s.id + " has only " + std::to_string(left) +
-                                      " days of digging left");
+      fail_input("too-many-days", "day-results", {},
+                 std::to_string(given) + " days given, but " + s.id + " has only " + std::to_string(left) +
+                     " days of digging left");
     return given;
   }
   return in.days ? std::min(*in.days, left) : left;

@@ -112,8 +112,8 @@ inline constexpr std::string_view all_within_walls_hint = " (give --all-within-w
 [[nodiscard]] inline RoutOutcome resolve_rout(const RoutInput& in) {
   using detail::figures_word;
   if (in.figures < 1 || in.figures > max_figures)
-    fail_input("bad-figures", "figures", std::to_string(in.figures), "expected a whole number from 1 to " +
-                                  std::to_string(max_figures));
+    fail_input("bad-figures", "figures", std::to_string(in.figures),
+               "expected a whole number from 1 to " + std::to_string(max_figures));
   if (in.order == Order::routed)
     fail_usage("already-routed", "rout: the unit is already routed; a rout result applies to a unit in good "
                                  "or shaken order (--order good|shaken)");
@@ -128,12 +128,14 @@ inline constexpr std::string_view all_within_walls_hint = " (give --all-within-w
   detail::add_rule(o.rules, "rout-within-walls");
 
   if (in.room_figures && (*in.room_figures < 1 || *in.room_figures > in.figures))
-    fail_input("bad-room-figures", "room-figures", std::to_string(*in.room_figures), "expected from 1 to the unit's " + figures_word(in.figures));
+    fail_input("bad-room-figures", "room-figures", std::to_string(*in.room_figures),
+               "expected from 1 to the unit's " + figures_word(in.figures));
 
   if (!o.within_walls) {
     detail::add_rule(o.rules, "standard-rout");
     std::string note =
-        "Only the standard rout applies: the special procedure inside walls is open to an attacking unit only "
+        "Only the standard rout applies: the special procedure inside walls is open to an attacking unit "
+        "only "
         "when every surviving figure of it is within the walls";
     note.append(all_within_walls_hint).append(".");
     o.notes.push_back(std::move(note));
@@ -148,9 +150,9 @@ inline constexpr std::string_view all_within_walls_hint = " (give --all-within-w
   // The extra figure (step 2) comes from the room that took the rout result.
   o.moving = o.room_figures - 1;
   if (in.blocked < 0 || in.blocked > o.moving)
-    fail_input("bad-blocked", "blocked", std::to_string(in.blocked), "only " + figures_word(o.moving) +
-                                  " make the " + std::to_string(in.move_inches) + "\" move" +
-                                  (o.split ? " (those left in the affected room after step 2)" : " (after step 2)"));
+    fail_input("bad-blocked", "blocked", std::to_string(in.blocked),
+               "only " + figures_word(o.moving) + " make the " + std::to_string(in.move_inches) + "\" move" +
+                   (o.split ? " (those left in the affected room after step 2)" : " (after step 2)"));
   o.blocked = in.blocked;
 
   int figures = in.figures;
@@ -250,11 +252,11 @@ struct ArmyMoraleOutcome {
 // defenders in a castle. Refuses strength < 1 or killed outside 0..strength.
 [[nodiscard]] inline ArmyMoraleOutcome army_morale(const ArmyMoraleInput& in) {
   if (in.strength < 1 || in.strength > max_army)
-    fail_input("bad-strength", "strength", std::to_string(in.strength), "expected a whole number from 1 to " +
-                                   std::to_string(max_army));
+    fail_input("bad-strength", "strength", std::to_string(in.strength),
+               "expected a whole number from 1 to " + std::to_string(max_army));
   if (in.killed < 0 || in.killed > in.strength)
-    fail_input("bad-killed", "killed", std::to_string(in.killed), "expected from 0 to the army's strength " +
-                                 std::to_string(in.strength));
+    fail_input("bad-killed", "killed", std::to_string(in.killed),
+               "expected from 0 to the army's strength " + std::to_string(in.strength));
   ArmyMoraleOutcome o;
   o.strength = in.strength;
   o.killed = in.killed;

@@ -308,8 +308,8 @@ class SectionChain {
 // in about a second is refused (usage error "too-large").
 [[nodiscard]] inline SceneOdds scene_odds(const Snapshot& s, const Tables& t, int scenes) {
   if (scenes < 1 || scenes > max_scenes_ahead)
-    fail_input("bad-scenes", "scenes", std::to_string(scenes), "expected from 1 to " +
-                                 std::to_string(max_scenes_ahead) + " scenes ahead");
+    fail_input("bad-scenes", "scenes", std::to_string(scenes),
+               "expected from 1 to " + std::to_string(max_scenes_ahead) + " scenes ahead");
   Work work("odds scene: --scenes " + std::to_string(scenes),
             "ask for fewer --scenes, or give fewer engines the same target");
   SceneOdds o;

@@ -165,9 +165,9 @@ inline void breach_news(const Structure& s, const std::string& id, std::vector<s
     }
   } else {
     if (in.amount > before)
-      fail_input("bad-repair", "hull", std::to_string(in.amount), in.target +
-                                   " has suffered " + std::to_string(before) + " of its " + std::to_string(hull) +
-                                   " Hull, and a repair takes away at most what was suffered (R32)");
+      fail_input("bad-repair", "hull", std::to_string(in.amount),
+                 in.target + " has suffered " + std::to_string(before) + " of its " + std::to_string(hull) +
+                     " Hull, and a repair takes away at most what was suffered (R32)");
     if (sec != nullptr && before >= hull) {  // out of "breached": not while anyone is through it
       std::string who;
       for (const UnitState* u : units_at(s, sec->id))
@@ -246,7 +246,8 @@ inline void breach_news(const Structure& s, const std::string& id, std::vector<s
 // changes when it throws.
 [[nodiscard]] inline HullChangeOutcome change_hull(Snapshot& s, const Tables& t, const HullChangeInput& in) {
   if (in.amount < 1 || in.amount > max_hull_change)
-    fail_input("bad-hull", "hull", std::to_string(in.amount), "expected from 1 to " + std::to_string(max_hull_change));
+    fail_input("bad-hull", "hull", std::to_string(in.amount),
+               "expected from 1 to " + std::to_string(max_hull_change));
   return detail::apply_hull_change(s, t, in);
 }
 
@@ -312,8 +313,8 @@ struct EngineHit {
   const Weapon& w = in.weapon;
   const int net_boons = std::max(0, in.check.net_boons);
   if (in.spend_boons && (*in.spend_boons < 0 || *in.spend_boons > net_boons))
-    fail_input("bad-spend-boons", "spend-boons", std::to_string(*in.spend_boons), "the roll has " +
-                                      std::to_string(net_boons) + " net Boons to spend");
+    fail_input("bad-spend-boons", "spend-boons", std::to_string(*in.spend_boons),
+               "the roll has " + std::to_string(net_boons) + " net Boons to spend");
   Structure as_target;  // Armor only: no tags, no variant
   as_target.id = row.id;
   as_target.name = row.name;

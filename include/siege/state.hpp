@@ -245,7 +245,8 @@ enum class Passable { yes, no };
 [[nodiscard]] inline std::vector<std::string> breaches(const Snapshot& s, const Tables& t, Passable p) {
   std::vector<std::string> out;
   for (const auto& x : s.sections)
-    if (x.state == BreachState::breached && impassable_breach(x, t) == (p == Passable::no)) out.push_back(x.id);
+    if (x.state == BreachState::breached && impassable_breach(x, t) == (p == Passable::no))
+      out.push_back(x.id);
   return out;
 }
 
@@ -512,8 +513,9 @@ namespace detail {
   const Cursor root(doc, src, "");
   if (!doc.is_object() || !doc.contains("format") || !doc["format"].is_string() ||
       doc["format"].get<std::string>() != state_format)
-    root.fail("not a siege state file (no \"format\": \"siege-state\"); make one with 'siege init "
-              "FILE --from DESCRIPTION.json'");
+    root.fail(
+        "not a siege state file (no \"format\": \"siege-state\"); make one with 'siege init "
+        "FILE --from DESCRIPTION.json'");
   const auto schema = root.at("schema");
   if (!schema.value().is_number_integer() || schema.value() != state_schema)
     schema.fail("schema " + schema.value().dump() + " is not supported (this siege reads schema " +

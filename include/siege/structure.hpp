@@ -79,8 +79,8 @@ struct HullChange {
 // Refuses a --damage-taken outside 0..hull (usage error naming the option).
 inline void require_damage_taken(int taken, int hull) {
   if (taken < 0 || taken > hull)
-    fail_input("bad-damage-taken", "damage-taken", std::to_string(taken), "expected from 0 to the section's Hull " +
-                                       std::to_string(hull));
+    fail_input("bad-damage-taken", "damage-taken", std::to_string(taken),
+               "expected from 0 to the section's Hull " + std::to_string(hull));
 }
 
 // R5/R9: the state after `damage` in ladder-steps mode: whole steps only,
@@ -109,8 +109,10 @@ struct SectionStats {
   if (p == Portcullis::yes) {
     const Variant* v = s.variant("portcullis");
     if (v == nullptr)
-      fail_input("no-portcullis", "portcullis", {}, s.id + " has no portcullis variant "
-                                  "(only a castle gate has one)");
+      fail_input("no-portcullis", "portcullis", {},
+                 s.id +
+                     " has no portcullis variant "
+                     "(only a castle gate has one)");
     st.base_armor = v->armor;
     st.hull = s.hull + v->hull_bonus;
   }
@@ -330,8 +332,8 @@ template <class OnArmorStep>
 
   const int net_boons = std::max(0, in.check.net_boons);
   if (in.spend_boons && (*in.spend_boons < 0 || *in.spend_boons > net_boons))
-    fail_input("bad-spend-boons", "spend-boons", std::to_string(*in.spend_boons), "the roll has " +
-                                      std::to_string(net_boons) + " net Boons to spend");
+    fail_input("bad-spend-boons", "spend-boons", std::to_string(*in.spend_boons),
+               "the roll has " + std::to_string(net_boons) + " net Boons to spend");
   const int boons = in.spend_boons ? *in.spend_boons : net_boons;
   if (w.crit > 0 && boons >= w.crit) {
     c.crit_bundles = boons / w.crit;

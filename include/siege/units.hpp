@@ -260,9 +260,9 @@ struct UnitMoveOutcome : TroopOutcome {
                                       "; it blocks the way through until it is torn down (R26, R33)");
     const int behind = u.at(sec->id) ? u.behind : u.figures;
     if (*in.through_figures < 1 || *in.through_figures > behind)
-      fail_input("bad-figures", "figures", std::to_string(*in.through_figures), "'" + u.id + "' has " +
-                                    std::to_string(behind) + " figure" + (behind == 1 ? "" : "s") +
-                                    " behind the breach; give from 1 to " + std::to_string(behind));
+      fail_input("bad-figures", "figures", std::to_string(*in.through_figures),
+                 "'" + u.id + "' has " + std::to_string(behind) + " figure" + (behind == 1 ? "" : "s") +
+                     " behind the breach; give from 1 to " + std::to_string(behind));
   }
   std::optional<MoveOutcome> speed;
   if (in.speed)
@@ -424,9 +424,9 @@ struct UnitCasualtiesOutcome : TroopOutcome {
   UnitState& u = unit_of(s, in.unit, cmd);
   detail::require_figures(u, cmd);
   if (in.killed < 0 || in.killed > u.figures)
-    fail_input("too-many-killed", "killed", std::to_string(in.killed), "'" + u.id + "' has " +
-                                      std::to_string(u.figures) + " figure" + (u.figures == 1 ? "" : "s") +
-                                      "; give from 0 to " + std::to_string(u.figures));
+    fail_input("too-many-killed", "killed", std::to_string(in.killed),
+               "'" + u.id + "' has " + std::to_string(u.figures) + " figure" + (u.figures == 1 ? "" : "s") +
+                   "; give from 0 to " + std::to_string(u.figures));
   UnitCasualtiesOutcome o;
   const UnitState before = u;
   o.killed = in.killed;
@@ -493,7 +493,8 @@ struct UnitRoutOutcome : TroopOutcome {
   o.rout = resolve_rout(ri);
   // The file knows where the unit is: no hint to give --all-within-walls.
   for (auto& n : o.rout.notes)
-    if (const auto at = n.find(all_within_walls_hint); at != std::string::npos) n.erase(at, all_within_walls_hint.size());
+    if (const auto at = n.find(all_within_walls_hint); at != std::string::npos)
+      n.erase(at, all_within_walls_hint.size());
   const UnitState before = u;
   detail::take_trace(o, o.rout);
   o.standard = in.choice == RoutChoice::standard || !o.rout.within_walls;

@@ -217,7 +217,8 @@ class StrictSax {
     fail_position(src, text, offset, what);
   } catch (const json::out_of_range&) {
     // nlohmann refuses numbers past a double's range without a position.
-    throw Error(src.kind, "bad-json", ErrorPlace{src.name, {}}, "a number is too large to read (past a double's range)");
+    throw Error(src.kind, "bad-json", ErrorPlace{src.name, {}},
+                "a number is too large to read (past a double's range)");
   }
 }
 
