@@ -62,11 +62,7 @@ void require_state(const Context& ctx, std::string_view command) {
 }
 
 SectionState& state_section(SiegeState& st, const std::string& id, std::string_view command) {
-  if (auto* s = st.now.find_section(id)) return *s;
-  std::vector<std::string> ids;
-  for (const auto& s : st.now.sections) ids.push_back(s.id);
-  fail_usage("unknown-section", std::string(command) + ": unknown section '" + id + "'" +
-                                    detail::did_you_mean(id, ids) + "; see 'siege status'");
+  return section_of(st.now, id, command);
 }
 
 SiegeState load_state(const StateFile& file, Context& ctx) {

@@ -49,19 +49,6 @@ namespace detail {
   return dug > 0 && dug <= max_mine_days ? static_cast<int>(dug) : 0;
 }
 
-// Section `id` of `s`; an unknown one is a usage error of `command`.
-[[nodiscard]] inline const SectionState& section_of(const Snapshot& s, std::string_view id,
-                                                    std::string_view command) {
-  if (const auto* x = s.find_section(id)) return *x;
-  std::vector<std::string> ids;
-  for (const auto& x : s.sections) ids.push_back(x.id);
-  fail_usage("unknown-section", std::string(command) + ": unknown section '" + std::string(id) + "'" +
-                                    did_you_mean(id, ids) + "; see 'siege status'");
-}
-[[nodiscard]] inline SectionState& section_of(Snapshot& s, std::string_view id, std::string_view command) {
-  return const_cast<SectionState&>(section_of(std::as_const(s), id, command));
-}
-
 }  // namespace detail
 
 // R30: how many days the gallery under `section` may still dig in the scene
@@ -70,7 +57,7 @@ namespace detail {
 // (its entry is no `mine` entry). Usage errors: an unknown section, and no
 // scene played yet ("play the first scene": before it no day has passed).
 [[nodiscard]] inline GalleryDays gallery_days(const SiegeState& st, std::string_view section) {
-  const SectionState& sec = detail::section_of(st.now, section, "mine");
+  const SectionState& sec = section_of(st.now, section, "mine");
   if (st.now.scene == 0)
     fail_usage("no-scene", "mine: no scene has been played, so no day has passed for the sappers: play the first "
                            "scene (siege scene)");
@@ -135,7 +122,7 @@ struct CountermineOutcome {
 // settle). Nothing changes when it throws.
 [[nodiscard]] inline CountermineOutcome settle_countermine(Snapshot& s, const Tables& t, std::string_view section,
                                                            CountermineResult result) {
-  SectionState& sec = detail::section_of(s, section, "countermine");
+  SectionState& sec = section_of(s, section, "countermine");
   if (!sec.mine.detected) {
     if (sec.mine.days_dug == 0)
       fail_usage("no-gallery", "countermine: there is no gallery under " + sec.id + " (no days dug): nothing to "

@@ -160,6 +160,20 @@ struct SiegeState {
 
 [[nodiscard]] inline const Engine& camp_row(const Tables& t) { return t.engine(camp_id); }
 
+// Section `id` of `s`; an unknown one is a usage error of `command`, with
+// did-you-mean and where to look.
+[[nodiscard]] inline const SectionState& section_of(const Snapshot& s, std::string_view id,
+                                                    std::string_view command) {
+  if (const auto* x = s.find_section(id)) return *x;
+  std::vector<std::string> ids;
+  for (const auto& x : s.sections) ids.push_back(x.id);
+  fail_usage("unknown-section", std::string(command) + ": unknown section '" + std::string(id) + "'" +
+                                    detail::did_you_mean(id, ids) + "; see 'siege status'");
+}
+[[nodiscard]] inline SectionState& section_of(Snapshot& s, std::string_view id, std::string_view command) {
+  return const_cast<SectionState&>(section_of(std::as_const(s), id, command));
+}
+
 enum class TargetKind { section, engine, camp };
 inline constexpr std::array<std::string_view, 3> target_kind_names{"section", "engine", "camp"};
 [[nodiscard]] inline std::string_view name_of(TargetKind k) {

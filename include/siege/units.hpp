@@ -105,15 +105,6 @@ struct TroopOutcome {
 
 namespace detail {
 
-[[nodiscard]] inline const SectionState& troop_section(const Snapshot& s, std::string_view id,
-                                                       std::string_view command) {
-  if (const auto* x = s.find_section(id)) return *x;
-  std::vector<std::string> ids;
-  for (const auto& x : s.sections) ids.push_back(x.id);
-  fail_usage("unknown-section", std::string(command) + ": unknown section '" + std::string(id) + "'" +
-                                    did_you_mean(id, ids) + "; see 'siege status'");
-}
-
 inline void require_figures(const UnitState& u, std::string_view command) {
   if (u.figures == 0)
     fail_usage("no-figures",
@@ -235,7 +226,7 @@ struct UnitMoveOutcome : TroopOutcome {
   UnitState& u = unit_of(s, in.unit, cmd);
   detail::require_figures(u, cmd);
   const SectionState* sec = nullptr;
-  if (in.to == UnitDestination::section) sec = &detail::troop_section(s, in.section, cmd);
+  if (in.to == UnitDestination::section) sec = &section_of(s, in.section, cmd);
   else if (in.through_figures)
     fail_usage("bad-option", "move: figures go through the breach of a section; give --section ID");
   const bool through = in.through_figures.has_value();
@@ -337,7 +328,7 @@ struct UnitHoldOutcome : TroopOutcome {
 [[nodiscard]] inline HoldInput hold_input(const Snapshot& s, const UnitHoldInput& in,
                                           RollComing coming = RollComing::no) {
   const char* cmd = "hold";
-  const SectionState& sec = detail::troop_section(s, in.section, cmd);
+  const SectionState& sec = section_of(s, in.section, cmd);
   const UnitState& h = unit_of(s, in.holder, cmd);
   const UnitState& e = unit_of(s, in.enemy, cmd);
   if (h.id == e.id) fail_usage("bad-option", "hold: '" + h.id + "' cannot hold the breach against itself");
@@ -556,7 +547,7 @@ struct UnitOrderOutcome : TroopOutcome {};
 // figures.
 [[nodiscard]] inline int escalade_climbers(const Snapshot& s, std::string_view unit, std::string_view section) {
   const char* cmd = "escalade";
-  const SectionState& sec = detail::troop_section(s, section, cmd);
+  const SectionState& sec = section_of(s, section, cmd);
   const UnitState& u = unit_of(s, unit, cmd);
   detail::require_figures(u, cmd);
   if (u.side != UnitSide::besieger)
@@ -629,7 +620,7 @@ struct SectionAbatisOutcome : TroopOutcome {
 // where abatis stands, tearing where none stands, and the spoiler of the
 // other kind of work. Changes the section's abatis, no unit.
 [[nodiscard]] inline SectionAbatisOutcome abatis_turn(Snapshot& s, const SectionAbatisInput& in, const Tables& t) {
-  const SectionState& sec = detail::troop_section(s, in.section, "abatis");
+  const SectionState& sec = section_of(s, in.section, "abatis");
   const bool build = in.work == AbatisWork::build;
   if (build && sec.abatis.standing)
     fail_usage("bad-option", "abatis build: an abatis already stands in " + sec.id + "; see 'siege status'");
