@@ -108,8 +108,11 @@ class Placer {
     }
     const Box box{want.x - w / 2, want.y - h / 2, want.x - w / 2 + w, want.y - h / 2 + h};
     taken_.push_back(box);
+    crowded_ = true;
     return box;
   }
+  // Whether a block found no free spot (then the ring is made larger).
+  [[nodiscard]] bool crowded() const { return crowded_; }
   void reserve(const Box& b) { taken_.push_back(b); }
   [[nodiscard]] const std::vector<Box>& taken() const { return taken_; }
 
@@ -130,6 +133,7 @@ class Placer {
   }
   int ring_;
   std::vector<Box> taken_;
+  bool crowded_ = false;
 };
 
 // The centre a block of size w x h wants so that its nearest edge is `gap`
@@ -344,6 +348,14 @@ std::vector<std::string> castle_plan_facts(const Snapshot& s, const Tables& t) {
   return out;
 }
 
+namespace {
+
+// The plan on a ring of radius `ring`; `crowded` tells whether a label or
+// counter found no free spot on it.
+std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowded);
+
+}  // namespace
+
 std::string castle_plan_svg(const Snapshot& s, const Tables& t) {
   const int n = static_cast<int>(s.sections.size());
   // The ring: big enough for a label per section around it and for what stands inside.
@@ -356,7 +368,19 @@ std::string castle_plan_svg(const Snapshot& s, const Tables& t) {
     if (u.figures > 0 &&
         (u.where == UnitPlace::within_walls || (u.where == UnitPlace::section && u.side == UnitSide::defender)))
       inside += unit_block(u).area();
-  const int ring = std::max({150, 24 * n, keep_clear + whole_sqrt(inside * 24 / 31)});
+  int ring = std::max({150, 24 * n, keep_clear + whole_sqrt(inside * 24 / 31)});
+  // A ring too small for what it holds grows until everything has its spot.
+  for (int attempt = 0;; ++attempt, ring += ring / 4) {
+    bool crowded = false;
+    std::string svg = draw_plan(s, t, ring, crowded);
+    if (!crowded || attempt == 6) return svg;
+  }
+}
+
+namespace {
+
+std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowded) {
+  const int n = static_cast<int>(s.sections.size());
   const double span = n == 0 ? 360.0 : 360.0 / n;
   const auto centre_of = [&](int i) { return -90.0 + i * span; };
   const auto section_index = [&](const std::string& id) {
@@ -595,7 +619,10 @@ std::string castle_plan_svg(const Snapshot& s, const Tables& t) {
       "aria-labelledby=\"plan-t plan-d\" font-size=\"{4}\"><title id=\"plan-t\">A plan of the castle: the "
       "sections around the walls, the engines, the camp and the units</title><desc id=\"plan-d\">{5}</desc>\n",
       all.x1 - all.x0, all.y1 - all.y0, all.x0, all.y0, font_size, html_escape(desc));
+  crowded = placer.crowded();
   return head + g.out + "</svg>";
 }
+
+}  // namespace
 
 }  // namespace siege::cli

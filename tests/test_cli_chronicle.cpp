@@ -445,3 +445,38 @@ TEST_CASE("the plan of the castle stands above the first table, with the section
   CHECK(md.out.find("belfry (siege-tower, no target)") != std::string::npos);
   CHECK(md.out.find("tower-ballista (ballista, shoots at the camp)") != std::string::npos);
 }
+
+TEST_CASE("the plan of a crowded castle grows its ring until no two counters overlap", "[cli][chronicle]") {
+  // Ten sections, thirteen besieger engines, six defender engines, ten units.
+  const std::vector<std::string> kinds = {"curtain-wall", "tower",   "castle-gate", "curtain-wall", "palisade",
+                                          "tower",        "curtain-wall", "rampart", "castle-gate", "curtain-wall"};
+  json d;
+  for (std::size_t i = 0; i < kinds.size(); ++i)
+    d["sections"].push_back({{"id", "sec-" + std::to_string(i) + "-" + kinds[i]}, {"structure", kinds[i]}});
+  for (std::size_t i = 0; i < 12; ++i)
+    d["besiegers"].push_back({{"id", "gun-" + std::to_string(i)}, {"weapon", "cannon"},
+                              {"target", d["sections"][i % kinds.size()]["id"]}});
+  d["besiegers"].push_back({{"id", "tower-belfry"}, {"engine", "siege-tower"}});
+  for (int i = 0; i < 5; ++i)
+    d["defenders"].push_back({{"id", "def-" + std::to_string(i)}, {"weapon", "mangonel"},
+                              {"target", "gun-" + std::to_string(2 * i)}});
+  d["defenders"].push_back({{"id", "def-camp"}, {"weapon", "ballista"}, {"target", "camp"}});
+  for (int i = 0; i < 10; ++i)
+    d["units"].push_back({{"id", "band-" + std::to_string(i)}, {"side", i % 2 == 1 ? "besieger" : "defender"},
+                          {"figures", 10 + i}});
+  TempDir dir;
+  const std::string state = dir.file("s.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", dir.write("d.json", d.dump())}).status == 0);
+  const Run r = siege::test::siege({"--state", state, "chronicle"});
+  REQUIRE(r.status == 0);
+  const std::string plan = svg_with(r.out, "plan-t");
+  const auto xs = numbers_of(plan, "<rect", "x"), ys = numbers_of(plan, "<rect", "y");
+  const auto ws = numbers_of(plan, "<rect", "width"), hs = numbers_of(plan, "<rect", "height");
+  REQUIRE(xs.size() == 13 + 6 + 1 + 10);  // the engines, the camp, the units
+  REQUIRE(ys.size() == xs.size());
+  for (std::size_t a = 0; a < xs.size(); ++a)
+    for (std::size_t b = a + 1; b < xs.size(); ++b) {
+      INFO("counters " << a << " and " << b);
+      CHECK((xs[a] + ws[a] <= xs[b] || xs[b] + ws[b] <= xs[a] || ys[a] + hs[a] <= ys[b] || ys[b] + hs[b] <= ys[a]));
+    }
+}
