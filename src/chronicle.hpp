@@ -113,7 +113,7 @@ struct ChronicleOutlook {
 
 struct Chronicle {
   const SiegeState* state = nullptr;
-  std::string file;                        // the state file as `--state` names it: its name, without its folder
+  std::string file;  // the state file as `--state` names it: its name, without its folder
   const Tables* tables = nullptr;
   std::vector<ChronicleEntry> entries;
   std::vector<ChroniclePoint> points;      // the chart's, at most max_chart_points

@@ -278,7 +278,8 @@ std::string series_value(const ChronicleSeries& s, int v) {
 
 // ================================================================ HTML
 
-constexpr std::string_view page_css = R"(:root{--ink:#1c1c1c;--muted:#555;--line:#c9c9c9;--soft:#f3f3f1;--intact:#2e7d32;--cracked:#a05a00;--breached:#c62828;--engine:#1f5fa8}
+constexpr std::string_view page_css =
+    R"(:root{--ink:#1c1c1c;--muted:#555;--line:#c9c9c9;--soft:#f3f3f1;--intact:#2e7d32;--cracked:#a05a00;--breached:#c62828;--engine:#1f5fa8}
 *{box-sizing:border-box}
 body{margin:0 auto;max-width:62rem;padding:1rem 1.25rem 2rem;color:var(--ink);background:#fff;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","DejaVu Sans","Liberation Sans",Arial,sans-serif}
 h1{font-size:1.9rem;margin:.3rem 0 .2rem}
@@ -402,8 +403,10 @@ void table(Page& p, std::string_view caption, const std::vector<std::string>& he
       const std::string_view c = i < classes.size() ? classes[i] : std::string_view();
       const std::string_view label = i < labels.size() ? std::string_view(labels[i]) : std::string_view();
       if (i == 0) p.put("<th scope=\"row\">{}</th>", r[i]);
-      else if (c.empty()) p.put("<td data-label=\"{}\">{}</td>", label, r[i]);
-      else p.put("<td class=\"{}\" data-label=\"{}\">{}</td>", c, label, r[i]);
+      else if (c.empty())
+        p.put("<td data-label=\"{}\">{}</td>", label, r[i]);
+      else
+        p.put("<td class=\"{}\" data-label=\"{}\">{}</td>", c, label, r[i]);
     }
     p.raw("</tr>\n");
   }
@@ -418,10 +421,10 @@ void table(Page& p, std::string_view caption, const std::vector<std::string>& he
 // point left after thinning keeps its place), each scene's points spread
 // evenly inside its band.
 constexpr int chart_left = 70, chart_right = 575, chart_top = 34, chart_bottom = 250;
-constexpr int chart_start_slot = 70;     // the width of the start's slot
-constexpr int chart_font = 22;           // the labels' size
-constexpr int chart_digit_width = 14;    // a digit at that size, generously
-constexpr int chart_label_gap = 10;      // the least room between two labels of the axis
+constexpr int chart_start_slot = 70;   // the width of the start's slot
+constexpr int chart_font = 22;         // the labels' size
+constexpr int chart_digit_width = 14;  // a digit at that size, generously
+constexpr int chart_label_gap = 10;    // the least room between two labels of the axis
 
 struct SceneAxis {
   int first = 0, last = 0;  // the scenes of the bands
@@ -449,7 +452,8 @@ SceneAxis scene_axis(const std::vector<ChroniclePoint>& pts) {
     const int b = pts[i].scene - a.first;
     const long left = a.band_left(b), width = a.band_left(b + 1) - left;
     const long m = static_cast<long>(j - i);
-    for (std::size_t k = i; k < j; ++k) a.x[k] = static_cast<int>(left + width * static_cast<long>(k - i + 1) / (m + 1));
+    for (std::size_t k = i; k < j; ++k)
+      a.x[k] = static_cast<int>(left + width * static_cast<long>(k - i + 1) / (m + 1));
     i = j;
   }
   return a;
@@ -480,10 +484,12 @@ void hull_chart(Page& p, const ChronicleSeries& s, const std::vector<ChroniclePo
     desc += fmt::format("{} {} {}", i == 0 ? "" : ";", s.suffered[i], point_words(pts[i]));
   desc += s.section ? fmt::format(". It cracks at {} and is breached at {}.", (s.hull + 1) / 2, s.hull)
                     : fmt::format(". It is {} at {}.", s.id == camp_id ? "wrecked" : "knocked out", s.hull);
-  p.put("<figure><svg class=\"chart\" width=\"300\" height=\"160\" viewBox=\"0 0 600 320\" role=\"img\" "
-        "aria-labelledby=\"chart-{0}-t chart-{0}-d\" font-size=\"{2}\"><title id=\"chart-{0}-t\">Hull suffered by "
-        "{0} over the scenes</title><desc id=\"chart-{0}-d\">{1}</desc>\n",
-        id, esc(desc), chart_font);
+  p.put(
+      "<figure><svg class=\"chart\" width=\"300\" height=\"160\" viewBox=\"0 0 600 320\" role=\"img\" "
+      "aria-labelledby=\"chart-{0}-t chart-{0}-d\" font-size=\"{2}\"><title id=\"chart-{0}-t\">Hull suffered "
+      "by "
+      "{0} over the scenes</title><desc id=\"chart-{0}-d\">{1}</desc>\n",
+      id, esc(desc), chart_font);
   // The y axis: 0, a round step (at most four between 0 and the Hull), the
   // Hull at the top; a step too close under the top is left out.
   const int step = round_step((s.hull + 3) / 4);
@@ -491,8 +497,8 @@ void hull_chart(Page& p, const ChronicleSeries& s, const std::vector<ChroniclePo
     const int y = y_at(v, s.hull);
     if (v != 0 && y - chart_top < chart_font + 4) break;
     if (v != 0)
-      p.put("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\" stroke-width=\"1\"/>", chart_left, y,
-            chart_right, colour_grid);
+      p.put("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\" stroke-width=\"1\"/>",
+            chart_left, y, chart_right, colour_grid);
     p.put("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n", chart_left - 8, y + 7, v);
   }
   p.put("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n", chart_left - 8, chart_top + 7, s.hull);
@@ -502,14 +508,17 @@ void hull_chart(Page& p, const ChronicleSeries& s, const std::vector<ChroniclePo
   // breaches at once: one mark).
   const auto mark = [&](int v, std::string_view colour, const std::string& label) {
     const int y = y_at(v, s.hull);
-    p.put("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\" stroke-width=\"2\" "
-          "stroke-dasharray=\"10 6\"/><text x=\"{4}\" y=\"{5}\" text-anchor=\"end\" font-size=\"20\">{6}</text>\n",
-          chart_left, y, chart_right, colour, chart_right - 4, y - 6, esc(label));
+    p.put(
+        "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\" stroke-width=\"2\" "
+        "stroke-dasharray=\"10 6\"/><text x=\"{4}\" y=\"{5}\" text-anchor=\"end\" "
+        "font-size=\"20\">{6}</text>\n",
+        chart_left, y, chart_right, colour, chart_right - 4, y - 6, esc(label));
   };
   if (s.section) {
     const int crack = (s.hull + 1) / 2;
     if (crack < s.hull) mark(crack, colour_cracked, fmt::format("cracked at {}", crack));
-    mark(s.hull, colour_breached, fmt::format("{} at {}", crack < s.hull ? "breached" : "cracked and breached", s.hull));
+    mark(s.hull, colour_breached,
+         fmt::format("{} at {}", crack < s.hull ? "breached" : "cracked and breached", s.hull));
   } else {
     mark(s.hull, colour_breached, fmt::format("{} at {}", s.id == camp_id ? "wrecked" : "knocked out", s.hull));
   }
@@ -517,21 +526,23 @@ void hull_chart(Page& p, const ChronicleSeries& s, const std::vector<ChroniclePo
   // band's number where there is room for it (every 1st, 2nd, 5th, 10th, ...
   // scene, so that no two labels touch).
   const int label_y = chart_bottom + 30;
-  p.put("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">start</text>\n", chart_left + chart_start_slot / 2, label_y);
+  p.put("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">start</text>\n", chart_left + chart_start_slot / 2,
+        label_y);
   if (n >= 2) {
     const int bands = axis.bands();
     const long band = (chart_right - chart_left - chart_start_slot) / bands;  // at least this wide
-    const int digits = static_cast<int>(std::max(std::to_string(axis.first).size(), std::to_string(axis.last).size()));
-    const int every = round_step((static_cast<long>(digits) * chart_digit_width + chart_label_gap + band - 1) /
-                                 std::max(band, 1L));
+    const int digits =
+        static_cast<int>(std::max(std::to_string(axis.first).size(), std::to_string(axis.last).size()));
+    const int every = round_step(
+        (static_cast<long>(digits) * chart_digit_width + chart_label_gap + band - 1) / std::max(band, 1L));
     for (int b = 0; b < bands; ++b) {
       const int x = axis.band_left(b);
       if (band >= 6 || (axis.first + b) % every == 0)
-        p.put("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"{3}\" stroke-dasharray=\"2 5\"/>", x,
-              chart_top, chart_bottom + 8, colour_frame);
+        p.put("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"{3}\" stroke-dasharray=\"2 5\"/>",
+              x, chart_top, chart_bottom + 8, colour_frame);
       if ((axis.first + b) % every == 0)
-        p.put("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>", (x + axis.band_left(b + 1)) / 2, label_y,
-              axis.first + b);
+        p.put("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>", (x + axis.band_left(b + 1)) / 2,
+              label_y, axis.first + b);
     }
     p.raw("\n");
   }
@@ -568,10 +579,12 @@ void outlook_chart(Page& p, const ChronicleOutlook::Row& r, const ChronicleOutlo
     desc += fmt::format("{} scene {}: {}", i == 0 ? "" : ";", o.played + 1 + static_cast<int>(i),
                         percent_text(r.chance[i]));
   desc += ".";
-  p.put("<figure><svg class=\"chart\" width=\"300\" height=\"140\" viewBox=\"0 0 600 280\" role=\"img\" "
-        "aria-labelledby=\"odds-{0}-t odds-{0}-d\" font-size=\"22\"><title id=\"odds-{0}-t\">The chance {0} is {1} "
-        "by the end of each coming scene</title><desc id=\"odds-{0}-d\">{2}</desc>\n",
-        id, what, esc(desc));
+  p.put(
+      "<figure><svg class=\"chart\" width=\"300\" height=\"140\" viewBox=\"0 0 600 280\" role=\"img\" "
+      "aria-labelledby=\"odds-{0}-t odds-{0}-d\" font-size=\"22\"><title id=\"odds-{0}-t\">The chance {0} is "
+      "{1} "
+      "by the end of each coming scene</title><desc id=\"odds-{0}-d\">{2}</desc>\n",
+      id, what, esc(desc));
   p.put("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\" stroke-width=\"1.5\"/>"
         "<line x1=\"{0}\" y1=\"{4}\" x2=\"{2}\" y2=\"{4}\" stroke=\"{3}\" stroke-dasharray=\"4 6\"/>"
         "<text x=\"{5}\" y=\"{6}\" text-anchor=\"end\">0%</text><text x=\"{5}\" y=\"{7}\" "
@@ -686,14 +699,20 @@ std::string chronicle_html(const Chronicle& c) {
         "<main>\n");
 
   // ---- the castle at a glance
-  p.raw("<section id=\"glance\" aria-labelledby=\"glance-h\">\n<h2 id=\"glance-h\">The castle at a glance</h2>\n"
-        "<figure class=\"plan\">");
+  p.raw(
+      "<section id=\"glance\" aria-labelledby=\"glance-h\">\n<h2 id=\"glance-h\">The castle at a "
+      "glance</h2>\n"
+      "<figure class=\"plan\">");
   p.raw(castle_plan_svg(now, t));
-  p.raw("<figcaption>A schematic plan, not to scale: the sections in the order of the description, clockwise from "
-        "the top, each labelled with its state; the besiegers' engines and camp outside the walls, the defenders' "
-        "engines inside, an arrow from each engine to its target; the units where they stand (square corners: an "
-        "engine, round: a unit; a cross: knocked out or wrecked).</figcaption></figure>\n"
-        "<details class=\"plan-words\"><summary>The plan in words</summary><ul>\n");
+  p.raw(
+      "<figcaption>A schematic plan, not to scale: the sections in the order of the description, clockwise "
+      "from "
+      "the top, each labelled with its state; the besiegers' engines and camp outside the walls, the "
+      "defenders' "
+      "engines inside, an arrow from each engine to its target; the units where they stand (square corners: "
+      "an "
+      "engine, round: a unit; a cross: knocked out or wrecked).</figcaption></figure>\n"
+      "<details class=\"plan-words\"><summary>The plan in words</summary><ul>\n");
   for (const auto& f : castle_plan_facts(now, t)) p.put("<li>{}</li>\n", esc(f));
   p.raw("</ul></details>\n<h3>Sections</h3>\n");
   {
@@ -769,10 +788,14 @@ std::string chronicle_html(const Chronicle& c) {
   if (c.points.size() < 2) {
     p.raw("<p>Nothing has happened yet: the charts begin with the first entry of the log.</p>\n");
   } else {
-    p.raw("<p>Each line is the Hull suffered after each entry of the log. Along the bottom, the start, then a band "
-          "for each scene, numbered, that holds the entries of that scene in the order played; up the side, the Hull "
-          "suffered. The dashed lines mark where a section cracks and where it is breached (an engine: where it is "
-          "knocked out), and the dots are coloured by state.</p>\n");
+    p.raw(
+        "<p>Each line is the Hull suffered after each entry of the log. Along the bottom, the start, then a "
+        "band "
+        "for each scene, numbered, that holds the entries of that scene in the order played; up the side, "
+        "the Hull "
+        "suffered. The dashed lines mark where a section cracks and where it is breached (an engine: where "
+        "it is "
+        "knocked out), and the dots are coloured by state.</p>\n");
     p.raw("<h3>Sections</h3>\n<div class=\"charts\">\n");
     for (const auto& s : c.series)
       if (s.section) hull_chart(p, s, c.points);
@@ -963,7 +986,9 @@ std::string chronicle_markdown(const Chronicle& c) {
       name_of(st.scene_length), plural(static_cast<int>(st.log.size()), "entry", "entries"));
   for (const auto& [alarm, line] : holding_lines(now, t)) add(out, "- {}{}{}\n", alarm ? "**" : "", md(line), alarm ? "**" : "");
 
-  out += "\n## The castle at a glance\n\n### The plan\n\nThe sections in the order of the description, around the walls:\n\n";
+  out +=
+      "\n## The castle at a glance\n\n### The plan\n\nThe sections in the order of the description, around "
+      "the walls:\n\n";
   for (const auto& f : castle_plan_facts(now, t)) add(out, "- {}\n", md(f));
   out += "\n### Sections\n\n";
   {
@@ -1042,8 +1067,8 @@ std::string chronicle_markdown(const Chronicle& c) {
       scene = e.scene;
       add(out, "### {}\n\n", scene_title(scene));
     }
-    add(out, "#### Entry {}: {}{}\n\n{}\n\n{}\n\n", e.number, md(e.action), e.alarm() ? " (!)" : "", md_code(command_line(c.file, e)),
-        md(e.line));
+    add(out, "#### Entry {}: {}{}\n\n{}\n\n{}\n\n", e.number, md(e.action), e.alarm() ? " (!)" : "",
+        md_code(command_line(c.file, e)), md(e.line));
     for (const auto& ch : e.changes)
       add(out, "- {}\n", ch.alarm() ? "**" + md(change_label(ch.kind)) + ":** " + md(ch.text) : md(ch.text));
     if (!e.changes.empty()) out += "\n";

@@ -37,7 +37,8 @@ constexpr int margin = 6;       // the least room between two of them
 // Colours (presentation attributes: the page's CSS variables do not reach them).
 constexpr std::string_view ink = "#1c1c1c", intact = "#2e7d32", cracked = "#a05a00", breached = "#c62828",
                            besieger_fill = "#f7ecec", besieger_line = "#8c2f2f", defender_fill = "#e8f0fa",
-                           defender_line = "#1f5fa8", camp_fill = "#f4efe2", wood = "#6d4c2f", paper = "#ffffff", cross = "#e08a8a";
+                           defender_line = "#1f5fa8", camp_fill = "#f4efe2", wood = "#6d4c2f",
+                           paper = "#ffffff", cross = "#e08a8a";
 
 std::string_view state_colour(BreachState s) {
   return s == BreachState::intact ? intact : s == BreachState::cracked ? cracked : breached;
@@ -100,9 +101,11 @@ class Placer {
     const long clear_out = static_cast<long>(ring_ + keep_clear) * (ring_ + keep_clear);
     const long clear_in = static_cast<long>(ring_ - keep_clear) * (ring_ - keep_clear);
     for (const Pt& d : offsets()) {
-      const Box box{want.x + d.x - w / 2, want.y + d.y - h / 2, want.x + d.x - w / 2 + w, want.y + d.y - h / 2 + h};
+      const Box box{want.x + d.x - w / 2, want.y + d.y - h / 2, want.x + d.x - w / 2 + w,
+                    want.y + d.y - h / 2 + h};
       if (side == Side::outside ? box.nearest2() <= clear_out : box.farthest2() >= clear_in) continue;
-      if (std::any_of(taken_.begin(), taken_.end(), [&](const Box& o) { return box.meets(o, margin); })) continue;
+      if (std::any_of(taken_.begin(), taken_.end(), [&](const Box& o) { return box.meets(o, margin); }))
+        continue;
       taken_.push_back(box);
       return box;
     }
@@ -165,18 +168,21 @@ std::string figures_of(const UnitState& u) {
 // The words of the plan, shared by the picture (its labels and its
 // description) and the Markdown list.
 std::string section_words(const SectionState& x, const Tables& t) {
-  std::string s = x.structure + (x.variant.empty() ? "" : ", " + x.variant) + ", " + std::string(name_of(x.state));
+  std::string s =
+      x.structure + (x.variant.empty() ? "" : ", " + x.variant) + ", " + std::string(name_of(x.state));
   if (x.state == BreachState::breached && impassable_breach(x, t)) s += " and impassable";
   return s;
 }
 std::string abatis_words(const SectionState& x, const Tables& t) {
   if (x.abatis.standing) return "abatis standing";
-  if (x.abatis.progress > 0) return fmt::format("abatis {} of {} turns built", x.abatis.progress, t.troops.abatis_turns);
+  if (x.abatis.progress > 0)
+    return fmt::format("abatis {} of {} turns built", x.abatis.progress, t.troops.abatis_turns);
   return "";
 }
 std::string mine_words(const SectionState& x) {
-  return x.mine.detected ? fmt::format("a mine found ({} dug)", x.mine.days_dug == 1 ? std::string("1 day")
-                                                                                     : fmt::format("{} days", x.mine.days_dug))
+  return x.mine.detected ? fmt::format("a mine found ({} dug)", x.mine.days_dug == 1
+                                                                    ? std::string("1 day")
+                                                                    : fmt::format("{} days", x.mine.days_dug))
                          : "";
 }
 std::string engine_kind(const EngineState& e) {
@@ -186,7 +192,8 @@ std::string engine_kind(const EngineState& e) {
 std::string unit_words(const UnitState& u) {
   std::string s = fmt::format("{} ({}, {}", u.id, name_of(u.side), figures_of(u));
   if (u.order != Order::good) s += ", " + std::string(name_of(u.order));
-  if (u.where == UnitPlace::section && u.through > 0) s += fmt::format(": {} through, {} behind", u.through, u.behind);
+  if (u.where == UnitPlace::section && u.through > 0)
+    s += fmt::format(": {} through, {} behind", u.through, u.behind);
   return s + ")";
 }
 std::string target_words(const std::string& target) {
@@ -210,12 +217,12 @@ class Svg {
   }
   void arc(int r, double from, double to, std::string_view colour, int width, std::string_view extra = {}) {
     const Pt a = polar(from, r), b = polar(to, r);
-    put("<path d=\"M{} {}A{} {} 0 {} 1 {} {}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"{}/>\n", a.x, a.y, r, r,
-        to - from > 180 ? 1 : 0, b.x, b.y, colour, width, extra);
+    put("<path d=\"M{} {}A{} {} 0 {} 1 {} {}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"{}/>\n", a.x,
+        a.y, r, r, to - from > 180 ? 1 : 0, b.x, b.y, colour, width, extra);
   }
   void line(Pt a, Pt b, std::string_view colour, int width, std::string_view extra = {}) {
-    put("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"{}\"{}/>\n", a.x, a.y, b.x, b.y,
-        colour, width, extra);
+    put("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"{}\"{}/>\n", a.x, a.y,
+        b.x, b.y, colour, width, extra);
   }
   // A crack: a zigzag across the wall at `at` degrees.
   void crack(double at, int r, int half) {
@@ -239,8 +246,10 @@ class Svg {
     if (len < 14) return;
     const double ux = dx / len, uy = dy / len;
     const Pt base{static_cast<int>(std::lround(b.x - 11 * ux)), static_cast<int>(std::lround(b.y - 11 * uy))};
-    const Pt l{static_cast<int>(std::lround(base.x - 5 * uy)), static_cast<int>(std::lround(base.y + 5 * ux))};
-    const Pt r{static_cast<int>(std::lround(base.x + 5 * uy)), static_cast<int>(std::lround(base.y - 5 * ux))};
+    const Pt l{static_cast<int>(std::lround(base.x - 5 * uy)),
+               static_cast<int>(std::lround(base.y + 5 * ux))};
+    const Pt r{static_cast<int>(std::lround(base.x + 5 * uy)),
+               static_cast<int>(std::lround(base.y - 5 * ux))};
     line(a, base, colour, 2);
     put("<polygon points=\"{},{} {},{} {},{}\" fill=\"{}\"/>\n", b.x, b.y, l.x, l.y, r.x, r.y, colour);
   }
@@ -256,7 +265,8 @@ class Svg {
   // A counter: a framed block; `crossed` strikes it through (knocked out, wrecked).
   void counter(const Block& b, std::string_view fill, std::string_view stroke, int round, bool crossed) {
     const Box& x = b.box;
-    put("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"2\"/>\n",
+    put("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"{}\" stroke=\"{}\" "
+        "stroke-width=\"2\"/>\n",
         x.x0, x.y0, x.x1 - x.x0, x.y1 - x.y0, round, fill, stroke);
     if (crossed) {
       line({x.x0, x.y0}, {x.x1, x.y1}, cross, 2);
@@ -286,8 +296,10 @@ int whole_sqrt(long v) {
 Block engine_block(const EngineState& e) {
   Block b;
   b.lines = {e.id, engine_kind(e)};
-  if (e.knocked_out) b.lines.emplace_back("knocked out");
-  else if (e.target.empty()) b.lines.emplace_back("no target");
+  if (e.knocked_out)
+    b.lines.emplace_back("knocked out");
+  else if (e.target.empty())
+    b.lines.emplace_back("no target");
   return b;
 }
 
@@ -326,7 +338,8 @@ std::vector<std::string> castle_plan_facts(const Snapshot& s, const Tables& t) {
   }
   std::vector<std::string> engines_out, engines_in, units_out, units_in;
   for (const auto& e : s.engines) {
-    std::string w = e.id + " (" + engine_kind(e) + ", " + target_words(e.target) + (e.knocked_out ? ", knocked out" : "") + ")";
+    std::string w = e.id + " (" + engine_kind(e) + ", " + target_words(e.target) +
+                    (e.knocked_out ? ", knocked out" : "") + ")";
     (e.side == EngineSide::besieger ? engines_out : engines_in).push_back(std::move(w));
   }
   for (const auto& u : s.units) {
@@ -335,8 +348,9 @@ std::vector<std::string> castle_plan_facts(const Snapshot& s, const Tables& t) {
     if (u.where == UnitPlace::within_walls) units_in.push_back(unit_words(u));
   }
   const int camp_hull = camp_row(t).hull;
-  std::string outside = fmt::format("Outside the walls: the besiegers' camp ({} of {} Hull suffered{})",
-                                    s.camp.hull_suffered, camp_hull, s.camp.hull_suffered >= camp_hull ? ", wrecked" : "");
+  std::string outside =
+      fmt::format("Outside the walls: the besiegers' camp ({} of {} Hull suffered{})", s.camp.hull_suffered,
+                  camp_hull, s.camp.hull_suffered >= camp_hull ? ", wrecked" : "");
   if (!engines_out.empty()) outside += "; the besiegers' engines " + list_of(engines_out);
   if (!units_out.empty()) outside += "; " + list_of(units_out);
   out.push_back(outside + ".");
@@ -365,8 +379,8 @@ std::string castle_plan_svg(const Snapshot& s, const Tables& t) {
   for (const auto& e : s.engines)
     if (e.side == EngineSide::defender) inside += engine_block(e).area();
   for (const auto& u : s.units)
-    if (u.figures > 0 &&
-        (u.where == UnitPlace::within_walls || (u.where == UnitPlace::section && u.side == UnitSide::defender)))
+    if (u.figures > 0 && (u.where == UnitPlace::within_walls ||
+                          (u.where == UnitPlace::section && u.side == UnitSide::defender)))
       inside += unit_block(u).area();
   int ring = std::max({150, 24 * n, keep_clear + whole_sqrt(inside * 24 / 31)});
   // A ring too small for what it holds grows until everything has its spot.
@@ -410,16 +424,16 @@ std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowde
       if (broken) {
         // The bastion broken open on its outer face.
         const Pt a = polar(mid + 50, bastion_radius), b = polar(mid - 50 + 360, bastion_radius);
-        g.put("<path d=\"M{} {}A{} {} 0 1 1 {} {}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"7\"/>\n", c.x + a.x,
-              c.y + a.y, bastion_radius, bastion_radius, c.x + b.x, c.y + b.y, paper, colour);
+        g.put("<path d=\"M{} {}A{} {} 0 1 1 {} {}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"7\"/>\n",
+              c.x + a.x, c.y + a.y, bastion_radius, bastion_radius, c.x + b.x, c.y + b.y, paper, colour);
         g.rubble(mid, 8, ring + bastion_radius, colour);
       } else {
-        g.put("<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"7\"/>\n", c.x, c.y,
-              bastion_radius, paper, colour);
+        g.put("<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"7\"/>\n", c.x,
+              c.y, bastion_radius, paper, colour);
         if (x.state == BreachState::cracked) {
           const Pt p = polar(mid, ring + bastion_radius - 3), q = polar(mid, ring + bastion_radius - 14);
-          g.put("<polyline points=\"{},{} {},{} {},{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"3\"/>\n", p.x, p.y,
-                (p.x + q.x) / 2 + 4, (p.y + q.y) / 2 + 4, q.x, q.y, ink);
+          g.put("<polyline points=\"{},{} {},{} {},{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"3\"/>\n",
+                p.x, p.y, (p.x + q.x) / 2 + 4, (p.y + q.y) / 2 + 4, q.x, q.y, ink);
         }
       }
     } else if (shape == Shape::gate) {
@@ -437,8 +451,9 @@ std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowde
         g.line(h1, shut, wood, 8);
         g.line(h2, shut, wood, 8);
         if (x.state == BreachState::cracked) g.crack(mid - half / 2, ring, 6);
-        if (!x.variant.empty()) g.line(polar(mid - half, ring - 11), polar(mid + half, ring - 11), ink, 3,
-                                       " stroke-dasharray=\"3 3\"");
+        if (!x.variant.empty())
+          g.line(polar(mid - half, ring - 11), polar(mid + half, ring - 11), ink, 3,
+                 " stroke-dasharray=\"3 3\"");
       }
     } else if (broken) {
       const double gap = std::min(span * 0.35, 22.0) / 2;
@@ -451,9 +466,11 @@ std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowde
     }
     if (x.abatis.standing || x.abatis.progress > 0) {
       // Abatis: a row of crossed stakes before the wall (fewer while it is being built).
-      const int stakes = x.abatis.standing ? 5 : std::max(1, 5 * x.abatis.progress / std::max(1, t.troops.abatis_turns));
+      const int stakes =
+          x.abatis.standing ? 5 : std::max(1, 5 * x.abatis.progress / std::max(1, t.troops.abatis_turns));
       for (int k = 0; k < stakes; ++k) {
-        const Pt c = polar(mid + (k - 2) * 4.0 * 150 / ring, ring + (shape == Shape::tower ? bastion_radius + 12 : 20));
+        const Pt c = polar(mid + (k - 2) * 4.0 * 150 / ring,
+                           ring + (shape == Shape::tower ? bastion_radius + 12 : 20));
         g.line({c.x - 5, c.y - 5}, {c.x + 5, c.y + 5}, wood, 2);
         g.line({c.x - 5, c.y + 5}, {c.x + 5, c.y - 5}, wood, 2);
       }
@@ -462,7 +479,8 @@ std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowde
       // The gallery, dashed, dug towards the wall from outside.
       const Pt a = polar(mid - span * 0.12, ring + 70), b = polar(mid - 2, ring);
       g.line(a, b, ink, 2, " stroke-dasharray=\"5 4\"");
-      g.put("<circle cx=\"{}\" cy=\"{}\" r=\"5\" fill=\"{}\" stroke=\"{}\" stroke-width=\"2\"/>\n", b.x, b.y, paper, ink);
+      g.put("<circle cx=\"{}\" cy=\"{}\" r=\"5\" fill=\"{}\" stroke=\"{}\" stroke-width=\"2\"/>\n", b.x, b.y,
+            paper, ink);
     }
   }
   // The ring itself and the bastions are in the way of every label.
@@ -498,21 +516,25 @@ std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowde
     engine_box[k] = b.box;
     engine_placed[k] = true;
     const bool ours = e.side == EngineSide::besieger;
-    counters.push_back({b, ours ? besieger_fill : defender_fill, ours ? besieger_line : defender_line, 3, e.knocked_out});
+    counters.push_back(
+        {b, ours ? besieger_fill : defender_fill, ours ? besieger_line : defender_line, 3, e.knocked_out});
   };
   for (int i = 0; i < n; ++i) {
     std::vector<std::size_t> at;
     for (std::size_t k = 0; k < s.engines.size(); ++k)
-      if (s.engines[k].side == EngineSide::besieger && s.engines[k].target == s.sections[static_cast<std::size_t>(i)].id)
+      if (s.engines[k].side == EngineSide::besieger &&
+          s.engines[k].target == s.sections[static_cast<std::size_t>(i)].id)
         at.push_back(k);
     const double step = std::min(14.0, span * 0.5 / static_cast<double>(std::max<std::size_t>(at.size(), 1)));
     for (std::size_t j = 0; j < at.size(); ++j) {
-      const double a = centre_of(i) + (static_cast<double>(j) - (static_cast<double>(at.size()) - 1) / 2) * step;
+      const double a =
+          centre_of(i) + (static_cast<double>(j) - (static_cast<double>(at.size()) - 1) / 2) * step;
       const Block b = engine_block(s.engines[at[j]]);
       add_engine(at[j], beside(a, ring, 110, b.width(), b.height()), Side::outside);
       const bool tower = shape_of(s.sections[static_cast<std::size_t>(i)], t) == Shape::tower;
-      arrows_out.emplace_back(edge_of(engine_box[at[j]], polar(a, ring)),
-                              polar(centre_of(i) + (a - centre_of(i)) / 3, ring + (tower ? bastion_radius + 6 : 10)));
+      arrows_out.emplace_back(
+          edge_of(engine_box[at[j]], polar(a, ring)),
+          polar(centre_of(i) + (a - centre_of(i)) / 3, ring + (tower ? bastion_radius + 6 : 10)));
     }
   }
 
@@ -549,7 +571,8 @@ std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowde
     Block b = unit_block(u);
     b.box = placer.place(b, want, side);
     const bool ours = u.side == UnitSide::besieger;
-    counters.push_back({b, ours ? besieger_fill : defender_fill, ours ? besieger_line : defender_line, 12, false});
+    counters.push_back(
+        {b, ours ? besieger_fill : defender_fill, ours ? besieger_line : defender_line, 12, false});
   };
   for (const auto& u : s.units) {
     if (u.figures == 0 || u.where != UnitPlace::section) continue;
@@ -557,7 +580,8 @@ std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowde
     if (i < 0) continue;
     const Block b = unit_block(u);
     if (u.side == UnitSide::besieger)
-      add_unit(u, beside(centre_of(i) - span * 0.3, ring, keep_clear + 10, b.width(), b.height()), Side::outside);
+      add_unit(u, beside(centre_of(i) - span * 0.3, ring, keep_clear + 10, b.width(), b.height()),
+               Side::outside);
     else
       add_unit(u, beside(centre_of(i), ring, -keep_clear - 10, b.width(), b.height()), Side::inside);
   }
@@ -567,7 +591,8 @@ std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowde
   for (const auto& u : s.units)
     if (u.figures > 0 && u.where == UnitPlace::outside) add_unit(u, behind_camp, Side::outside);
   for (std::size_t k = 0; k < s.engines.size(); ++k)
-    if (s.engines[k].side == EngineSide::besieger && !engine_placed[k]) add_engine(k, behind_camp, Side::outside);
+    if (s.engines[k].side == EngineSide::besieger && !engine_placed[k])
+      add_engine(k, behind_camp, Side::outside);
   // ---- the defenders' engines, inside, towards their targets
   const auto target_point = [&](const std::string& target, Pt from) -> std::optional<Pt> {
     if (target == camp_id) return edge_of(camp.box, from);
@@ -594,7 +619,8 @@ std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowde
     if (e.side == EngineSide::besieger && (e.target.empty() || section_index(e.target) >= 0)) continue;
     const auto aim = target_point(e.target, engine_box[k].centre());
     if (!aim) continue;
-    (e.side == EngineSide::besieger ? arrows_out : arrows_in).emplace_back(edge_of(engine_box[k], *aim), *aim);
+    (e.side == EngineSide::besieger ? arrows_out : arrows_in)
+        .emplace_back(edge_of(engine_box[k], *aim), *aim);
   }
 
   // ---- the picture: arrows under the counters, labels on top
@@ -617,7 +643,8 @@ std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowde
   std::string head = fmt::format(
       "<svg class=\"plan\" width=\"{0}\" height=\"{1}\" viewBox=\"{2} {3} {0} {1}\" role=\"img\" "
       "aria-labelledby=\"plan-t plan-d\" font-size=\"{4}\"><title id=\"plan-t\">A plan of the castle: the "
-      "sections around the walls, the engines, the camp and the units</title><desc id=\"plan-d\">{5}</desc>\n",
+      "sections around the walls, the engines, the camp and the units</title><desc "
+      "id=\"plan-d\">{5}</desc>\n",
       all.x1 - all.x0, all.y1 - all.y0, all.x0, all.y0, font_size, html_escape(desc));
   crowded = placer.crowded();
   return head + g.out + "</svg>";

@@ -66,7 +66,8 @@ std::vector<int> numbers_of(const std::string& svg, const std::string& element, 
 }
 
 // The texts of the SVG's <text> elements anchored `anchor` whose y is `y` ("" for any y).
-std::vector<std::string> texts_of(const std::string& svg, const std::string& anchor, const std::string& y = "") {
+std::vector<std::string> texts_of(const std::string& svg, const std::string& anchor,
+                                  const std::string& y = "") {
   std::vector<std::string> out;
   for (auto at = svg.find("<text "); at != std::string::npos; at = svg.find("<text ", at + 1)) {
     const auto close = svg.find('>', at);
@@ -298,7 +299,8 @@ TEST_CASE("an entry's command line gives a positional input as a word and quotes
           0);
   const Run r = siege::test::siege({"--state", state, "--format", "markdown", "chronicle"});
   REQUIRE(r.status == 0);
-  CHECK(r.out.find("`siege --state siege.json --seed 4 abatis build --section north-wall`\n") != std::string::npos);
+  CHECK(r.out.find("`siege --state siege.json --seed 4 abatis build --section north-wall`\n") !=
+        std::string::npos);
   // A hand-edited input with a space and a quote: one shell word.
   std::string text = slurp(state);
   const std::string from = "\"section\":\"north-wall\"";
@@ -308,8 +310,7 @@ TEST_CASE("an entry's command line gives a positional input as a word and quotes
   const Run edited = siege::test::siege({"--state", state, "chronicle"});
   REQUIRE(edited.status == 0);
   CHECK(edited.out.find("<code>siege --state siege.json --seed 4 abatis build --section &#39;north "
-                        "wall&#39;\\&#39;&#39;s&#39;</code>") !=
-        std::string::npos);
+                        "wall&#39;\\&#39;&#39;s&#39;</code>") != std::string::npos);
   CHECK(edited.out.find("The log does not replay to its end") != std::string::npos);
 }
 
@@ -334,7 +335,8 @@ TEST_CASE("a long log is charted at the end of each scene, and the scene table i
   CHECK(count_of(desc, ";") == 30);
   CHECK(desc.find("0 after entry 300 (scene 30)") != std::string::npos);
   // 30 bands too narrow for a label each: every 5th scene is numbered.
-  const std::string chart = r.out.substr(r.out.rfind("<svg", from), r.out.find("</svg>", from) - r.out.rfind("<svg", from));
+  const std::string chart =
+      r.out.substr(r.out.rfind("<svg", from), r.out.find("</svg>", from) - r.out.rfind("<svg", from));
   CHECK(texts_of(chart, "middle") == std::vector<std::string>{"start", "5", "10", "15", "20", "25", "30"});
   // The table at the end of each scene: at most 24 columns, the last scene kept.
   const auto t = r.out.find("<caption>At the end of each scene</caption>");
@@ -345,7 +347,6 @@ TEST_CASE("a long log is charted at the end of each scene, and the scene table i
   CHECK(head.find(">scene 30</th>") != std::string::npos);
   CHECK(count_of(r.out, "<article class=\"entry") == 300);
 }
-
 
 TEST_CASE("the command that plays an entry again is the whole command, --state and all, quoted for the shell",
           "[cli][chronicle]") {
@@ -359,12 +360,14 @@ TEST_CASE("the command that plays an entry again is the whole command, --state a
   // No folder: the page names no path (the file as it is in its folder).
   CHECK(md.out.find(dir.path()) == std::string::npos);
   const Run html = siege::test::siege({"--state", state, "chronicle"});
-  CHECK(html.out.find("<code>siege --state &#39;the siege&#39;\\&#39;&#39;s file.json&#39; --seed 1001 scene</code>") !=
+  CHECK(html.out.find(
+            "<code>siege --state &#39;the siege&#39;\\&#39;&#39;s file.json&#39; --seed 1001 scene</code>") !=
         std::string::npos);
   // A plain name stays as it is; one that starts with '-' is not read as an option.
   const Played p;
-  CHECK(p.on({"--format", "markdown", "chronicle"}).out.find("`siege --state siege.json --seed 1002 scene`") !=
-        std::string::npos);
+  CHECK(
+      p.on({"--format", "markdown", "chronicle"}).out.find("`siege --state siege.json --seed 1002 scene`") !=
+      std::string::npos);
   const std::string dash = p.dir.file("-x.json");
   REQUIRE(siege::test::siege({"init", dash, "--from", castle_description}).status == 0);
   REQUIRE(siege::test::siege({"--state", dash, "--seed", "3", "scene"}).status == 0);
@@ -372,8 +375,9 @@ TEST_CASE("the command that plays an entry again is the whole command, --state a
             .out.find("`siege --state ./-x.json --seed 3 scene`") != std::string::npos);
 }
 
-TEST_CASE("the Hull chart's x axis is the scenes, each entry inside its scene's band, and its y axis has ticks",
-          "[cli][chronicle]") {
+TEST_CASE(
+    "the Hull chart's x axis is the scenes, each entry inside its scene's band, and its y axis has ticks",
+    "[cli][chronicle]") {
   const Played p;  // entry 1: scene 1; entries 2 and 3: scene 2
   const Run r = p.on({"chronicle"});
   REQUIRE(r.status == 0);
@@ -392,7 +396,8 @@ TEST_CASE("the Hull chart's x axis is the scenes, each entry inside its scene's 
   CHECK(dot[2] < label_x[1]);
   CHECK(label_x[1] < dot[3]);
   // Up the side: 0, 5 and 10 (the gatehouse's Hull with its portcullis).
-  CHECK(texts_of(chart, "end") == std::vector<std::string>{"0", "5", "10", "cracked at 5", "breached at 10", "scene"});
+  CHECK(texts_of(chart, "end") ==
+        std::vector<std::string>{"0", "5", "10", "cracked at 5", "breached at 10", "scene"});
   const std::string wall = svg_with(r.out, "chart-north-wall-t");
   CHECK(texts_of(wall, "end").size() == 5 + 3);  // 0, 5, 10, 15, 20, the two marks, "scene"
 }
@@ -420,9 +425,9 @@ TEST_CASE("the plan of the castle stands above the first table, with the section
   CHECK(count_of(r.out, "<svg class=\"plan\"") == 1);
   const std::string plan = svg_with(r.out, "plan-t");
   // Every section, engine, the camp and every unit by name, and each state in words.
-  for (const char* id : {"north-wall", "east-wall", "gatehouse", "river-tower", "great-bombard", "battery-cannon",
-                         "trebuchet", "ram", "belfry", "wall-mangonel", "tower-ballista", "the camp", "garrison",
-                         "sir-aldric", "storming-party", "reserve"})
+  for (const char* id : {"north-wall", "east-wall", "gatehouse", "river-tower", "great-bombard",
+                         "battery-cannon", "trebuchet", "ram", "belfry", "wall-mangonel", "tower-ballista",
+                         "the camp", "garrison", "sir-aldric", "storming-party", "reserve"})
     CHECK(plan.find(std::string("font-weight=\"bold\">") + id + "</tspan>") != std::string::npos);
   CHECK(plan.find(">breached</tspan>") != std::string::npos);
   CHECK(count_of(plan, ">intact</tspan>") == 3);
@@ -437,8 +442,9 @@ TEST_CASE("the plan of the castle stands above the first table, with the section
   const Run md = on({"--format", "markdown", "chronicle"});
   REQUIRE(md.status == 0);
   CHECK(md.out.find("### The plan\n") < md.out.find("### Sections\n"));
-  CHECK(md.out.find("- north-wall: curtain-wall, breached; abatis 1 of 3 turns built. Shot at by great-bombard "
-                    "(besieger) and battery-cannon (besieger). At it: storming-party (besieger, 30 of 30).\n") !=
+  CHECK(md.out.find(
+            "- north-wall: curtain-wall, breached; abatis 1 of 3 turns built. Shot at by great-bombard "
+            "(besieger) and battery-cannon (besieger). At it: storming-party (besieger, 30 of 30).\n") !=
         std::string::npos);
   CHECK(md.out.find("- east-wall: curtain-wall, intact; a mine found (2 days dug).\n") != std::string::npos);
   CHECK(md.out.find("- Outside the walls: the besiegers' camp (0 of ") != std::string::npos);
@@ -448,21 +454,25 @@ TEST_CASE("the plan of the castle stands above the first table, with the section
 
 TEST_CASE("the plan of a crowded castle grows its ring until no two counters overlap", "[cli][chronicle]") {
   // Ten sections, thirteen besieger engines, six defender engines, ten units.
-  const std::vector<std::string> kinds = {"curtain-wall", "tower",   "castle-gate", "curtain-wall", "palisade",
-                                          "tower",        "curtain-wall", "rampart", "castle-gate", "curtain-wall"};
+  const std::vector<std::string> kinds = {"curtain-wall", "tower",       "castle-gate",  "curtain-wall",
+                                          "palisade",     "tower",       "curtain-wall", "rampart",
+                                          "castle-gate",  "curtain-wall"};
   json d;
   for (std::size_t i = 0; i < kinds.size(); ++i)
     d["sections"].push_back({{"id", "sec-" + std::to_string(i) + "-" + kinds[i]}, {"structure", kinds[i]}});
   for (std::size_t i = 0; i < 12; ++i)
-    d["besiegers"].push_back({{"id", "gun-" + std::to_string(i)}, {"weapon", "cannon"},
+    d["besiegers"].push_back({{"id", "gun-" + std::to_string(i)},
+                              {"weapon", "cannon"},
                               {"target", d["sections"][i % kinds.size()]["id"]}});
   d["besiegers"].push_back({{"id", "tower-belfry"}, {"engine", "siege-tower"}});
   for (int i = 0; i < 5; ++i)
-    d["defenders"].push_back({{"id", "def-" + std::to_string(i)}, {"weapon", "mangonel"},
+    d["defenders"].push_back({{"id", "def-" + std::to_string(i)},
+                              {"weapon", "mangonel"},
                               {"target", "gun-" + std::to_string(2 * i)}});
   d["defenders"].push_back({{"id", "def-camp"}, {"weapon", "ballista"}, {"target", "camp"}});
   for (int i = 0; i < 10; ++i)
-    d["units"].push_back({{"id", "band-" + std::to_string(i)}, {"side", i % 2 == 1 ? "besieger" : "defender"},
+    d["units"].push_back({{"id", "band-" + std::to_string(i)},
+                          {"side", i % 2 == 1 ? "besieger" : "defender"},
                           {"figures", 10 + i}});
   TempDir dir;
   const std::string state = dir.file("s.json");
@@ -477,6 +487,7 @@ TEST_CASE("the plan of a crowded castle grows its ring until no two counters ove
   for (std::size_t a = 0; a < xs.size(); ++a)
     for (std::size_t b = a + 1; b < xs.size(); ++b) {
       INFO("counters " << a << " and " << b);
-      CHECK((xs[a] + ws[a] <= xs[b] || xs[b] + ws[b] <= xs[a] || ys[a] + hs[a] <= ys[b] || ys[b] + hs[b] <= ys[a]));
+      CHECK((xs[a] + ws[a] <= xs[b] || xs[b] + ws[b] <= xs[a] || ys[a] + hs[a] <= ys[b] ||
+             ys[b] + hs[b] <= ys[a]));
     }
 }
