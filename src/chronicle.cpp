@@ -271,16 +271,27 @@ std::string command_words(const LogEntry& e) {
     if (std::find(positional.begin(), positional.end(), k) != positional.end() && !v.is_array() && !v.is_boolean())
       continue;
     if (v.is_boolean()) {
-      if (v.get<bool>()) put("--" + k);
+      if (v.get<bool>()) put(shell_word("--" + k));
       continue;
     }
     for (const auto& x : v.is_array() ? v : json::array({v})) {
-      put("--" + k);
+      put(shell_word("--" + k));
       put(shell_word(value_text(x)));
     }
   }
   return out;
 }
+
+}  // namespace
+
+std::string command_line(const std::string& file, const ChronicleEntry& e) {
+  // A name that starts with '-' would read as an option.
+  const std::string name = !file.empty() && file[0] == '-' ? "./" + file : file;
+  return fmt::format("siege --state {} --seed {} {}{}{}", shell_word(name), e.seed, shell_word(e.action),
+                     e.options.empty() ? "" : " ", e.options);
+}
+
+namespace {
 
 std::string describe(const LogEntry& e) {
   try {
@@ -337,6 +348,7 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
   const Tables& t = ctx.tables();
   Chronicle c;
   c.state = &st;
+  c.file = path;
   c.tables = &t;
 
   int scene = st.initial.scene;

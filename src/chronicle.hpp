@@ -62,6 +62,7 @@ struct ChronicleEntry {
   std::string action;
   int scene = 0;          // the scene it belongs to (R30); 0 before the first
   // The inputs as the command line gives them: "--engine ram --successes 2"
+  // (the whole command that plays it again: command_line())
   // (as inputs_as_options), a positional input as a bare word first ("build
   // --section gate" for abatis), and a value a shell would split quoted.
   std::string options;
@@ -112,6 +113,7 @@ struct ChronicleOutlook {
 
 struct Chronicle {
   const SiegeState* state = nullptr;
+  std::string file;  // the state file as `--state` names it: its name, without its folder
   const Tables* tables = nullptr;
   std::vector<ChronicleEntry> entries;
   std::vector<ChroniclePoint> points;      // the chart's, at most max_chart_points
@@ -129,10 +131,16 @@ inline constexpr std::size_t max_scene_columns = 24;
 // The most scenes the outlook looks ahead (odds::max_scenes_ahead).
 inline constexpr int chronicle_max_scenes = 20;
 
+// The whole command that plays `e` again on the state file `file` (its
+// name, as the chronicle has it), each word quoted as a POSIX shell needs:
+// "siege --state siege.json --seed 7 attack --engine ram --successes 2".
+[[nodiscard]] std::string command_line(const std::string& file, const ChronicleEntry& e);
+
 // Replays st's log (checking it as `replay` does) and works out the
 // outlook `scenes` ahead. A log that does not replay is no error here: the
 // entries after the first difference show the logged outcome alone, and
-// replay_note says why (naming the file as `path`). An outlook too large
+// replay_note says why (naming the file as `path`, which is also the file
+// the entries' command lines name). An outlook too large
 // to work out (odds error `too-large`) is left out, and outlook_note says so.
 [[nodiscard]] Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string& path,
                                          int scenes);
@@ -142,6 +150,16 @@ inline constexpr int chronicle_max_scenes = 20;
 [[nodiscard]] std::string chronicle_html(const Chronicle& c);
 // The same content as Markdown: tables, no charts.
 [[nodiscard]] std::string chronicle_markdown(const Chronicle& c);
+
+// The schematic plan of the castle (chronicle_plan.cpp), drawn from `s`
+// alone: one <svg> element (role img, a title, and a description that is
+// castle_plan_facts), every text escaped, whole-number coordinates.
+[[nodiscard]] std::string castle_plan_svg(const Snapshot& s, const Tables& t);
+// What the plan shows, as plain sentences (each writer escapes them): a
+// line per section in the description's order (its structure and state,
+// abatis, a found mine, the engines that shoot at it, the units at it),
+// then what stands outside the walls and what stands within.
+[[nodiscard]] std::vector<std::string> castle_plan_facts(const Snapshot& s, const Tables& t);
 
 // `text` safe in HTML text and attribute values: & < > " ' as references,
 // control characters and non-characters (parse errors in HTML5) as \xNN or

@@ -120,10 +120,6 @@ std::string point_label(const ChroniclePoint& p) {
   return fmt::format("scene {}", p.scene);
 }
 
-std::string command_of(const ChronicleEntry& e) {
-  return fmt::format("siege --seed {} {}{}{}", e.seed, e.action, e.options.empty() ? "" : " ", e.options);
-}
-
 // "Easy check, rolled" (the dice follow) or "Easy check, the referee's roll".
 std::string roll_head(const ChronicleRoll& r) {
   return capitalised(r.difficulty.empty() ? std::string("a") : r.difficulty) + " check, " +
@@ -282,7 +278,8 @@ std::string series_value(const ChronicleSeries& s, int v) {
 
 // ================================================================ HTML
 
-constexpr std::string_view page_css = R"(:root{--ink:#1c1c1c;--muted:#555;--line:#c9c9c9;--soft:#f3f3f1;--intact:#2e7d32;--cracked:#a05a00;--breached:#c62828;--engine:#1f5fa8}
+constexpr std::string_view page_css =
+    R"(:root{--ink:#1c1c1c;--muted:#555;--line:#c9c9c9;--soft:#f3f3f1;--intact:#2e7d32;--cracked:#a05a00;--breached:#c62828;--engine:#1f5fa8}
 *{box-sizing:border-box}
 body{margin:0 auto;max-width:62rem;padding:1rem 1.25rem 2rem;color:var(--ink);background:#fff;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","DejaVu Sans","Liberation Sans",Arial,sans-serif}
 h1{font-size:1.9rem;margin:.3rem 0 .2rem}
@@ -321,6 +318,10 @@ figcaption{font-size:.85rem;color:var(--muted);max-width:300px}
 svg{overflow:visible}
 svg text{font-family:inherit;fill:var(--ink)}
 .bar{vertical-align:middle;margin-right:.35rem}
+svg.chart{max-width:100%;height:auto}
+figure.plan{margin:.6rem 0 1rem}figure.plan figcaption{max-width:46rem}svg.plan{display:block;max-width:100%;height:auto}.plan-words{margin:0 0 1rem;font-size:.9rem}
+code{overflow-wrap:anywhere}
+@media screen and (max-width:600px){body{padding:.75rem .8rem 1.5rem}.wide table,.wide caption,.wide tbody,.wide tr,.wide th,.wide td{display:block}.wide thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.wide tbody tr{margin:0 0 .5rem;padding:.25rem .55rem;border:1px solid var(--line);border-radius:.3rem}.wide tbody th,.wide td{border:0;padding:.05rem 0;text-align:left;white-space:normal}.wide tbody th{font-size:1rem}.wide td[data-label]::before{content:attr(data-label) ": ";font-weight:600}.wide td.rules::before{color:var(--ink)}}
 footer{margin-top:2rem;font-size:.8rem;color:var(--muted)}
 @page{size:A4;margin:14mm 12mm}
 @media print{body{max-width:none;padding:0;font-size:9.5pt;background:#fff;color:#000}nav{display:none}.entry.flagged{background:none}thead th{background:none}h2,h3,h4{break-after:avoid}figure,tr{break-inside:avoid}a{color:inherit;text-decoration:none}.wide{overflow:visible}tbody th,td.hull,td.n,.dice{white-space:normal}table.shots{font-size:7.5pt}td.rules{font-size:7pt}}
@@ -332,6 +333,7 @@ constexpr std::string_view colour_cracked = "#a05a00";
 constexpr std::string_view colour_breached = "#c62828";
 constexpr std::string_view colour_engine = "#1f5fa8";
 constexpr std::string_view colour_frame = "#8a8a8a";
+constexpr std::string_view colour_grid = "#e2e2e2";
 
 std::string_view state_colour(BreachState s) {
   return s == BreachState::intact ? colour_intact : s == BreachState::cracked ? colour_cracked : colour_breached;
@@ -391,13 +393,20 @@ void table(Page& p, std::string_view caption, const std::vector<std::string>& he
     p.raw("</th>");
   }
   p.raw("</tr></thead>\n<tbody>\n");
+  // Each cell names its column (data-label): on a narrow screen a row is a
+  // card of "column: value" lines (the CSS), the header row hidden.
+  std::vector<std::string> labels;
+  for (const auto& h : head) labels.push_back(esc(h));
   for (const auto& r : rows) {
     p.raw("<tr>");
     for (std::size_t i = 0; i < r.size(); ++i) {
       const std::string_view c = i < classes.size() ? classes[i] : std::string_view();
+      const std::string_view label = i < labels.size() ? std::string_view(labels[i]) : std::string_view();
       if (i == 0) p.put("<th scope=\"row\">{}</th>", r[i]);
-      else if (c.empty()) p.put("<td>{}</td>", r[i]);
-      else p.put("<td class=\"{}\">{}</td>", c, r[i]);
+      else if (c.empty())
+        p.put("<td data-label=\"{}\">{}</td>", label, r[i]);
+      else
+        p.put("<td class=\"{}\" data-label=\"{}\">{}</td>", c, label, r[i]);
     }
     p.raw("</tr>\n");
   }
@@ -406,16 +415,60 @@ void table(Page& p, std::string_view caption, const std::vector<std::string>& he
 
 // ---- the Hull chart of one series: a line over the chart's points
 
-// The chart's frame, in the units of its viewBox (600 x 300, drawn at half size).
+// The chart's frame, in the units of its viewBox (600 x 320, drawn at half
+// size). Along the bottom: a slot for the start, then one band per scene
+// (every scene from the first point's to the last's, so a scene with no
+// point left after thinning keeps its place), each scene's points spread
+// evenly inside its band.
 constexpr int chart_left = 70, chart_right = 575, chart_top = 34, chart_bottom = 250;
+constexpr int chart_start_slot = 70;   // the width of the start's slot
+constexpr int chart_font = 22;         // the labels' size
+constexpr int chart_digit_width = 14;  // a digit at that size, generously
+constexpr int chart_label_gap = 10;    // the least room between two labels of the axis
 
-int x_at(std::size_t i, std::size_t n) {
-  if (n < 2) return (chart_left + chart_right) / 2;
-  return chart_left + static_cast<int>(static_cast<long>(i) * (chart_right - chart_left) / static_cast<long>(n - 1));
+struct SceneAxis {
+  int first = 0, last = 0;  // the scenes of the bands
+  std::vector<int> x;       // each point's x
+  [[nodiscard]] int bands() const { return last - first + 1; }
+  [[nodiscard]] int band_left(int b) const {
+    return chart_left + chart_start_slot +
+           static_cast<int>(static_cast<long>(b) * (chart_right - chart_left - chart_start_slot) / bands());
+  }
+};
+
+SceneAxis scene_axis(const std::vector<ChroniclePoint>& pts) {
+  SceneAxis a;
+  a.x.assign(pts.size(), chart_left + chart_start_slot / 2);
+  if (pts.size() < 2) return a;
+  a.first = pts[1].scene;
+  a.last = pts.back().scene;
+  for (std::size_t i = 1; i < pts.size(); ++i) {
+    a.first = std::min(a.first, pts[i].scene);
+    a.last = std::max(a.last, pts[i].scene);
+  }
+  for (std::size_t i = 1; i < pts.size();) {
+    std::size_t j = i;
+    while (j < pts.size() && pts[j].scene == pts[i].scene) ++j;
+    const int b = pts[i].scene - a.first;
+    const long left = a.band_left(b), width = a.band_left(b + 1) - left;
+    const long m = static_cast<long>(j - i);
+    for (std::size_t k = i; k < j; ++k)
+      a.x[k] = static_cast<int>(left + width * static_cast<long>(k - i + 1) / (m + 1));
+    i = j;
+  }
+  return a;
 }
+
 int y_at(int v, int hull) {
   const int h = std::max(hull, 1);
   return chart_bottom - static_cast<int>(static_cast<long>(std::clamp(v, 0, h)) * (chart_bottom - chart_top) / h);
+}
+
+// The first of 1, 2, 5, 10, 20, 50, ... that is at least `least`.
+int round_step(long least) {
+  for (long step = 1;; step *= 10)
+    for (const long k : {1L, 2L, 5L})
+      if (k * step >= least) return static_cast<int>(k * step);
 }
 
 std::string point_words(const ChroniclePoint& p) {
@@ -425,53 +478,86 @@ std::string point_words(const ChroniclePoint& p) {
 void hull_chart(Page& p, const ChronicleSeries& s, const std::vector<ChroniclePoint>& pts) {
   const std::size_t n = pts.size();
   const std::string id = esc(s.id);
+  const SceneAxis axis = scene_axis(pts);
   std::string desc = fmt::format("Hull suffered by {} ({}, Hull {}):", s.id, s.what, s.hull);
   for (std::size_t i = 0; i < n; ++i)
     desc += fmt::format("{} {} {}", i == 0 ? "" : ";", s.suffered[i], point_words(pts[i]));
   desc += s.section ? fmt::format(". It cracks at {} and is breached at {}.", (s.hull + 1) / 2, s.hull)
                     : fmt::format(". It is {} at {}.", s.id == camp_id ? "wrecked" : "knocked out", s.hull);
-  p.put("<figure><svg width=\"300\" height=\"150\" viewBox=\"0 0 600 300\" role=\"img\" "
-        "aria-labelledby=\"chart-{0}-t chart-{0}-d\" font-size=\"22\"><title id=\"chart-{0}-t\">Hull suffered by {0} "
-        "over the scenes</title><desc id=\"chart-{0}-d\">{1}</desc>\n",
-        id, esc(desc));
-  // The frame, the axes' values, the marks of the ladder.
+  p.put(
+      "<figure><svg class=\"chart\" width=\"300\" height=\"160\" viewBox=\"0 0 600 320\" role=\"img\" "
+      "aria-labelledby=\"chart-{0}-t chart-{0}-d\" font-size=\"{2}\"><title id=\"chart-{0}-t\">Hull suffered "
+      "by "
+      "{0} over the scenes</title><desc id=\"chart-{0}-d\">{1}</desc>\n",
+      id, esc(desc), chart_font);
+  // The y axis: 0, a round step (at most four between 0 and the Hull), the
+  // Hull at the top; a step too close under the top is left out.
+  const int step = round_step((s.hull + 3) / 4);
+  for (int v = 0; v < s.hull; v += step) {
+    const int y = y_at(v, s.hull);
+    if (v != 0 && y - chart_top < chart_font + 4) break;
+    if (v != 0)
+      p.put("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\" stroke-width=\"1\"/>",
+            chart_left, y, chart_right, colour_grid);
+    p.put("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n", chart_left - 8, y + 7, v);
+  }
+  p.put("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n", chart_left - 8, chart_top + 7, s.hull);
   p.put("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.5\"/>\n",
         chart_left, chart_top, chart_right - chart_left, chart_bottom - chart_top, colour_frame);
-  p.put("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">0</text><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n",
-        chart_left - 8, chart_bottom + 7, chart_left - 8, chart_top + 7, s.hull);
+  // The marks of the ladder, labelled at the right (a Hull of 1 cracks and
+  // breaches at once: one mark).
   const auto mark = [&](int v, std::string_view colour, const std::string& label) {
     const int y = y_at(v, s.hull);
-    p.put("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\" stroke-width=\"2\" "
-          "stroke-dasharray=\"10 6\"/><text x=\"{2}\" y=\"{4}\" text-anchor=\"end\" font-size=\"20\">{5}</text>\n",
-          chart_left, y, chart_right, colour, y - 6, esc(label));
+    p.put(
+        "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\" stroke-width=\"2\" "
+        "stroke-dasharray=\"10 6\"/><text x=\"{4}\" y=\"{5}\" text-anchor=\"end\" "
+        "font-size=\"20\">{6}</text>\n",
+        chart_left, y, chart_right, colour, chart_right - 4, y - 6, esc(label));
   };
   if (s.section) {
-    mark((s.hull + 1) / 2, colour_cracked, fmt::format("cracked at {}", (s.hull + 1) / 2));
-    mark(s.hull, colour_breached, fmt::format("breached at {}", s.hull));
+    const int crack = (s.hull + 1) / 2;
+    if (crack < s.hull) mark(crack, colour_cracked, fmt::format("cracked at {}", crack));
+    mark(s.hull, colour_breached,
+         fmt::format("{} at {}", crack < s.hull ? "breached" : "cracked and breached", s.hull));
   } else {
     mark(s.hull, colour_breached, fmt::format("{} at {}", s.id == camp_id ? "wrecked" : "knocked out", s.hull));
   }
-  // The scenes along the bottom: a tick and the scene's number where it starts.
-  for (std::size_t i = 0; i < n; ++i) {
-    if (i != 0 && !pts[i].scene_starts) continue;
-    const int x = x_at(i, n);
-    p.put("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"{3}\" stroke-dasharray=\"2 5\"/>"
-          "<text x=\"{0}\" y=\"{4}\" text-anchor=\"middle\">{5}</text>\n",
-          x, chart_top, chart_bottom + 8, colour_frame, chart_bottom + 30,
-          i == 0 ? std::string("start") : std::to_string(pts[i].scene));
+  // The x axis: "start", then each scene's band, parted by dotted lines; a
+  // band's number where there is room for it (every 1st, 2nd, 5th, 10th, ...
+  // scene, so that no two labels touch).
+  const int label_y = chart_bottom + 30;
+  p.put("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">start</text>\n", chart_left + chart_start_slot / 2,
+        label_y);
+  if (n >= 2) {
+    const int bands = axis.bands();
+    const long band = (chart_right - chart_left - chart_start_slot) / bands;  // at least this wide
+    const int digits =
+        static_cast<int>(std::max(std::to_string(axis.first).size(), std::to_string(axis.last).size()));
+    const int every = round_step(
+        (static_cast<long>(digits) * chart_digit_width + chart_label_gap + band - 1) / std::max(band, 1L));
+    for (int b = 0; b < bands; ++b) {
+      const int x = axis.band_left(b);
+      if (band >= 6 || (axis.first + b) % every == 0)
+        p.put("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"{3}\" stroke-dasharray=\"2 5\"/>",
+              x, chart_top, chart_bottom + 8, colour_frame);
+      if ((axis.first + b) % every == 0)
+        p.put("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>", (x + axis.band_left(b + 1)) / 2,
+              label_y, axis.first + b);
+    }
+    p.raw("\n");
   }
-  p.put("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">scene</text>\n", chart_right, chart_bottom + 30 + 26);
+  p.put("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">scene</text>\n", chart_right, label_y + 28);
   // The line, and a dot at each point in the colour of its state.
   std::string line;
   for (std::size_t i = 0; i < n; ++i)
-    line += fmt::format("{}{},{}", i == 0 ? "" : " ", x_at(i, n), y_at(s.suffered[i], s.hull));
+    line += fmt::format("{}{},{}", i == 0 ? "" : " ", axis.x[i], y_at(s.suffered[i], s.hull));
   p.put("<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"3\"/>\n", line, colour_engine);
   for (std::size_t i = 0; i < n; ++i) {
     const int v = s.suffered[i];
     const std::string_view colour = s.section ? state_colour(ladder_state(v, s.hull))
                                     : v >= s.hull ? colour_breached
                                                   : colour_engine;
-    p.put("<circle cx=\"{}\" cy=\"{}\" r=\"5\" fill=\"{}\"/>", x_at(i, n), y_at(v, s.hull), colour);
+    p.put("<circle cx=\"{}\" cy=\"{}\" r=\"5\" fill=\"{}\"/>", axis.x[i], y_at(v, s.hull), colour);
   }
   const int last = n == 0 ? 0 : s.suffered[n - 1];
   p.raw("\n</svg><figcaption>");
@@ -493,10 +579,12 @@ void outlook_chart(Page& p, const ChronicleOutlook::Row& r, const ChronicleOutlo
     desc += fmt::format("{} scene {}: {}", i == 0 ? "" : ";", o.played + 1 + static_cast<int>(i),
                         percent_text(r.chance[i]));
   desc += ".";
-  p.put("<figure><svg width=\"300\" height=\"130\" viewBox=\"0 0 600 260\" role=\"img\" "
-        "aria-labelledby=\"odds-{0}-t odds-{0}-d\" font-size=\"22\"><title id=\"odds-{0}-t\">The chance {0} is {1} "
-        "by the end of each coming scene</title><desc id=\"odds-{0}-d\">{2}</desc>\n",
-        id, what, esc(desc));
+  p.put(
+      "<figure><svg class=\"chart\" width=\"300\" height=\"140\" viewBox=\"0 0 600 280\" role=\"img\" "
+      "aria-labelledby=\"odds-{0}-t odds-{0}-d\" font-size=\"22\"><title id=\"odds-{0}-t\">The chance {0} is "
+      "{1} "
+      "by the end of each coming scene</title><desc id=\"odds-{0}-d\">{2}</desc>\n",
+      id, what, esc(desc));
   p.put("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\" stroke-width=\"1.5\"/>"
         "<line x1=\"{0}\" y1=\"{4}\" x2=\"{2}\" y2=\"{4}\" stroke=\"{3}\" stroke-dasharray=\"4 6\"/>"
         "<text x=\"{5}\" y=\"{6}\" text-anchor=\"end\">0%</text><text x=\"{5}\" y=\"{7}\" "
@@ -513,7 +601,7 @@ void outlook_chart(Page& p, const ChronicleOutlook::Row& r, const ChronicleOutlo
           x, bottom - h, w, h, colour_breached, x + w / 2, bottom - h - 8, k > 8 ? 14 : 20,
           esc(percent_text(r.chance[i])), x + w / 2, bottom + 30, o.played + 1 + static_cast<int>(i));
   }
-  p.put("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">scene</text>\n", right, bottom + 50);
+  p.put("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">scene</text>\n", right, bottom + 58);
   p.raw("</svg><figcaption>");
   p.text(fmt::format("{} ({} now), shot at by {}", r.id, r.state, joined(r.attackers)));
   p.raw("</figcaption></figure>\n");
@@ -528,12 +616,12 @@ std::string rules_html(const std::vector<std::string>& ids) {
   return s;
 }
 
-void entry_html(Page& p, const ChronicleEntry& e) {
+void entry_html(Page& p, const std::string& file, const ChronicleEntry& e) {
   const bool flagged = e.alarm();
   p.put("<article class=\"entry{0}\" id=\"entry-{1}\" aria-labelledby=\"entry-{1}-h\">\n"
         "<h4 id=\"entry-{1}-h\">Entry {1}: {2}{3}</h4>\n",
         flagged ? " flagged" : "", e.number, esc(e.action), flagged ? " <span class=\"alarm\">(!)</span>" : "");
-  p.put("<p><code>{}</code></p>\n<p>{}</p>\n", esc(command_of(e)), esc(e.line));
+  p.put("<p><code>{}</code></p>\n<p>{}</p>\n", esc(command_line(file, e)), esc(e.line));
   if (!e.changes.empty()) {
     p.raw("<ul class=\"changes\">\n");
     for (const auto& c : e.changes) {
@@ -611,8 +699,22 @@ std::string chronicle_html(const Chronicle& c) {
         "<main>\n");
 
   // ---- the castle at a glance
-  p.raw("<section id=\"glance\" aria-labelledby=\"glance-h\">\n<h2 id=\"glance-h\">The castle at a glance</h2>\n"
-        "<h3>Sections</h3>\n");
+  p.raw(
+      "<section id=\"glance\" aria-labelledby=\"glance-h\">\n<h2 id=\"glance-h\">The castle at a "
+      "glance</h2>\n"
+      "<figure class=\"plan\">");
+  p.raw(castle_plan_svg(now, t));
+  p.raw(
+      "<figcaption>A schematic plan, not to scale: the sections in the order of the description, clockwise "
+      "from "
+      "the top, each labelled with its state; the besiegers' engines and camp outside the walls, the "
+      "defenders' "
+      "engines inside, an arrow from each engine to its target; the units where they stand (square corners: "
+      "an "
+      "engine, round: a unit; a cross: knocked out or wrecked).</figcaption></figure>\n"
+      "<details class=\"plan-words\"><summary>The plan in words</summary><ul>\n");
+  for (const auto& f : castle_plan_facts(now, t)) p.put("<li>{}</li>\n", esc(f));
+  p.raw("</ul></details>\n<h3>Sections</h3>\n");
   {
     std::vector<std::vector<std::string>> rows;
     for (const auto& x : now.sections) {
@@ -686,9 +788,14 @@ std::string chronicle_html(const Chronicle& c) {
   if (c.points.size() < 2) {
     p.raw("<p>Nothing has happened yet: the charts begin with the first entry of the log.</p>\n");
   } else {
-    p.raw("<p>Each line is the Hull suffered after each entry of the log; the dashed lines mark where a section "
-          "cracks and where it is breached (an engine: where it is knocked out), and the dots are coloured by "
-          "state. The numbers along the bottom are the scenes.</p>\n");
+    p.raw(
+        "<p>Each line is the Hull suffered after each entry of the log. Along the bottom, the start, then a "
+        "band "
+        "for each scene, numbered, that holds the entries of that scene in the order played; up the side, "
+        "the Hull "
+        "suffered. The dashed lines mark where a section cracks and where it is breached (an engine: where "
+        "it is "
+        "knocked out), and the dots are coloured by state.</p>\n");
     p.raw("<h3>Sections</h3>\n<div class=\"charts\">\n");
     for (const auto& s : c.series)
       if (s.section) hull_chart(p, s, c.points);
@@ -734,7 +841,7 @@ std::string chronicle_html(const Chronicle& c) {
       scene = e.scene;
       p.put("<h3 id=\"scene-{0}\">{1}</h3>\n", scene, scene_title(scene));
     }
-    entry_html(p, e);
+    entry_html(p, c.file, e);
   }
   p.raw("</section>\n");
 
@@ -879,7 +986,11 @@ std::string chronicle_markdown(const Chronicle& c) {
       name_of(st.scene_length), plural(static_cast<int>(st.log.size()), "entry", "entries"));
   for (const auto& [alarm, line] : holding_lines(now, t)) add(out, "- {}{}{}\n", alarm ? "**" : "", md(line), alarm ? "**" : "");
 
-  out += "\n## The castle at a glance\n\n### Sections\n\n";
+  out +=
+      "\n## The castle at a glance\n\n### The plan\n\nThe sections in the order of the description, around "
+      "the walls:\n\n";
+  for (const auto& f : castle_plan_facts(now, t)) add(out, "- {}\n", md(f));
+  out += "\n### Sections\n\n";
   {
     std::vector<std::vector<std::string>> rows;
     for (const auto& x : now.sections)
@@ -956,8 +1067,8 @@ std::string chronicle_markdown(const Chronicle& c) {
       scene = e.scene;
       add(out, "### {}\n\n", scene_title(scene));
     }
-    add(out, "#### Entry {}: {}{}\n\n{}\n\n{}\n\n", e.number, md(e.action), e.alarm() ? " (!)" : "", md_code(command_of(e)),
-        md(e.line));
+    add(out, "#### Entry {}: {}{}\n\n{}\n\n{}\n\n", e.number, md(e.action), e.alarm() ? " (!)" : "",
+        md_code(command_line(c.file, e)), md(e.line));
     for (const auto& ch : e.changes)
       add(out, "- {}\n", ch.alarm() ? "**" + md(change_label(ch.kind)) + ":** " + md(ch.text) : md(ch.text));
     if (!e.changes.empty()) out += "\n";

@@ -44,6 +44,43 @@ std::size_t count_of(const std::string& text, const std::string& what) {
 
 }  // namespace
 
+namespace {
+
+// The SVG of `page` whose <title> has the id `title_id`.
+std::string svg_with(const std::string& page, const std::string& title_id) {
+  const auto at = page.find("<title id=\"" + title_id + "\">");
+  if (at == std::string::npos) return {};
+  const auto from = page.rfind("<svg", at);
+  return page.substr(from, page.find("</svg>", at) - from);
+}
+
+// The numbers of `attr` ("cx") of each `element` ("<circle") in `svg`, in order.
+std::vector<int> numbers_of(const std::string& svg, const std::string& element, const std::string& attr) {
+  std::vector<int> out;
+  for (auto at = svg.find(element); at != std::string::npos; at = svg.find(element, at + 1)) {
+    const auto a = svg.find(" " + attr + "=\"", at);
+    if (a == std::string::npos || a > svg.find('>', at)) continue;
+    out.push_back(std::stoi(svg.substr(a + attr.size() + 3)));
+  }
+  return out;
+}
+
+// The texts of the SVG's <text> elements anchored `anchor` whose y is `y` ("" for any y).
+std::vector<std::string> texts_of(const std::string& svg, const std::string& anchor,
+                                  const std::string& y = "") {
+  std::vector<std::string> out;
+  for (auto at = svg.find("<text "); at != std::string::npos; at = svg.find("<text ", at + 1)) {
+    const auto close = svg.find('>', at);
+    const std::string head = svg.substr(at, close - at);
+    if (head.find("text-anchor=\"" + anchor + "\"") == std::string::npos) continue;
+    if (!y.empty() && head.find(" y=\"" + y + "\"") == std::string::npos) continue;
+    out.push_back(svg.substr(close + 1, svg.find("</text>", close) - close - 1));
+  }
+  return out;
+}
+
+}  // namespace
+
 TEST_CASE("chronicle needs a state file", "[cli][chronicle]") {
   const Run r = siege::test::siege({"chronicle"});
   CHECK(r.status == 2);
@@ -65,7 +102,7 @@ TEST_CASE("chronicle writes one HTML page with every section, engine and log ent
   // The attack that breached the gate stands out, with what to do next.
   CHECK(r.out.find("<article class=\"entry flagged\" id=\"entry-3\"") != std::string::npos);
   CHECK(r.out.find("<strong>Breach:</strong> gatehouse is breached: play the assault") != std::string::npos);
-  CHECK(r.out.find("siege --seed") != std::string::npos);
+  CHECK(r.out.find("siege --state siege.json --seed") != std::string::npos);
   // Self-contained: no script, nothing fetched.
   CHECK(r.out.find("<script") == std::string::npos);
   CHECK(r.out.find("://") == std::string::npos);
@@ -106,7 +143,7 @@ TEST_CASE("the Hull chart follows the log entry by entry, and the scene table sc
   CHECK(r.out.find(std::to_string(after_scenes) + " after entry 2 (scene 2); 10 after entry 3 (scene 2)") !=
         std::string::npos);
   CHECK(r.out.find("<caption>At the end of each scene</caption>") != std::string::npos);
-  CHECK(r.out.find("<td class=\"n\">10 (breached)</td>") != std::string::npos);
+  CHECK(r.out.find("<td class=\"n\" data-label=\"scene 2\">10 (breached)</td>") != std::string::npos);
 }
 
 TEST_CASE("the outlook comes from odds scene", "[cli][chronicle]") {
@@ -262,7 +299,8 @@ TEST_CASE("an entry's command line gives a positional input as a word and quotes
           0);
   const Run r = siege::test::siege({"--state", state, "--format", "markdown", "chronicle"});
   REQUIRE(r.status == 0);
-  CHECK(r.out.find("`siege --seed 4 abatis build --section north-wall`\n") != std::string::npos);
+  CHECK(r.out.find("`siege --state siege.json --seed 4 abatis build --section north-wall`\n") !=
+        std::string::npos);
   // A hand-edited input with a space and a quote: one shell word.
   std::string text = slurp(state);
   const std::string from = "\"section\":\"north-wall\"";
@@ -271,8 +309,8 @@ TEST_CASE("an entry's command line gives a positional input as a word and quotes
   dir.write("siege.json", text);
   const Run edited = siege::test::siege({"--state", state, "chronicle"});
   REQUIRE(edited.status == 0);
-  CHECK(edited.out.find("<code>siege --seed 4 abatis build --section &#39;north wall&#39;\\&#39;&#39;s&#39;</code>") !=
-        std::string::npos);
+  CHECK(edited.out.find("<code>siege --state siege.json --seed 4 abatis build --section &#39;north "
+                        "wall&#39;\\&#39;&#39;s&#39;</code>") != std::string::npos);
   CHECK(edited.out.find("The log does not replay to its end") != std::string::npos);
 }
 
@@ -296,6 +334,10 @@ TEST_CASE("a long log is charted at the end of each scene, and the scene table i
   const std::string desc = r.out.substr(from, r.out.find("</desc>", from) - from);
   CHECK(count_of(desc, ";") == 30);
   CHECK(desc.find("0 after entry 300 (scene 30)") != std::string::npos);
+  // 30 bands too narrow for a label each: every 5th scene is numbered.
+  const std::string chart =
+      r.out.substr(r.out.rfind("<svg", from), r.out.find("</svg>", from) - r.out.rfind("<svg", from));
+  CHECK(texts_of(chart, "middle") == std::vector<std::string>{"start", "5", "10", "15", "20", "25", "30"});
   // The table at the end of each scene: at most 24 columns, the last scene kept.
   const auto t = r.out.find("<caption>At the end of each scene</caption>");
   REQUIRE(t != std::string::npos);
@@ -304,4 +346,148 @@ TEST_CASE("a long log is charted at the end of each scene, and the scene table i
   CHECK(head.find(">start</th>") != std::string::npos);
   CHECK(head.find(">scene 30</th>") != std::string::npos);
   CHECK(count_of(r.out, "<article class=\"entry") == 300);
+}
+
+TEST_CASE("the command that plays an entry again is the whole command, --state and all, quoted for the shell",
+          "[cli][chronicle]") {
+  TempDir dir;
+  const std::string state = dir.file("the siege's file.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", castle_description}).status == 0);
+  REQUIRE(siege::test::siege({"--state", state, "--seed", "1001", "scene"}).status == 0);
+  const Run md = siege::test::siege({"--state", state, "--format", "markdown", "chronicle"});
+  REQUIRE(md.status == 0);
+  CHECK(md.out.find("`siege --state 'the siege'\\''s file.json' --seed 1001 scene`\n") != std::string::npos);
+  // No folder: the page names no path (the file as it is in its folder).
+  CHECK(md.out.find(dir.path()) == std::string::npos);
+  const Run html = siege::test::siege({"--state", state, "chronicle"});
+  CHECK(html.out.find(
+            "<code>siege --state &#39;the siege&#39;\\&#39;&#39;s file.json&#39; --seed 1001 scene</code>") !=
+        std::string::npos);
+  // A plain name stays as it is; one that starts with '-' is not read as an option.
+  const Played p;
+  CHECK(
+      p.on({"--format", "markdown", "chronicle"}).out.find("`siege --state siege.json --seed 1002 scene`") !=
+      std::string::npos);
+  const std::string dash = p.dir.file("-x.json");
+  REQUIRE(siege::test::siege({"init", dash, "--from", castle_description}).status == 0);
+  REQUIRE(siege::test::siege({"--state", dash, "--seed", "3", "scene"}).status == 0);
+  CHECK(siege::test::siege({"--state", dash, "--format", "markdown", "chronicle"})
+            .out.find("`siege --state ./-x.json --seed 3 scene`") != std::string::npos);
+}
+
+TEST_CASE(
+    "the Hull chart's x axis is the scenes, each entry inside its scene's band, and its y axis has ticks",
+    "[cli][chronicle]") {
+  const Played p;  // entry 1: scene 1; entries 2 and 3: scene 2
+  const Run r = p.on({"chronicle"});
+  REQUIRE(r.status == 0);
+  const std::string chart = svg_with(r.out, "chart-gatehouse-t");
+  REQUIRE(!chart.empty());
+  // Along the bottom: the start, then one label per scene, and the axis's name.
+  CHECK(texts_of(chart, "middle") == std::vector<std::string>{"start", "1", "2"});
+  const std::vector<int> label_x = numbers_of(chart.substr(chart.find(">start<")), "<text", "x");
+  REQUIRE(label_x.size() >= 2);
+  const std::vector<int> dot = numbers_of(chart, "<circle", "cx");
+  REQUIRE(dot.size() == 4);
+  // Scene 1's one entry under its label; scene 2's two entries on either side of its label.
+  CHECK(dot[0] < dot[1]);
+  CHECK(dot[1] == label_x[0]);
+  CHECK(dot[1] < dot[2]);
+  CHECK(dot[2] < label_x[1]);
+  CHECK(label_x[1] < dot[3]);
+  // Up the side: 0, 5 and 10 (the gatehouse's Hull with its portcullis).
+  CHECK(texts_of(chart, "end") ==
+        std::vector<std::string>{"0", "5", "10", "cracked at 5", "breached at 10", "scene"});
+  const std::string wall = svg_with(r.out, "chart-north-wall-t");
+  CHECK(texts_of(wall, "end").size() == 5 + 3);  // 0, 5, 10, 15, 20, the two marks, "scene"
+}
+
+TEST_CASE("the plan of the castle stands above the first table, with the sections, engines, camp and units",
+          "[cli][chronicle]") {
+  TempDir dir;
+  const std::string state = dir.file("siege.json");
+  const auto on = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"--state", state});
+    return siege::test::siege(args);
+  };
+  REQUIRE(siege::test::siege({"init", state, "--from", castle_description}).status == 0);
+  // North wall breached, abatis begun across it; a mine under the east wall, found on its second day.
+  REQUIRE(on({"--seed", "1001", "scene"}).status == 0);
+  REQUIRE(on({"--seed", "3", "damage", "--at", "north-wall", "--hull", "20"}).status == 0);
+  REQUIRE(on({"--seed", "4", "abatis", "build", "--section", "north-wall"}).status == 0);
+  REQUIRE(on({"--seed", "5", "mine", "--section", "east-wall", "--day-results", "1:0,0:1"}).status == 0);
+  REQUIRE(on({"move", "--unit", "storming-party", "--section", "north-wall"}).status == 0);
+  const Run r = on({"chronicle"});
+  REQUIRE(r.status == 0);
+  const auto plan_at = r.out.find("<svg class=\"plan\"");
+  REQUIRE(plan_at != std::string::npos);
+  CHECK(plan_at < r.out.find("<table"));
+  CHECK(count_of(r.out, "<svg class=\"plan\"") == 1);
+  const std::string plan = svg_with(r.out, "plan-t");
+  // Every section, engine, the camp and every unit by name, and each state in words.
+  for (const char* id : {"north-wall", "east-wall", "gatehouse", "river-tower", "great-bombard",
+                         "battery-cannon", "trebuchet", "ram", "belfry", "wall-mangonel", "tower-ballista",
+                         "the camp", "garrison", "sir-aldric", "storming-party", "reserve"})
+    CHECK(plan.find(std::string("font-weight=\"bold\">") + id + "</tspan>") != std::string::npos);
+  CHECK(plan.find(">breached</tspan>") != std::string::npos);
+  CHECK(count_of(plan, ">intact</tspan>") == 3);
+  CHECK(plan.find(">abatis 1 of 3 turns built</tspan>") != std::string::npos);
+  CHECK(plan.find(">mine found</tspan>") != std::string::npos);
+  CHECK(plan.find(">no target</tspan>") != std::string::npos);  // the belfry
+  // An arrow (its head) from each engine that has a target: four besiegers' and two defenders'.
+  CHECK(count_of(plan, "<polygon") == 6);
+  // Whole numbers only (no decimal point after the description): the same bytes on every machine.
+  CHECK(plan.substr(plan.find("</desc>")).find('.') == std::string::npos);
+  // The same facts as a list in Markdown.
+  const Run md = on({"--format", "markdown", "chronicle"});
+  REQUIRE(md.status == 0);
+  CHECK(md.out.find("### The plan\n") < md.out.find("### Sections\n"));
+  CHECK(md.out.find(
+            "- north-wall: curtain-wall, breached; abatis 1 of 3 turns built. Shot at by great-bombard "
+            "(besieger) and battery-cannon (besieger). At it: storming-party (besieger, 30 of 30).\n") !=
+        std::string::npos);
+  CHECK(md.out.find("- east-wall: curtain-wall, intact; a mine found (2 days dug).\n") != std::string::npos);
+  CHECK(md.out.find("- Outside the walls: the besiegers' camp (0 of ") != std::string::npos);
+  CHECK(md.out.find("belfry (siege-tower, no target)") != std::string::npos);
+  CHECK(md.out.find("tower-ballista (ballista, shoots at the camp)") != std::string::npos);
+}
+
+TEST_CASE("the plan of a crowded castle grows its ring until no two counters overlap", "[cli][chronicle]") {
+  // Ten sections, thirteen besieger engines, six defender engines, ten units.
+  const std::vector<std::string> kinds = {"curtain-wall", "tower",       "castle-gate",  "curtain-wall",
+                                          "palisade",     "tower",       "curtain-wall", "rampart",
+                                          "castle-gate",  "curtain-wall"};
+  json d;
+  for (std::size_t i = 0; i < kinds.size(); ++i)
+    d["sections"].push_back({{"id", "sec-" + std::to_string(i) + "-" + kinds[i]}, {"structure", kinds[i]}});
+  for (std::size_t i = 0; i < 12; ++i)
+    d["besiegers"].push_back({{"id", "gun-" + std::to_string(i)},
+                              {"weapon", "cannon"},
+                              {"target", d["sections"][i % kinds.size()]["id"]}});
+  d["besiegers"].push_back({{"id", "tower-belfry"}, {"engine", "siege-tower"}});
+  for (int i = 0; i < 5; ++i)
+    d["defenders"].push_back({{"id", "def-" + std::to_string(i)},
+                              {"weapon", "mangonel"},
+                              {"target", "gun-" + std::to_string(2 * i)}});
+  d["defenders"].push_back({{"id", "def-camp"}, {"weapon", "ballista"}, {"target", "camp"}});
+  for (int i = 0; i < 10; ++i)
+    d["units"].push_back({{"id", "band-" + std::to_string(i)},
+                          {"side", i % 2 == 1 ? "besieger" : "defender"},
+                          {"figures", 10 + i}});
+  TempDir dir;
+  const std::string state = dir.file("s.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", dir.write("d.json", d.dump())}).status == 0);
+  const Run r = siege::test::siege({"--state", state, "chronicle"});
+  REQUIRE(r.status == 0);
+  const std::string plan = svg_with(r.out, "plan-t");
+  const auto xs = numbers_of(plan, "<rect", "x"), ys = numbers_of(plan, "<rect", "y");
+  const auto ws = numbers_of(plan, "<rect", "width"), hs = numbers_of(plan, "<rect", "height");
+  REQUIRE(xs.size() == 13 + 6 + 1 + 10);  // the engines, the camp, the units
+  REQUIRE(ys.size() == xs.size());
+  for (std::size_t a = 0; a < xs.size(); ++a)
+    for (std::size_t b = a + 1; b < xs.size(); ++b) {
+      INFO("counters " << a << " and " << b);
+      CHECK((xs[a] + ws[a] <= xs[b] || xs[b] + ws[b] <= xs[a] || ys[a] + hs[a] <= ys[b] ||
+             ys[b] + hs[b] <= ys[a]));
+    }
 }

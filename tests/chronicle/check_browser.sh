@@ -3,19 +3,34 @@
 # renders it to a screenshot and to PDF (A4, from the print stylesheet)
 # without a console message or a request for anything, and the DOM it
 # builds (--dump-dom) holds the numbers of the state file. A page with a
-# console error first proves that such errors are seen.
+# console error first proves that such errors are seen. Then the page at a
+# phone's width (390 px) and a desktop's (1280 px), with axe-core's
+# accessibility rules run inside it (tests/chronicle/axe_check.py): no
+# violation, no sideways scrolling, no two labels of a chart on top of each
+# other.
 #
 #   check_browser.sh SIEGE SOURCE_DIR
 #
 # Chromium is a test tool (tools/install-deps --test): without it the test is
 # skipped (77), or fails under tools/test-all (tests/install/need_tool.sh).
-# It runs as root in CI, hence --no-sandbox.
+# So is axe-core, the one release tests/chronicle/axe/ pins, which
+# install-deps puts where tests/chronicle/axe/axe.sh says. It runs as root
+# in CI, hence --no-sandbox.
 set -eu
 siege=$1
 source=$2
 . "$(dirname "$0")/../install/need_tool.sh"
 need_tool chromium chromium
 need_tool python3 python3
+axe_pins=$(dirname "$0")/axe
+# shellcheck source=axe/axe.sh
+. "$axe_pins/axe.sh"
+if [ ! -f "$axe_js" ]; then
+  what="axe-core $axe_version is not in $axe_dir (tools/install-deps --test installs it with npm)"
+  [ "${SIEGE_REQUIRE_TOOLS:-0}" = 1 ] && { echo "FAIL: $what" >&2; exit 1; }
+  echo "skipped: $what"
+  exit 77
+fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/siege-browser.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 fail=0
@@ -32,7 +47,7 @@ browse() {
   timeout 60 chromium --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars \
     --disable-extensions --disable-background-networking --disable-component-update --no-default-browser-check \
     --host-resolver-rules="MAP * ~NOTFOUND" --user-data-dir="$work/profile" \
-    --enable-logging=stderr --v=0 --window-size=1000,1400 "$@" 2>"$log"
+    --enable-logging=stderr --v=0 --window-size="${window:-1000,1400}" "$@" 2>"$log"
 }
 # Console messages, failed loads and script errors, as Chromium logs them.
 problems() { grep -E "CONSOLE|Uncaught|Failed to load|ERR_NAME_NOT_RESOLVED|net::ERR" "$1" || true; }
@@ -124,5 +139,12 @@ for p in problems:
     print("FAIL:", p, file=sys.stderr)
 sys.exit(1 if problems else 0)
 PY
+# At 390 and 1280 px, axe-core inside the page (two iframes, one load).
+mkdir "$work/axe"
+python3 "$source/tests/chronicle/axe_check.py" make "$work/axe" "$work/evening.html" "$axe_js"
+window=1400,1000 browse "$work/axe.log" --virtual-time-budget=20000 --dump-dom "file://$work/axe/frames.html" \
+  >"$work/axe.html" || { echo "FAIL: chromium --dump-dom (axe) failed" >&2; cat "$work/axe.log" >&2; fail=1; }
+python3 "$source/tests/chronicle/axe_check.py" judge "$work/axe.html" || fail=1
+
 [ "$fail" = 0 ] && echo "chromium rendered the chronicle (screenshot, A4 PDF, DOM) without a console message or a request"
 exit "$fail"
