@@ -274,9 +274,12 @@ std::string inputs_as_options(std::string_view action, const nlohmann::json& inp
   std::string out;
   auto put = [&](const std::string& k, const nlohmann::json& v) {
     if (!out.empty()) out += ' ';
-    if (!is_positional(k)) out += "--" + k;
+    // A positional value that starts with a dash would read as an option:
+    // it goes as one (note TEXT is also --text TEXT).
+    const bool word = is_positional(k) && !(v.is_string() && v.get<std::string>().rfind('-', 0) == 0);
+    if (!word) out += "--" + k;
     if (v.is_boolean()) return;
-    if (!is_positional(k)) out += ' ';
+    if (!word) out += ' ';
     out += v.is_string() ? shell_word(v.get<std::string>()) : v.dump();
   };
   for (const auto& k : positional)
