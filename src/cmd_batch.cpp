@@ -302,7 +302,7 @@ int BatchRunner::run(std::string_view text, long line, std::string& out) {
       e.seed = p.seed;
       e.outcome = std::move(a.summary);
       e.scene = st.now.scene;  // R30
-      st.log.push_back(std::move(e));
+      log_new_entry(st, std::move(e));
       changed_ = true;
       write_with_line(out, line,
                       with_fields(std::move(a.json), p.action,
