@@ -47,8 +47,9 @@ std::string redo_hint(const SiegeState& st) {
                      n == 1 ? std::string() : fmt::format(" --count {}", n));
 }
 
-// The undo --json object: the state file, the entries taken back (the last
-// of them, and how many), what the log and the redo list hold now.
+// The undo and redo --json object: the state file, the entries taken back or
+// put back (the last of them, and how many), what the log and the redo list
+// hold now.
 std::string undo_redo_json(std::string_view action, const std::string& path, bool dry, const LogEntry& last,
                            std::size_t count, const SiegeState& after) {
   std::string json;
@@ -123,12 +124,61 @@ void run_undo(const UndoRequest& r, Context& ctx) {
   ctx.emit(undo_redo_json("undo", file.path(), dry, last, n - keep, back), text + status_text(back, ctx.tables()));
 }
 
+struct RedoRequest {
+  Given<int> count = 1;
+};
+
+void redo_inputs(Fields& f, RedoRequest& r) {
+  f.number({"count", "Put back the next N entries undo took back", "N"}, r.count, 1, max_log_entries);
+}
+
+void run_redo(const RedoRequest& r, Context& ctx) {
+  require_state(ctx, "redo");
+  const bool dry = ctx.globals.dry_run;
+  StateFile file(ctx.globals.state_file, dry ? StateFile::Access::read : StateFile::Access::update);
+  const SiegeState st = load_state(file, ctx);
+  if (st.redo.empty())
+    fail_usage("nothing-to-redo", "redo: nothing to redo in " + file.path() +
+                                      " (only what undo took back, until a new log entry clears it: R40)");
+  const auto c = static_cast<std::size_t>(*r.count);
+  if (c > st.redo.size())
+    fail_input("too-many-entries", "count", std::to_string(c),
+               fmt::format("only {} {} can be redone in {}", st.redo.size(), entries_word(st.redo.size()),
+                           file.path()));
+  // R40: each entry runs again with its inputs and seed and must give its
+  // logged outcome (else a state error, and nothing is written).
+  SiegeState work = st;
+  work.redo.clear();
+  for (std::size_t i = 0; i < c; ++i) (void)replay_entry(work, st.redo[i], "/redo/" + std::to_string(i), ctx, file.path());
+  work.redo.assign(st.redo.begin() + static_cast<std::ptrdiff_t>(c), st.redo.end());
+  // The entries the file held before are not read back again.
+  const std::string written = checked_state_text(work, file.path(), ctx.tables(), st.log.size());
+  if (!dry) file.commit(written);
+  const LogEntry& last = st.redo[c - 1];
+  if (!dry)
+    ctx.committed = fmt::format("the siege in {} was updated: log {} redone", file.path(),
+                                entry_span(st.redo.front().entry, last.entry));
+
+  std::string text = entry_lines("Redo", st.redo, 0, c);
+  text += dry ? fmt::format("Dry run   {} is unchanged (--dry-run)\n", file.path())
+              : fmt::format("Log       {} put back as logged; {} written\n",
+                            entry_span(st.redo.front().entry, last.entry), file.path());
+  text += redo_hint(work);
+  ctx.emit(undo_redo_json("redo", file.path(), dry, last, c, work), text + status_text(work, ctx.tables()));
+}
+
 }  // namespace
 
 Command undo_command() {
   return plain_command<UndoRequest, undo_inputs, run_undo>(
       "undo", "Take back the last log entry, or the last N, or every one after entry K (the rest is replayed)",
       "siege --state siege.json undo --count 3");
+}
+
+Command redo_command() {
+  return plain_command<RedoRequest, redo_inputs, run_redo>(
+      "redo", "Put back entries undo took back, with the same inputs and seeds, until a new entry is logged",
+      "siege --state siege.json redo --count 3");
 }
 
 }  // namespace siege::cli

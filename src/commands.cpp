@@ -31,6 +31,7 @@ Command scene_command();
 Command status_command();
 Command log_command();
 Command undo_command();
+Command redo_command();
 Command replay_command();
 Command chronicle_command();
 
@@ -41,7 +42,7 @@ const std::vector<Command>& commands() {
       casualties_command(), move_command(),   order_command(),  demolish_command(),    mine_command(),
       escalade_command(),   target_command(), sortie_command(), damage_command(),      repair_command(),
       countermine_command(), note_command(), init_command(),  scene_command(),  status_command(),
-      log_command(),        undo_command(),   replay_command(), chronicle_command(),
+      log_command(),        undo_command(),   redo_command(),   replay_command(),      chronicle_command(),
   };
   return table;
 }
