@@ -4,7 +4,7 @@
 set -u
 here=$(dirname "$0")
 status=0
-for b in "$here"/startup.sh "$here"/odds.sh "$here"/batch.sh "$here"/tables.sh "$here"/chronicle.sh; do
+for b in "$here"/startup.sh "$here"/odds.sh "$here"/batch.sh "$here"/tables.sh "$here"/chronicle.sh "$here"/undo.sh; do
   echo "### $(basename "$b")"
   sh "$b" "$@" || status=1
 done

@@ -3,8 +3,9 @@
 # knocks out the ram, a breach and the engines re-aimed after it, a mine
 # found and collapsed and a second one fired, a repair, and Burn given as
 # damage. After every step the file is checked against its log (replay),
-# the step is undone (the file must come back byte for byte) and played
-# again (the same bytes as the first time).
+# the step is undone (the file must come back byte for byte, but for the
+# redo list that keeps the step, R40), redone (the bytes after it), undone
+# again and played again (the same bytes as the first time).
 #
 #   examples/evening-characters.sh [PATH/TO/siege]
 #
@@ -29,10 +30,15 @@ act() {
   cp "$state" "$work/after"
   "$siege" --state "$state" replay >/dev/null
   "$siege" --state "$state" undo >/dev/null
-  cmp -s "$state" "$work/before" || { echo "undo of '$*' did not give back the file before it" >&2; exit 1; }
+  # The file before the step, and the step kept in the redo list (R40).
+  { sed -n '/^  "redo": \[$/q;p' "$state" | sed '$s/],$/]/'; echo '}'; } >"$work/undone"
+  cmp -s "$work/undone" "$work/before" || { echo "undo of '$*' did not give back the file before it" >&2; exit 1; }
+  "$siege" --state "$state" redo >/dev/null
+  cmp -s "$state" "$work/after" || { echo "redo of '$*' did not give back the file after it" >&2; exit 1; }
+  "$siege" --state "$state" undo >/dev/null
   "$siege" --state "$state" --seed "$seed" "$@" >/dev/null
   cmp -s "$state" "$work/after" || { echo "'$*' played again wrote other bytes" >&2; exit 1; }
-  rm -f "$work/before" "$work/after"
+  rm -f "$work/before" "$work/after" "$work/undone"
 }
 
 step "A new siege from the description"

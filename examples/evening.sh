@@ -3,8 +3,9 @@
 # fixed seeds; after the first breach the assault on it, played on the units
 # of the file (a failed hold, casualties, spoilt abatis, a rout within the
 # walls and the army's one-third morale check); one engine's extra attack,
-# then status, the log, an undo and a replay that checks the file against
-# its log.
+# a parley noted in the log, two entries taken back and put back as they
+# were; then status, the log, an undo and a replay that checks the file
+# against its log.
 #
 #   examples/evening.sh [PATH/TO/siege [KEEP.json]]
 #
@@ -87,6 +88,16 @@ step "Scene with seed 1003"
 step "Between scenes the ram swings once more (the referee's own roll)"
 "$siege" --state "$state" --seed 1004 attack --engine ram --successes 2 --boons 1
 
+step "A parley at the gate, noted in the log of the third scene (R39)"
+expect "Note      parley at the gate" s note "parley at the gate: the garrison asks for terms until dawn, refused"
+
+step "The last two entries taken back, then put back as they were (R40)"
+cp "$state" "$work/before-undo"
+expect "2 entries can be redone" "$siege" --state "$state" undo --count 2
+expect "put back as logged" "$siege" --state "$state" redo --count 2
+cmp -s "$state" "$work/before-undo" || { echo "undo --count 2 then redo --count 2 did not give back the file" >&2; exit 1; }
+rm "$work/before-undo"
+
 step "A fourth scene"
 "$siege" --state "$state" --seed 1005 scene
 
@@ -99,7 +110,7 @@ step "Everything that was resolved"
 step "Take the last scene back"
 "$siege" --state "$state" undo >/dev/null
 entries=$("$siege" --state "$state" --json status | sed -n 's/.*"log_entries":\([0-9]*\).*/\1/p')
-test "$entries" = 15 || { echo "expected 15 log entries after undo, got '$entries'" >&2; exit 1; }
+test "$entries" = 16 || { echo "expected 16 log entries after undo, got '$entries'" >&2; exit 1; }
 
 step "Check the file against its log"
 "$siege" --state "$state" replay

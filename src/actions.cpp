@@ -21,8 +21,15 @@ std::vector<std::string> action_names() {
 }
 
 const Command& find_action(std::string_view name) {
-  for (const auto& c : commands())
-    if (c.act != nullptr && c.name == name) return c;
+  for (const auto& c : commands()) {
+    if (c.name != name) continue;
+    if (c.act != nullptr) return c;
+    // R40: undo and redo change the log; they are not entries of it.
+    if (name == "undo" || name == "redo")
+      fail_usage("not-an-action", std::string(name) + " is not a log entry (R40): it cannot be a batch line or " +
+                                      "an entry; run 'siege --state FILE " + std::string(name) + "'");
+    break;
+  }
   fail_usage("unknown-action",
              "unknown action '" + std::string(name) + "'" + detail::did_you_mean(name, action_names()));
 }
@@ -78,12 +85,13 @@ SiegeState load_state_from(std::string_view text, const std::string& path, const
   const detail::JsonSource src{path, ErrorKind::state};
   SiegeState st = detail::read_state_from(text, src, tables, first_entry);
   const std::vector<std::string> names = action_names();
-  for (std::size_t i = 0; i < st.log.size(); ++i) {
-    const auto& name = st.log[i].action;
+  auto check = [&](const std::string& name, const std::string& at) {
     if (std::find(names.begin(), names.end(), name) == names.end())
-      fail_state("bad-json", path + ":/log/" + std::to_string(first_entry + i) + "/action: unknown action '" +
-                                 name + "'" + detail::did_you_mean(name, names));
-  }
+      fail_state("bad-json", path + ":" + at + "/action: unknown action '" + name + "'" +
+                                 detail::did_you_mean(name, names));
+  };
+  for (std::size_t i = 0; i < st.log.size(); ++i) check(st.log[i].action, "/log/" + std::to_string(first_entry + i));
+  for (std::size_t i = 0; i < st.redo.size(); ++i) check(st.redo[i].action, "/redo/" + std::to_string(i));
   return st;
 }
 
@@ -159,33 +167,38 @@ SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, con
   return replay_log(st, count, ctx, path, nullptr);
 }
 
+ActionResult replay_entry(SiegeState& work, const LogEntry& e, const std::string& at, Context& ctx,
+                          const std::string& path) {
+  const detail::JsonSource src{path, ErrorKind::state};
+  ActionResult r;
+  try {
+    r = run_logged_action(e.action, detail::Cursor(e.inputs, src, at + "/inputs"), e.seed, &work, ctx);
+  } catch (const Error& err) {
+    if (err.kind() == ErrorKind::state) throw;
+    // An input at fault is named by its pointer in the entry.
+    const Error placed = err.at({path, err.input().empty() ? at : at + "/inputs"});
+    fail_state("replay-failed", std::string(placed.what()) + " (log entry " + std::to_string(e.entry) + ", " +
+                                    e.action + ", no longer runs)");
+  }
+  if (auto d = first_difference(e.outcome, r.summary, at + "/outcome"))
+    fail_state("replay-differs", path + ":" + *d + " (log entry " + std::to_string(e.entry) + ", " + e.action +
+                                     "; were the tables changed?)");
+  if (e.scene != work.now.scene)  // R30: the entry belongs to the scene the replay has reached
+    fail_state("replay-differs", path + ":" + at + "/scene: the file has " + std::to_string(e.scene) +
+                                     ", replaying gives " + std::to_string(work.now.scene) + " (log entry " +
+                                     std::to_string(e.entry) + ", " + e.action + ")");
+  work.log.push_back(e);
+  return r;
+}
+
 SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, const std::string& path,
                       const ReplayVisitor& after_each) {
   SiegeState work = st;
   work.now = st.initial;
   work.log.clear();
-  const detail::JsonSource src{path, ErrorKind::state};
+  work.redo.clear();  // R40: replay ignores what could be redone
   for (std::size_t i = 0; i < count && i < st.log.size(); ++i) {
-    const LogEntry& e = st.log[i];
-    const std::string at = "/log/" + std::to_string(i);
-    ActionResult r;
-    try {
-      r = run_logged_action(e.action, detail::Cursor(e.inputs, src, at + "/inputs"), e.seed, &work, ctx);
-    } catch (const Error& err) {
-      if (err.kind() == ErrorKind::state) throw;
-      // An input at fault is named by its pointer in the entry.
-      const Error placed = err.at({path, err.input().empty() ? at : at + "/inputs"});
-      fail_state("replay-failed", std::string(placed.what()) + " (log entry " + std::to_string(e.entry) +
-                                      ", " + e.action + ", no longer runs)");
-    }
-    if (auto d = first_difference(e.outcome, r.summary, at + "/outcome"))
-      fail_state("replay-differs", path + ":" + *d + " (log entry " + std::to_string(e.entry) + ", " + e.action +
-                                       "; were the tables changed?)");
-    if (e.scene != work.now.scene)  // R30: the entry belongs to the scene the replay has reached
-      fail_state("replay-differs", path + ":" + at + "/scene: the file has " + std::to_string(e.scene) +
-                                       ", replaying gives " + std::to_string(work.now.scene) + " (log entry " +
-                                       std::to_string(e.entry) + ", " + e.action + ")");
-    work.log.push_back(e);
+    const ActionResult r = replay_entry(work, st.log[i], "/log/" + std::to_string(i), ctx, path);
     if (after_each) after_each(i, r, work);
   }
   return work;
@@ -207,7 +220,7 @@ void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inp
   e.seed = seed;
   e.outcome = r.summary;
   e.scene = st.now.scene;  // R30: after the action (a scene entry belongs to the scene it starts)
-  st.log.push_back(e);
+  log_new_entry(st, e);
   // All entries but the new one came from the file: only the rest is read back.
   const std::string text = checked_state_text(st, file.path(), ctx.tables(), st.log.size() - 1);
   if (!dry) file.commit(text);
@@ -274,9 +287,12 @@ std::string inputs_as_options(std::string_view action, const nlohmann::json& inp
   std::string out;
   auto put = [&](const std::string& k, const nlohmann::json& v) {
     if (!out.empty()) out += ' ';
-    if (!is_positional(k)) out += "--" + k;
+    // A positional value that starts with a dash would read as an option:
+    // it goes as one (note TEXT is also --text TEXT).
+    const bool word = is_positional(k) && !(v.is_string() && v.get<std::string>().rfind('-', 0) == 0);
+    if (!word) out += "--" + k;
     if (v.is_boolean()) return;
-    if (!is_positional(k)) out += ' ';
+    if (!word) out += ' ';
     out += v.is_string() ? shell_word(v.get<std::string>()) : v.dump();
   };
   for (const auto& k : positional)

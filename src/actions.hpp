@@ -88,6 +88,13 @@ void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inp
 // file and its JSON pointer.
 [[nodiscard]] SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx,
                                     const std::string& path);
+// Runs logged entry `e` (at JSON pointer `at` of the file: "/log/3",
+// "/redo/0") on `work` with its inputs and seed, checks that it gives its
+// logged outcome and scene, and appends it to work.log as it is; a
+// difference or an entry that no longer runs is a state error naming the
+// file and the pointer.
+ActionResult replay_entry(SiegeState& work, const LogEntry& e, const std::string& at, Context& ctx,
+                          const std::string& path);
 // The same, calling `after_each(i, result, state)` once log entry i (from 0)
 // has replayed and matched: `result` is what the action gave, `state` the
 // siege reached (its log holds entries 0 to i). `chronicle` reads the

@@ -82,12 +82,12 @@ class OptionBinder final : public Fields {
   explicit OptionBinder(CLI::App& app) : app_(app) {}
 
   void text(const In& in, std::string& v) override {
-    finish(in, app_.add_option(names(in), v, std::string(in.help)), "TEXT");
+    finish(in, app_.add_option(names(in), v, text_help(in)), "TEXT");
   }
   void text(const In& in, std::optional<std::string>& v) override {
     auto* p = &v;
     finish(in, app_.add_option_function<std::string>(names(in), [p](const std::string& s) { *p = s; },
-                                                     std::string(in.help)),
+                                                     text_help(in)),
            "TEXT");
   }
   void text(const In& in, Given<std::string>& v) override {
@@ -119,6 +119,11 @@ class OptionBinder final : public Fields {
   void flag(const In& in, bool& v) override { finish(in, app_.add_flag(names(in), v, std::string(in.help)), ""); }
 
  private:
+  // A text's help, with its most bytes when it declares them.
+  static std::string text_help(const In& in) {
+    if (in.max_bytes == 0) return std::string(in.help);
+    return std::string(in.help) + " [at most " + std::to_string(in.max_bytes) + " bytes]";
+  }
   // "--key" (or the positional's name, KEY) and its other name.
   static std::string option_name(const In& in) {
     if (!in.positional) return "--" + std::string(in.key);

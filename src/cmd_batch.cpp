@@ -81,20 +81,20 @@ class FlatReader final : public InputReader {
   }
 
   void text(const In& in, std::string& v) override {
-    if (const auto* m = take(in.key, detail::FlatValue::Kind::string)) v.assign(checked(m->value.text));
+    if (const auto* m = take(in.key, detail::FlatValue::Kind::string)) v.assign(checked(in, m->value.text));
   }
   void text(const In& in, std::optional<std::string>& v) override {
     if (const auto* m = take(in.key, detail::FlatValue::Kind::string))
-      if (!m->value.text.empty()) v.emplace(checked(m->value.text));
+      if (!m->value.text.empty()) v.emplace(checked(in, m->value.text));
   }
   void text(const In& in, Given<std::string>& v) override {
-    if (const auto* m = take(in.key, detail::FlatValue::Kind::string)) v.set(std::string(checked(m->value.text)));
+    if (const auto* m = take(in.key, detail::FlatValue::Kind::string)) v.set(std::string(checked(in, m->value.text)));
   }
   void texts(const In& in, std::vector<std::string>& v) override {
     if (const auto* m = take(in.key, detail::FlatValue::Kind::strings)) {
       v.clear();
       detail::FlatStrings items(m->value.text);
-      for (std::string_view item; items.next(item);) v.emplace_back(checked(item));
+      for (std::string_view item; items.next(item);) v.emplace_back(checked(in, item));
     }
   }
   void number(const In& in, std::optional<int>& v, int lo, int hi) override {
@@ -122,8 +122,8 @@ class FlatReader final : public InputReader {
     return m;
   }
   // The bounds of the strict reader (detail::Cursor::string, ::int_in).
-  static std::string_view checked(std::string_view s) {
-    if (s.size() > 200) throw Miss{};
+  static std::string_view checked(const In& in, std::string_view s) {
+    if (s.size() > max_bytes_of(in)) throw Miss{};
     return s;
   }
   static int bounded(std::int64_t v, int lo, int hi) {
@@ -302,7 +302,7 @@ int BatchRunner::run(std::string_view text, long line, std::string& out) {
       e.seed = p.seed;
       e.outcome = std::move(a.summary);
       e.scene = st.now.scene;  // R30
-      st.log.push_back(std::move(e));
+      log_new_entry(st, std::move(e));
       changed_ = true;
       write_with_line(out, line,
                       with_fields(std::move(a.json), p.action,

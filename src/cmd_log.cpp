@@ -30,20 +30,35 @@ std::string log_json(const SiegeState& st, const std::string& path) {
   w.key("entries").begin_array();
   for (const auto& e : st.log) detail::write_log_entry(w, e);
   w.end_array();
+  // R40: the entries undo took back, which redo can put back, first first.
+  w.key("redo").begin_array();
+  for (const auto& e : st.redo) detail::write_log_entry(w, e);
+  w.end_array();
   detail::write_trailer(w, {}, {}, {});
   w.end_object();
   return out;
 }
 
 std::string log_text(const SiegeState& st) {
-  if (st.log.empty()) return "Log       empty: nothing resolved yet\n";
   std::size_t w_action = 6;
   for (const auto& e : st.log) w_action = std::max(w_action, e.action.size());
-  std::string s;
-  for (const auto& e : st.log) {
-    const std::string options = escape_text(inputs_as_options(e.action, e.inputs));
-    s += fmt::format("{:>4}  {:<{}}  {}{}seed {}\n      {}\n", e.entry, e.action, w_action, options,
-                     options.empty() ? "" : "  ", e.seed, escape_text(describe(e)));
+  for (const auto& e : st.redo) w_action = std::max(w_action, e.action.size());
+  const auto lines = [&](const std::vector<LogEntry>& entries) {
+    std::string s;
+    for (const auto& e : entries) {
+      const std::string options = escape_text(inputs_as_options(e.action, e.inputs));
+      s += fmt::format("{:>4}  {:<{}}  {}{}seed {}\n      {}\n", e.entry, e.action, w_action, options,
+                       options.empty() ? "" : "  ", e.seed, escape_text(describe(e)));
+    }
+    return s;
+  };
+  std::string s = st.log.empty() ? "Log       empty: nothing resolved yet\n" : lines(st.log);
+  if (!st.redo.empty()) {
+    const std::size_t n = st.redo.size();
+    // R40: what undo took back, until a new entry clears it.
+    s += fmt::format("Redo      {} {} can be redone ('siege redo{}'), until a new entry:\n", n,
+                     n == 1 ? "entry" : "entries", n == 1 ? std::string() : fmt::format(" --count {}", n));
+    s += lines(st.redo);
   }
   return s;
 }

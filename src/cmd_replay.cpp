@@ -11,7 +11,8 @@ void run_replay(const NoInputs&, Context& ctx) {
   require_state(ctx, "replay");
   StateFile file(ctx.globals.state_file, StateFile::Access::read);
   const SiegeState st = load_state(file, ctx);
-  const SiegeState again = replay_log(st, st.log.size(), ctx, file.path());
+  SiegeState again = replay_log(st, st.log.size(), ctx, file.path());
+  again.redo = st.redo;  // R40: replay ignores what could be redone
   // Every logged outcome matched; now the siege as the file has it.
   const auto as_file = nlohmann::json::parse(write_state(st));
   const auto replayed = nlohmann::json::parse(write_state(again));

@@ -1,4 +1,6 @@
 // `siege status`: the siege at a glance.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "cmd_state.hpp"
@@ -27,6 +29,23 @@ std::vector<std::string> status_notes(const SiegeState& st, const Tables& t) {
     notes.push_back(id + " is breached and impassable: there is no assault across it.");
   for (auto& n : evening_over(st)) notes.push_back(std::move(n));
   return notes;
+}
+
+// R39: the last notes of the log that status shows, oldest first.
+constexpr std::size_t notes_shown = 3;
+
+struct NoteLine {
+  int entry = 0;
+  int scene = 0;
+  std::string text;
+};
+
+std::vector<NoteLine> last_notes(const SiegeState& st) {
+  std::vector<NoteLine> out;
+  for (auto it = st.log.rbegin(); it != st.log.rend() && out.size() < notes_shown; ++it)
+    if (it->action == "note") out.push_back({it->entry, it->scene, it->outcome.value("text", std::string())});
+  std::reverse(out.begin(), out.end());
+  return out;
 }
 
 // R30: the galleries dug or digging this scene, with the days left of it.
@@ -148,6 +167,10 @@ std::string status_json(const SiegeState& st, const Tables& t, const std::string
   }
   w.end_array();
   w.field("log_entries", static_cast<long>(st.log.size()));
+  w.key("log_notes").begin_array();
+  for (const auto& n : last_notes(st))
+    w.begin_object().field("entry", n.entry).field("scene", n.scene).field("text", n.text).end_object();
+  w.end_array();
   detail::write_trailer(w, {}, status_notes(st, t), {});
   w.end_object();
   return out;
@@ -231,6 +254,8 @@ std::string status_text(const SiegeState& st, const Tables& t) {
                        g.left);
   }
   s += fmt::format("Log       {} entr{}\n", st.log.size(), st.log.size() == 1 ? "y" : "ies");
+  for (const auto& n : last_notes(st))
+    s += fmt::format("  note {} (scene {}): {}\n", n.entry, n.scene, escape_text(n.text));
   if (const auto late = evening_over(st); !late.empty()) s += "Notes\n" + render_notes(late, {});
   return s;
 }
@@ -253,6 +278,11 @@ void run_status(const NoInputs&, Context& ctx) {
                       std::to_string(x.mine.days_dug) + (x.mine.detected ? " (found)" : "")});
     auto tables = troop_tables(st.now);
     tables.insert(tables.begin(), std::move(rows));
+    if (const auto notes = last_notes(st); !notes.empty()) {
+      std::vector<std::vector<std::string>> note_rows{{"NOTE", "SCENE", "TEXT"}};
+      for (const auto& n : notes) note_rows.push_back({std::to_string(n.entry), std::to_string(n.scene), n.text});
+      tables.push_back(std::move(note_rows));
+    }
     return ctx.emit_tables(json, tables);
   }
   ctx.emit(json, status_text(st, ctx.tables()));

@@ -25,11 +25,13 @@ Command sortie_command();
 Command damage_command();
 Command repair_command();
 Command countermine_command();
+Command note_command();
 Command init_command();
 Command scene_command();
 Command status_command();
 Command log_command();
 Command undo_command();
+Command redo_command();
 Command replay_command();
 Command chronicle_command();
 
@@ -39,8 +41,8 @@ const std::vector<Command>& commands() {
       batch_command(),      hold_command(),   rout_command(),   army_morale_command(), abatis_command(),
       casualties_command(), move_command(),   order_command(),  demolish_command(),    mine_command(),
       escalade_command(),   target_command(), sortie_command(), damage_command(),      repair_command(),
-      countermine_command(), init_command(),  scene_command(),  status_command(),      log_command(),
-      undo_command(),       replay_command(), chronicle_command(),
+      countermine_command(), note_command(), init_command(),  scene_command(),  status_command(),
+      log_command(),        undo_command(),   redo_command(),   replay_command(),      chronicle_command(),
   };
   return table;
 }

@@ -18,6 +18,20 @@ void reading(const In& in, Read&& read) {
     throw e.about(std::string(in.key));
   }
 }
+
+// The text at `c` for input `in`. Past a limit the input declares, the
+// error names the input, its length and the limit (placed by the front
+// end: "--text 1001 bytes", "in.jsonl:3:/text: ...").
+std::string text_at(const In& in, const detail::Cursor& c) {
+  if (in.max_bytes != 0 && c.value().is_string()) {
+    const std::size_t n = c.value().get_ref<const std::string&>().size();
+    if (n > in.max_bytes)
+      throw Error::in_input(ErrorKind::usage, "too-long", std::string(in.key), {},
+                            std::to_string(n) + " bytes; it holds at most " + std::to_string(in.max_bytes) + " bytes");
+  }
+  return c.string(max_bytes_of(in));
+}
+
 }  // namespace
 
 std::optional<detail::Cursor> FieldReader::take(std::string_view key) {
@@ -27,19 +41,19 @@ std::optional<detail::Cursor> FieldReader::take(std::string_view key) {
 }
 
 void FieldReader::text(const In& in, std::string& v) {
-  if (auto c = take(in.key)) reading(in, [&] { v = c->string(); });
+  if (auto c = take(in.key)) reading(in, [&] { v = text_at(in, *c); });
 }
 
 // An empty text is no text (as on the command line's list options).
 void FieldReader::text(const In& in, std::optional<std::string>& v) {
   if (auto c = take(in.key))
     reading(in, [&] {
-      if (std::string s = c->string(); !s.empty()) v = std::move(s);
+      if (std::string s = text_at(in, *c); !s.empty()) v = std::move(s);
     });
 }
 
 void FieldReader::text(const In& in, Given<std::string>& v) {
-  if (auto c = take(in.key)) reading(in, [&] { v.set(c->string()); });
+  if (auto c = take(in.key)) reading(in, [&] { v.set(text_at(in, *c)); });
 }
 
 void FieldReader::texts(const In& in, std::vector<std::string>& v) {
@@ -47,7 +61,7 @@ void FieldReader::texts(const In& in, std::vector<std::string>& v) {
     reading(in, [&] {
       c->expect_array();
       v.clear();
-      for (std::size_t i = 0; i < c->value().size(); ++i) v.push_back(c->at(i).string());
+      for (std::size_t i = 0; i < c->value().size(); ++i) v.push_back(text_at(in, c->at(i)));
     });
 }
 
@@ -111,6 +125,7 @@ nlohmann::json& InputDescriber::add(const In& in, std::string_view kind) {
   d["required"] = in.need == Need::required;
   if (in.need == Need::without_state) d["required_without_state"] = true;
   d["positional"] = in.positional;
+  if (in.max_bytes != 0) d["max_bytes"] = in.max_bytes;
   out.push_back(std::move(d));
   return out.back();
 }

@@ -63,8 +63,17 @@ struct In {
   std::string_view value_name = {};  // "ID", "N,..." (numbers: "N"); flags have none
   std::string_view also = {};        // another name on the command line: "-s", "--within-walls"
   Need need = Need::optional;
-  bool positional = false;  // a positional argument on the command line (abatis WORK)
+  bool positional = false;  // a positional argument on the command line (abatis WORK, note TEXT)
+  // A text's most bytes in a batch line or a log entry (0: the readers'
+  // usual 200); the command checks it on the command line (note TEXT).
+  std::size_t max_bytes = 0;
 };
+
+// The most bytes a text input holds when its declaration does not say.
+inline constexpr std::size_t default_text_bytes = 200;
+[[nodiscard]] inline std::size_t max_bytes_of(const In& in) {
+  return in.max_bytes != 0 ? in.max_bytes : default_text_bytes;
+}
 
 // One visitor over a Request's inputs. A text whose value is empty, an absent
 // optional and a false flag count as not given.
@@ -126,8 +135,8 @@ class FieldWriter final : public Fields {
 
 // Describes every input as JSON: {"key", "kind" (text, texts, number,
 // flag), "help", "value_name", "also", "required", "required_without_state"
-// (only when true), "positional", "min", "max", "default"}, for `siege help
-// --inputs`.
+// (only when true), "positional", "max_bytes" (a text's, only when declared),
+// "min", "max", "default"}, for `siege help --inputs`.
 class InputDescriber final : public Fields {
  public:
   nlohmann::json out = nlohmann::json::array();

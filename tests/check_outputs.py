@@ -254,8 +254,16 @@ def state_samples(state, description):
         ("countermine", ["--state", state, "countermine", "--section", "east-wall", "--result", "collapsed"], 0),
         ("countermine", ["--state", state, "countermine", "--section", "east-wall", "--result", "collapsed"], 2),
         ("odds attack", ["--state", state, "odds", "attack", "--section", "gatehouse", "--weapon", "cannon"], 0),
+        ("note", ["--state", state, "note", "parley at the gate: terms until dawn"], 0),
+        ("status notes", ["--state", state, "status"], 0),
         ("log", ["--state", state, "log"], 0),
         ("undo", ["--state", state, "undo"], 0),
+        ("undo count", ["--state", state, "undo", "--count", "2"], 0),
+        ("log redo", ["--state", state, "log"], 0),
+        ("redo", ["--state", state, "redo"], 0),
+        ("redo dry run", ["--state", state, "--dry-run", "redo", "--count", "2"], 0),
+        ("undo to", ["--state", state, "undo", "--to", "3"], 0),
+        ("redo refused", ["--state", state, "redo", "--count", "99999"], 2),
         ("replay", ["--state", state, "replay"], 0),
         ("status", ["--state", state, "status"], 0),
         ("chronicle", ["--state", state, "chronicle", "-o", state + ".html"], 0),
@@ -409,7 +417,8 @@ for name in program:
     # batch prints JSON Lines: each line is another command's outcome with a
     # "line" key first (tests/test_cli_batch.cpp checks it equals that output).
     if name not in SAMPLES and name not in {"init", "scene", "status", "log", "undo", "replay", "batch", "order",
-                                             "chronicle", "target", "sortie", "damage", "repair", "countermine"}:
+                                             "chronicle", "target", "sortie", "damage", "repair", "countermine",
+                                             "note", "redo"}:
         failures.append(f"'{name}' is a command of the program with no sample here: add samples and a schema branch")
 
 if "odds" in program:

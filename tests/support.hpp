@@ -58,6 +58,17 @@ inline std::string slurp(const std::string& path) {
   return ss.str();
 }
 
+// A state file's text without its redo list (R40: undo keeps the entries it
+// took back in a top-level "redo" after "log"): the file as it was before
+// them, for an undo compared byte for byte with the file before its entries.
+inline std::string without_redo(const std::string& text) {
+  if (const auto at = text.find("\n  ],\n  \"redo\": [\n"); at != std::string::npos)
+    return text.substr(0, at) + "\n  ]\n}\n";
+  if (const auto at = text.find("\n  \"log\": [],\n  \"redo\": [\n"); at != std::string::npos)
+    return text.substr(0, at) + "\n  \"log\": []\n}\n";  // every entry taken back
+  return text;
+}
+
 // Runs `siege ARGS...` with optional standard input and environment prefix.
 inline Run siege(const std::vector<std::string>& args, const std::string& stdin_text = "",
                  const std::string& env = "") {

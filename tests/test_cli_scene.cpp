@@ -248,7 +248,7 @@ TEST_CASE("undo of each new command gives back the file before it, byte for byte
     REQUIRE(h.on({"replay"}).status == 0);
     const std::string after = h.bytes();
     REQUIRE(h.on({"undo"}).status == 0);
-    CHECK(h.bytes() == before);
+    CHECK(siege::test::without_redo(h.bytes()) == before);  // R40: the redo list aside
     REQUIRE(h.on(s).status == 0);
     CHECK(h.bytes() == after);
   }

@@ -382,7 +382,7 @@ TEST_CASE("R33: the assault replays, and undo gives back the bytes before each s
     CHECK(replay.status == 0);
     const std::string after = s.bytes();
     REQUIRE(s.on({"undo"}).status == 0);
-    CHECK(s.bytes() == before);
+    CHECK(siege::test::without_redo(s.bytes()) == before);  // R40: the redo list aside
     REQUIRE(s.on(step).status == 0);
     CHECK(s.bytes() == after);
   }

@@ -44,7 +44,7 @@ const UnitState& units_get(const Snapshot& s, const std::string& id) { return un
 // The message of the usage error `f` throws; the snapshot is left as it was.
 template <typename F>
 std::string units_refusal(Snapshot& s, F&& f) {
-  const SiegeState was{"", SceneLength::day, s, s, {}};
+  const SiegeState was{"", SceneLength::day, s, s, {}, {}};
   const std::string before = write_state(was);
   std::string what;
   try {
@@ -54,7 +54,7 @@ std::string units_refusal(Snapshot& s, F&& f) {
     what = e.what();
   }
   if (what.empty()) FAIL("no error thrown");
-  CHECK(write_state({"", SceneLength::day, s, s, {}}) == before);
+  CHECK(write_state({"", SceneLength::day, s, s, {}, {}}) == before);
   return what;
 }
 

@@ -107,6 +107,8 @@ inline constexpr RuleInfo rule_catalogue[] = {
     {"referee-repair", "R32", "the referee's repair: Hull suffered taken away, never more than was suffered"},
     {"breach-repaired", "R32", "a breach repaired is closed, and its abatis goes with it"},
     {"back-in-action", "R32", "an engine repaired below its Hull is back in action; the camp is no longer wrecked"},
+    // The siege as it changes during an evening (RULINGS.md R35-R41).
+    {"note", "R39", "a line of free text in the log, in the current scene; it changes nothing else"},
 };
 
 // The catalogue entry of `id`, or nullptr.

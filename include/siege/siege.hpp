@@ -11,6 +11,7 @@
 #include "siege/gallery.hpp"
 #include "siege/mine.hpp"
 #include "siege/morale.hpp"
+#include "siege/note.hpp"
 #include "siege/report.hpp"
 #include "siege/rules.hpp"
 #include "siege/scene.hpp"

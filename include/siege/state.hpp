@@ -45,6 +45,10 @@ inline constexpr int max_scene = 1000000;
 // The largest state file read, or written: the JSON reader's own limit.
 // The log grows until the file reaches it (docs/state.md gives figures).
 inline constexpr std::size_t max_state_bytes = detail::max_json_bytes;
+// The bound of `undo --count` and `--to` (R40): more entries than any state
+// file holds (a log entry's line takes more than 60 bytes, so a file of
+// max_state_bytes holds fewer than 300,000).
+inline constexpr int max_log_entries = 1000000;
 
 enum class EngineSide { besieger, defender };
 inline constexpr std::array<std::string_view, 2> engine_side_names{"besieger", "defender"};
@@ -140,7 +144,17 @@ struct SiegeState {
   Snapshot now;
   Snapshot initial;
   std::vector<LogEntry> log;
+  // R40: the entries `siege undo` took back, the next one to redo first
+  // (numbered on from the log's last); empty once a new entry is logged.
+  std::vector<LogEntry> redo;
 };
+
+// R40: appends a new entry to the log; what could be redone is gone (a new
+// entry clears it, as in an editor).
+inline void log_new_entry(SiegeState& st, LogEntry e) {
+  st.log.push_back(std::move(e));
+  st.redo.clear();
+}
 
 // ---------------------------------------------------------------- lookups
 
@@ -535,7 +549,7 @@ namespace detail {
     schema.fail("schema " + schema.value().dump() + " is not supported (this siege reads schema " +
                 std::to_string(state_schema) + ")");
   root.only_keys({"schema", "format", "name", "scene_length", "scene", "sections", "engines", "camp",
-                  "units", "armies", "initial", "log"});
+                  "units", "armies", "initial", "log", "redo"});
   SiegeState st;
   st.name = root.at("name").string();
   st.scene_length = read_scene_length(root.at("scene_length"));
@@ -565,8 +579,6 @@ namespace detail {
            [&](std::size_t i) { return st.initial.engines[i].id; });
   check_initial_troops(st.now, st.initial, initial);
 
-  const auto log = root.at("log");
-  log.expect_array();
   // R30: an entry written before entries recorded their scene belongs to the
   // scene of the `scene` entries before it (a `scene` entry to the one it
   // starts). Entries that record it are taken at their word; whether the
@@ -574,13 +586,12 @@ namespace detail {
   // first entries were left out starts counting at the initial scene: its
   // entries come from write_state, which records every scene.)
   int scene = st.initial.scene;
-  for (std::size_t i = 0; i < log.value().size(); ++i) {
-    const std::size_t at = first_entry + i;
-    const Cursor c(log.value()[i], src, "/log/" + std::to_string(at));
+  // One entry of the log or of the redo list, numbered `number`.
+  auto read_entry = [&](const Cursor& c, int number) {
     c.expect_object();
     c.only_keys({"entry", "scene", "action", "inputs", "seed", "outcome"});
     LogEntry e;
-    e.entry = c.at("entry").int_in(static_cast<int>(at) + 1, static_cast<int>(at) + 1);
+    e.entry = c.at("entry").int_in(number, number);
     e.action = c.at("action").id();
     if (c.has("scene")) scene = c.at("scene").int_in(0, max_scene);
     else if (e.action == "scene") scene = std::min(scene + 1, max_scene);
@@ -592,7 +603,23 @@ namespace detail {
     const auto out = c.at("outcome");
     out.expect_object();
     e.outcome = out.value();
-    st.log.push_back(std::move(e));
+    return e;
+  };
+  const auto log = root.at("log");
+  log.expect_array();
+  for (std::size_t i = 0; i < log.value().size(); ++i) {
+    const std::size_t at = first_entry + i;
+    st.log.push_back(read_entry(Cursor(log.value()[i], src, "/log/" + std::to_string(at)), static_cast<int>(at) + 1));
+  }
+  // R40: what can be redone goes on from the log's last entry, in order;
+  // an empty list is never written.
+  if (root.has("redo")) {
+    const auto redo = root.at("redo");
+    redo.expect_array();
+    if (redo.value().empty()) redo.fail("an empty redo list is left out of the file");
+    const std::size_t logged = first_entry + st.log.size();
+    for (std::size_t i = 0; i < redo.value().size(); ++i)
+      st.redo.push_back(read_entry(redo.at(i), static_cast<int>(logged + i) + 1));
   }
   return st;
 }
@@ -688,7 +715,8 @@ inline void write_log_entry(JsonWriter& w, const LogEntry& e) {
 // The state file's text: deterministic bytes, one section, engine or log entry
 // a line so that a diff of two states reads line by line. Every string is
 // escaped, so a raw newline only ever ends a line of this layout; the log
-// comes last, after a line `  "log": [`, and ends the file with `  ]\n}\n`.
+// comes after a line `  "log": [`; then, only when it is not empty, the redo
+// list (R40) after a line `  "redo": [`, each ending `  ]`; `}\n` ends the file.
 [[nodiscard]] inline std::string write_state(const SiegeState& st) {
   std::string out = "{\n";
   {
@@ -704,7 +732,8 @@ inline void write_log_entry(JsonWriter& w, const LogEntry& e) {
   out += "  \"initial\": {\n";
   detail::write_snapshot(out, "    ", st.initial, true);
   out += "  },\n";
-  detail::write_lines(out, "  ", "log", st.log, detail::write_log_entry, true);
+  detail::write_lines(out, "  ", "log", st.log, detail::write_log_entry, st.redo.empty());
+  if (!st.redo.empty()) detail::write_lines(out, "  ", "redo", st.redo, detail::write_log_entry, true);
   out += "}\n";
   return out;
 }
@@ -714,19 +743,24 @@ namespace detail {
 // write_state's `text` of a siege with `entries` log entries, less the lines
 // of the first `skip` of them (0: the text as it is). What is left is a state
 // file's text whose log starts at entry `skip` + 1, for read_state_from. The
-// cut is found from the end, so it costs the length of the entries kept.
+// cut is found from the end, so it costs the length of the entries kept (and
+// of the redo list, which is kept whole).
 [[nodiscard]] inline std::string without_first_entries(std::string_view text, std::size_t entries,
                                                        std::size_t skip) {
   if (skip == 0 || entries == 0) return std::string(text);
   constexpr std::string_view log_line = "\n  \"log\": [\n";
   constexpr std::string_view end = "  ]\n}\n";
+  constexpr std::string_view redo_line = "\n  ],\n  \"redo\": [\n";
   const std::size_t items = text.find(log_line);
   if (items == std::string_view::npos || text.size() < end.size() ||
       text.substr(text.size() - end.size()) != end)
     throw Error(ErrorKind::internal, "internal", "without_first_entries: not write_state's layout");
-  std::size_t from = text.size() - end.size();  // the start of the first line kept
+  // The line `  ]` that closes the log: the file's last, or the one before
+  // the redo list.
+  const std::size_t redo = text.rfind(redo_line);
+  std::size_t from = redo != std::string_view::npos && redo > items ? redo + 1 : text.size() - end.size();
   for (std::size_t kept = entries - std::min(skip, entries); kept > 0; --kept)
-    from = text.rfind('\n', from - 2) + 1;
+    from = text.rfind('\n', from - 2) + 1;  // the start of the first line kept
   return std::string(text.substr(0, items + log_line.size())).append(text.substr(from));
 }
 

@@ -73,7 +73,7 @@ def jl(*objs):
 S = ["--state", "siege.json"]
 COMMANDS = ["list", "show", "check", "attack", "odds", "batch", "hold", "rout", "army-morale", "abatis",
             "casualties", "move", "order", "demolish", "mine", "escalade", "target", "sortie", "damage", "repair",
-            "countermine", "init", "scene", "status", "log", "undo", "replay", "chronicle"]
+            "countermine", "note", "init", "scene", "status", "log", "undo", "redo", "replay", "chronicle"]
 ODDS = ["check", "attack", "demolish", "escalade", "mine", "scene"]
 STRUCTURES = ["interior-door", "iron-bound-door", "palisade", "castle-gate", "timber-house", "stone-house",
               "rampart", "curtain-wall", "tower", "bastion", "bunker", "pillbox", "concrete-fortress",
@@ -1173,6 +1173,41 @@ siege("state/undo-all", [st(*S, "--seed", "1", "scene"), st(*S, "--seed", "2", "
                          st(*S, "log"), st(*S, "log", "--json"), st(*S, "status")])
 siege("state/empty-log", [st(*S, "log"), st(*S, "log", "--json"), st(*S, "undo"), st(*S, "undo", "--json"),
                           st(*S, "replay")])
+# R39: notes in the log, status (every format) and the chronicle; refusals.
+siege("state/note", [st(*S, "note", "before the first scene", "--seed", "1"),
+                     st(*S, "--seed", "2", "scene"),
+                     st(*S, "note", "parley at the gate: terms until dawn, refused", "--seed", "3"),
+                     st(*S, "note", "--text", "-2 figures: Ser Ulric's men, by the ram", "--seed", "4", "--json"),
+                     st(*S, "note", "the herald's <horn> & a \u00e9 \u200b", "--seed", "5"),
+                     st(*S, "status"), st(*S, "status", "--json"), st(*S, "--format", "csv", "status"),
+                     st(*S, "--format", "markdown", "status"), st(*S, "log"), st(*S, "log", "--json"),
+                     {"argv": [*S, "--format", "markdown", "chronicle"], "stdout": "full"},
+                     st(*S, "note", "x" * 1001), st(*S, "note", "two\nlines"), st(*S, "note", "bell \u0007"),
+                     st(*S, "note"), st(*S, "note", ""), st(*S, "note", "a", "b"), st(*S, "--dry-run", "note", "dry"),
+                     st(*S, "batch", stdin=jl({"action": "note", "text": "from a batch line", "seed": 6},
+                                              {"action": "note", "text": "y" * 1001},
+                                              {"action": "note", "text": "tab\there"},
+                                              {"action": "note"})),
+                     st(*S, "replay")])
+run("state/note-without-state", "note", "hello")
+run("state/note-help", "note", "--help")
+run("state/note-inputs", "help", "--inputs", "note", "--json")
+# R40: undo --count / --to and redo, the file's redo list, and refusals.
+siege("state/undo-redo", [st(*S, "--seed", "1", "scene"),
+                          st(*S, "attack", "--section", "east-wall", "-w", "trebuchet", "--seed", "2"),
+                          st(*S, "note", "a parley", "--seed", "3"), st(*S, "--seed", "4", "scene"),
+                          st(*S, "check", "-d", "easy", "--seed", "5"),
+                          st(*S, "undo", "--count", "3"), st(*S, "log"), st(*S, "log", "--json"), st(*S, "status"),
+                          st(*S, "replay"), st(*S, "redo"), st(*S, "redo", "--count", "2", "--json"),
+                          st(*S, "redo"), st(*S, "undo", "--to", "2", "--json"), st(*S, "--dry-run", "redo"),
+                          st(*S, "--dry-run", "undo", "--to", "0"), st(*S, "undo", "--to", "0"),
+                          st(*S, "redo", "--count", "6"), st(*S, "redo", "--count", "5"),
+                          st(*S, "undo", "--count", "9"), st(*S, "undo", "--to", "9"), st(*S, "undo", "--to", "5"),
+                          st(*S, "undo", "--count", "0"), st(*S, "undo", "--count", "1", "--to", "1"),
+                          st(*S, "batch", stdin=jl({"action": "undo"}, {"action": "redo", "count": 1})),
+                          st(*S, "undo", "--count", "2"),
+                          st(*S, "note", "a new entry clears the redo list", "--seed", "6"),
+                          st(*S, "redo"), st(*S, "redo", "--json"), st(*S, "log")])
 siege("state/tampered-hull", [st(*S, "--seed", "11", "scene"), st(*S, "replay"),
                               {"edit": "siege.json", "replace": ['"hull_suffered":7,', '"hull_suffered":8,']},
                               st(*S, "replay"), st(*S, "replay", "--json"), st(*S, "status"), st(*S, "undo"),

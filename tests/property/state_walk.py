@@ -11,7 +11,14 @@ state-aware command with random inputs, the troop commands on the units
   * the exit status is 0 (done) or 2 (refused); nothing else;
   * a refused step leaves the file byte for byte as it was;
   * after a step that was done, `status` and `replay` succeed, and `undo` on
-    a copy of the file gives back the bytes of the file before the step.
+    a copy of the file gives back the bytes of the file before the step
+    (but for the redo list it keeps, R40);
+  * notes (R39) among the steps, some too long or with a control character
+    (refused); `undo --count N`, `undo --to K` and `redo --count N` (R40):
+    an undo gives back the file as it was K entries ago (but for its redo
+    list), a redo the file as it was after the entries it puts back (byte
+    for byte once nothing is left to redo), a new entry clears what could
+    be redone, and redo with nothing to redo is refused.
 
     state_walk.py SIEGE [--seed N] [--sieges K] [--steps M] [--verbose]
 
@@ -40,6 +47,17 @@ class Failure(Exception):
     pass
 
 
+def without_redo(text):
+    """A state file's bytes without its redo list (R40), as before the undo that wrote it."""
+    at = text.find(b'\n  ],\n  "redo": [\n')
+    if at >= 0:
+        return text[:at] + b"\n  ]\n}\n"
+    at = text.find(b'\n  "log": [],\n  "redo": [\n')
+    if at >= 0:
+        return text[:at] + b'\n  "log": []\n}\n'
+    return text
+
+
 class Walk:
     def __init__(self, siege, rng, work, verbose):
         self.siege = siege
@@ -48,7 +66,8 @@ class Walk:
         self.verbose = verbose
         self.data = os.path.join(work, "data")
         self.state = os.path.join(work, "siege.json")
-        self.history = []
+        self.files = []       # the file after init and after each log entry, without a redo list
+        self.redo_files = []  # R40: the file after each entry undo took back, the next to redo first
 
     def run(self, args, check_exit=None):
         cmd = [self.siege, "--data", self.data] + args
@@ -176,9 +195,13 @@ class Walk:
         r = self.rng
         sec = r.choice(desc["sections"])["id"]
         seed = ["--seed", str(r.randint(0, 10**9))]
-        kind = r.choices(["scene", "attack", "attack-engine", "demolish", "mine", "abatis", "escalade",
-                          "units", "target", "sortie", "damage", "repair", "countermine", "undo", "bad"],
-                         weights=[2, 3, 2, 2, 4, 3, 2, 8, 2, 2, 2, 2, 2, 1, 1])[0]
+        if self.redo_files and r.random() < 0.4:  # R40: often put back what was just taken back
+            kind = "redo"
+        else:
+            kind = r.choices(["scene", "attack", "attack-engine", "demolish", "mine", "abatis", "escalade",
+                              "units", "target", "sortie", "damage", "repair", "countermine", "undo", "bad",
+                              "note", "undo-many", "redo"],
+                             weights=[2, 3, 2, 2, 4, 3, 2, 8, 2, 2, 2, 2, 2, 1, 1, 2, 1, 1])[0]
         engines = [e["id"] for e in desc["besiegers"] + desc["defenders"]] or ["nobody"]
         if kind == "target":
             targets = [x["id"] for x in desc["sections"]] + engines + ["camp", "none"]
@@ -247,6 +270,21 @@ class Walk:
             return self.unit_step(desc, sec)
         if kind == "undo":
             return ["undo"]
+        if kind == "note":  # R39; some past the limit or with a control character (R42): refused
+            x = r.random()
+            if x < 0.1:
+                return ["note", "x" * r.choice([1001, 1500])]
+            if x < 0.2:
+                return ["note", r.choice(["two\nlines", "a\ttab", "bell\x07"])]
+            words = ["parley", "at", "the", "gate:", "terms", "until", "dawn", "Ser Ulric", "falls", "\u00e9", "'"]
+            return ["note", " ".join(r.choice(words) for _ in range(r.randint(1, 12)))] + seed
+        if kind == "undo-many":  # R40; sometimes past the log (refused)
+            n = len(self.files) - 1
+            if r.random() < 0.5:
+                return ["undo", "--count", str(r.randint(1, n + 1))]
+            return ["undo", "--to", str(r.randint(0, n + 1))]
+        if kind == "redo":  # R40; sometimes more than can be redone, or nothing to redo (refused)
+            return ["redo"] + (["--count", str(r.randint(1, len(self.redo_files) + 1))] if r.random() < 0.5 else [])
         # input that must be refused, file untouched
         return r.choice([["attack", "--section", "no-such-section", "--weapon", "cannon"],
                          ["attack", "--section", sec, "--weapon", "canon"],
@@ -271,14 +309,33 @@ class Walk:
         if p.returncode == 2:
             if before != after:
                 raise Failure(f"{' '.join(args)}: refused (exit 2) but the file changed")
+            if args[0] == "redo" and self.redo_files and (len(args) == 1 or int(args[2]) <= len(self.redo_files)):
+                raise Failure(f"{' '.join(args)}: refused with {len(self.redo_files)} entries to redo")
             return
         if args[0] == "undo":
-            if self.history:
-                want = self.history.pop()
-                if after != want:
-                    raise Failure("undo: the file differs from the one before the last step")
+            keep = len(self.files) - 2
+            if len(args) == 3:
+                keep = int(args[2]) if args[1] == "--to" else len(self.files) - 1 - int(args[2])
+            if keep < 0:
+                raise Failure(f"{' '.join(args)}: done on a log of {len(self.files) - 1} entries")
+            if without_redo(after) != self.files[keep]:
+                raise Failure(f"{' '.join(args)}: the file differs from the one after entry {keep}")
+            self.redo_files = self.files[keep + 1:] + self.redo_files
+            self.files = self.files[:keep + 1]
+        elif args[0] == "redo":
+            count = int(args[2]) if len(args) == 3 else 1
+            if count > len(self.redo_files):
+                raise Failure(f"{' '.join(args)}: done with {len(self.redo_files)} entries to redo")
+            want = self.redo_files[count - 1]
+            self.files += self.redo_files[:count]
+            self.redo_files = self.redo_files[count:]
+            if (after if not self.redo_files else without_redo(after)) != want:
+                raise Failure(f"{' '.join(args)}: the file differs from the one after the entries it puts back")
         else:
-            self.history.append(before)
+            if after != without_redo(after):
+                raise Failure(f"{' '.join(args)}: a new entry did not clear the redo list")
+            self.files.append(after)
+            self.redo_files = []
         self.check(args)
 
     def check(self, args):
@@ -287,14 +344,14 @@ class Walk:
             if p.returncode != 0:
                 raise Failure(f"after {' '.join(args)}: {' '.join(cmd)} exits {p.returncode}: "
                               f"{p.stderr.decode(errors='replace').strip()}")
-        if args[0] != "undo" and self.history:
+        if args[0] not in ("undo", "redo") and len(self.files) > 1:
             copy = os.path.join(self.work, "copy.json")
             shutil.copyfile(self.state, copy)
             p = self.run(["--state", copy, "undo"])
             if p.returncode != 0:
                 raise Failure(f"after {' '.join(args)}: undo exits {p.returncode}: "
                               f"{p.stderr.decode(errors='replace').strip()}")
-            if open(copy, "rb").read() != self.history[-1]:
+            if without_redo(open(copy, "rb").read()) != self.files[-2]:
                 raise Failure(f"after {' '.join(args)}: undo does not give back the file before the step")
             os.remove(copy)
 
@@ -305,6 +362,7 @@ class Walk:
         with open(path, "w") as f:
             json.dump(desc, f)
         self.run(["init", self.state, "--from", path], check_exit=0)
+        self.files = [open(self.state, "rb").read()]
         self.check(["init"])
         for _ in range(steps):
             self.step(self.random_step(desc))
