@@ -32,6 +32,7 @@ Command log_command();
 Command undo_command();
 Command replay_command();
 Command chronicle_command();
+Command play_command();
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table{
@@ -40,7 +41,7 @@ const std::vector<Command>& commands() {
       casualties_command(), move_command(),   order_command(),  demolish_command(),    mine_command(),
       escalade_command(),   target_command(), sortie_command(), damage_command(),      repair_command(),
       countermine_command(), init_command(),  scene_command(),  status_command(),      log_command(),
-      undo_command(),       replay_command(), chronicle_command(),
+      undo_command(),       replay_command(), chronicle_command(), play_command(),
   };
   return table;
 }
