@@ -24,7 +24,9 @@
 #include <fmt/format.h>
 
 #include "actions.hpp"
+#include "cli.hpp"
 #include "command.hpp"
+#include "render.hpp"
 #include "state_file.hpp"
 #include "words.hpp"
 
@@ -144,20 +146,69 @@ int run_line(const Session& s, const std::vector<std::string>& words) {
   return WEXITSTATUS(st);
 }
 
-// Ends the prompt on `quit` or `exit`.
+// Ends the prompt on `quit` or `exit`, which take nothing more.
 [[nodiscard]] bool is_quit(const std::vector<std::string>& words) {
-  return words.size() == 1 && (words[0] == "quit" || words[0] == "exit");
+  const std::size_t at = command_at(words);
+  if (at == words.size() || (words[at] != "quit" && words[at] != "exit")) return false;
+  if (words.size() > 1)
+    fail_usage("bad-line", "'" + words[at] + "' ends the prompt and takes nothing more; got '" +
+                               (at == 0 ? words[1] : words[0]) + "'");
+  return true;
+}
+
+// The longest line of play: what one argument of a command may be
+// (Linux's MAX_ARG_STRLEN), far past any command's inputs.
+constexpr std::size_t max_line_bytes = 128 * 1024;
+
+// Refuses a line that no command line could carry: a NUL byte (an argument
+// ends there), bytes that are not UTF-8 (a log holds text), or one longer
+// than max_line_bytes. `size`: the line's length before it was cut short.
+void check_text(std::string_view line, std::size_t size) {
+  if (size > max_line_bytes)
+    fail_usage("bad-line", fmt::format("the line is {} bytes long; a line of play holds one command, at most {} bytes",
+                                       size, max_line_bytes));
+  for (std::size_t i = 0; i < line.size();) {
+    char32_t cp = 0;
+    const std::size_t n = static_cast<unsigned char>(line[i]) < 0x80 ? 1 : utf8_at(line, i, cp);
+    if (line[i] == '\0') fail_usage("bad-line", fmt::format("a NUL byte at column {}: a line of play is text", i + 1));
+    if (n == 0)
+      fail_usage("bad-line", fmt::format("the byte {} at column {} is not UTF-8: a line of play is UTF-8 text",
+                                         one_line(line.substr(i, 1)), i + 1));
+    i += n;
+  }
+}
+
+// Reads the next line of standard input into `line` (without its newline,
+// nor a carriage return before it) and returns whether there was one; a
+// line past max_line_bytes is kept only that far, its length in `size`.
+bool read_line(std::string& line, std::size_t& size) {
+  line.clear();
+  size = 0;
+  int c = 0;
+  while ((c = std::getc(stdin)) != EOF && c != '\n') {
+    if (++size <= max_line_bytes + 1) line += static_cast<char>(c);
+  }
+  if (c == EOF && std::ferror(stdin) != 0)
+    fail_usage("bad-input", std::string("play: error reading the lines on standard input: ") + std::strerror(errno));
+  if (c == EOF && size == 0) return false;
+  if (!line.empty() && line.back() == '\r' && size <= max_line_bytes + 1) {
+    line.pop_back();
+    --size;
+  }
+  return true;
 }
 
 // ------------------------------------------------------------ script mode
 
 int run_script(const Session& s, const PlayRequest& r) {
   std::string line;
+  std::size_t size = 0;
   int first_failure = 0;
-  for (int number = 1; std::getline(std::cin, line); ++number) {
+  for (int number = 1; read_line(line, size); ++number) {
     std::vector<std::string> words;
     int status = 0;
     try {
+      check_text(line, size);
       words = split_words(line);
       if (words.empty()) continue;
       if (is_quit(words)) break;
@@ -435,16 +486,19 @@ int run_prompt(const Session& s, Context& ctx) {
     std::string line(got, static_cast<std::size_t>(count));
     while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
     std::vector<std::string> words;
+    bool quit = false;
     try {
+      check_text(line, line.size());
       words = split_words(line);
+      if (words.empty()) continue;
+      history(hist, &ev, H_ENTER, line.c_str());
+      if (!hist_file.empty()) history(hist, &ev, H_SAVE, hist_file.c_str());
+      quit = is_quit(words);
     } catch (const Error& e) {
       (void)print_failure(s.given, e);
       continue;
     }
-    if (words.empty()) continue;
-    history(hist, &ev, H_ENTER, line.c_str());
-    if (!hist_file.empty()) history(hist, &ev, H_SAVE, hist_file.c_str());
-    if (is_quit(words)) break;
+    if (quit) break;
     (void)run_line(s, words);
   }
   el_end(el);
@@ -458,6 +512,10 @@ void run_play(const PlayRequest& r, Context& ctx) {
     fail_usage("bad-option", "play: FILE names the siege to play; leave out --state (" + g.state_file + ")");
   if (g.seed)
     fail_usage("bad-option", "play: --seed applies to one line: give it on the line (attack --seed 7 ...)");
+  const bool terminal = ::isatty(STDIN_FILENO) != 0 && ::isatty(STDOUT_FILENO) != 0;
+  if (!terminal && standard_input_closed())
+    fail_usage("bad-input", "play: standard input is closed; type the lines at a terminal, or send them on "
+                            "standard input (siege play FILE < evening.txt)");
   {
     const StateFile file(r.file, StateFile::Access::read);  // refuses a missing file, as every command does
     (void)load_state(file, ctx);
@@ -468,7 +526,6 @@ void run_play(const PlayRequest& r, Context& ctx) {
   if (g.dry_run) s.globals.emplace_back("--dry-run");
   if (g.format_given) s.globals.insert(s.globals.end(), {"--format", g.format});
   if (g.color != "auto") s.globals.insert(s.globals.end(), {"--color", g.color});
-  const bool terminal = ::isatty(STDIN_FILENO) != 0 && ::isatty(STDOUT_FILENO) != 0;
   ctx.exit_status = terminal ? run_prompt(s, ctx) : run_script(s, r);
 }
 

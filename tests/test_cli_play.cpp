@@ -152,3 +152,42 @@ TEST_CASE("play refuses --state, --seed and a missing file before it starts", "[
   CHECK(json::parse(dry.out).at("action") == "scene");
   CHECK(slurp(path) == before);
 }
+
+TEST_CASE("play refuses a line no command line could carry, and input it cannot read", "[cli][play]") {
+  TempDir dir;
+  const std::string path = new_siege(dir, "s.json");
+  const std::string before = slurp(path);
+  struct Case {
+    std::string text;
+    std::string message;
+  };
+  const std::vector<Case> cases{
+      {std::string("sce\0ne --seed 1\n", 16), "a NUL byte at column 4: a line of play is text"},
+      {"damage --at east-wall --hull 1 --cause 'a\xff'\n",
+       "the byte \\xff at column 42 is not UTF-8: a line of play is UTF-8 text"},
+      {"damage --at east-wall --hull 1 --cause " + std::string(200000, 'x') + "\n",
+       "the line is 200039 bytes long; a line of play holds one command, at most 131072 bytes"},
+      {"scene --seed 1 \\\r\n", "a backslash ends the line: nothing follows it to keep"},  // as without the CR
+      {"quit now\n", "'quit' ends the prompt and takes nothing more; got 'now'"},
+      {"--json exit\n", "'exit' ends the prompt and takes nothing more; got '--json'"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.message);
+    const Run r = siege::test::siege({"play", path}, c.text);
+    CHECK(r.status == 2);
+    CHECK(first_error(r) == c.message);
+  }
+  CHECK(slurp(path) == before);
+  // Lines in UTF-8 with CRLF endings and no newline at the end run as typed.
+  const Run crlf = siege::test::siege({"play", path}, "damage --seed 1 --at east-wall --hull 1 --cause 'café ⚔'\r\nstatus");
+  CHECK(crlf.status == 0);
+  CHECK(log_of(path).at(0).at("inputs").at("cause") == "café ⚔");
+  CHECK(crlf.out.find("Log       1 entry") != std::string::npos);
+  // A closed standard input, or one that does not read, is no empty evening.
+  const Run closed = siege::test::siege({"play", path}, "", "sh -c 'exec \"$0\" \"$@\" <&-'");
+  CHECK(closed.status == 2);
+  CHECK(first_error(closed).find("play: standard input is closed;") == 0);
+  const Run folder = siege::test::siege({"play", path}, "", "sh -c 'exec \"$0\" \"$@\" </'");
+  CHECK(folder.status == 2);
+  CHECK(first_error(folder) == "play: error reading the lines on standard input: Is a directory");
+}
