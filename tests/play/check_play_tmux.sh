@@ -2,7 +2,8 @@
 # The referee's prompt in a real terminal: tmux runs `siege play FILE` and
 # keys are typed into it (tests/completion/tmux.sh): commands, a typo (the
 # error is printed and the prompt goes on), Tab completing a section id, Up
-# bringing back the last line, Ctrl-C dropping a line, undo, Ctrl-D. The
+# bringing back the last line, Ctrl-C dropping a line, a line with letters
+# past ASCII (kept as typed), undo, Ctrl-D. The
 # file's log must then equal that of the same commands run one by one, and
 # the history must be kept under XDG_STATE_HOME, not beside the siege.
 # (The shell around it traps SIGINT: a shell that is sent Ctrl-C while it
@@ -68,6 +69,14 @@ keys -l 'undo'
 keys Enter
 step "undo takes back the last entry, and the dropped line never ran" entries 2
 step "the prompt is back after undo" at_prompt
+cause() { [ "$(jq -r '.log[-1].inputs.cause' "$work/table/kestrel.json")" = "$1" ]; }
+keys -l "damage --seed 5 --at east-wall --hull 1 --cause 'café ⚔ siège'"
+keys Enter
+step "letters past ASCII typed at the prompt reach the log" cause 'café ⚔ siège'
+keys -l 'undo'
+keys Enter
+step "undo takes the damage back" entries 2
+keys C-l
 keys C-d
 step "Ctrl-D ends the prompt with exit status 0" grep -s -q '^exit status 0$' "$work/rc"
 
