@@ -5,6 +5,7 @@
 // on the file and its exit status are the single command's.
 #include <fcntl.h>
 #include <histedit.h>
+#include <locale.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -116,6 +117,7 @@ int run_line(const Session& s, const std::vector<std::string>& words) {
   if (pid < 0) fail_output("fork", std::string("cannot run the line: ") + std::strerror(errno));
   if (pid == 0) {
     std::signal(SIGINT, SIG_DFL);
+    (void)::setlocale(LC_CTYPE, "C");  // the single command's locale, whatever the prompt's
     int status = 0;
     try {
       check_line(words);
@@ -448,6 +450,10 @@ int run_prompt(const Session& s, Context& ctx) {
   sa.sa_flags = 0;  // no SA_RESTART: an interrupted read ends el_gets
   ::sigaction(SIGINT, &sa, nullptr);
 
+  // libedit reads the keys typed (and the history) as characters of the locale's encoding; in
+  // the C locale a program starts in, it drops every byte past ASCII
+  // ("café" would be logged as "caf"). The lines of play are UTF-8.
+  (void)::setlocale(LC_CTYPE, "C.UTF-8");
   HistEvent ev;
   History* hist = history_init();
   history(hist, &ev, H_SETSIZE, 1000);
