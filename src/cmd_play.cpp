@@ -305,7 +305,10 @@ struct Completer {
                                                     const std::string& cur) const {
     const std::size_t at = command_at(words);
     std::vector<std::string> out;
-    if (at == words.size()) {  // the command word
+    if (at == words.size()) {  // the command word, or a value of the line's own options before it
+      if (!words.empty() && words.back().find('=') == std::string::npos)
+        if (const LineOption* o = line_option(words.back()); o != nullptr && o->valued)
+          return choices(words.back().substr(2));
       if (!cur.empty() && cur[0] == '-') {
         for (const auto& o : line_options) out.emplace_back(o.name);
         return out;

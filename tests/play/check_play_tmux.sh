@@ -60,6 +60,11 @@ keys Enter
 step "the line from the history runs" entries 3
 keys C-l
 
+keys -l -- '--format m'
+keys Tab
+step "Tab completes the value of a line's own option, not a command" prompt_line_is '--format markdown'
+keys C-u C-l
+
 keys -l 'scene --seed 9'
 step "a line is being typed" prompt_line_is 'scene --seed 9'
 keys C-c
