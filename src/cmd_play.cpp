@@ -498,10 +498,12 @@ int run_prompt(const Session& s, Context& ctx) {
     bool quit = false;
     try {
       check_text(line, line.size());
+      if (line.find_first_not_of(" \t") != std::string::npos) {  // also a line refused for its quotes: Up mends it
+        history(hist, &ev, H_ENTER, line.c_str());
+        if (!hist_file.empty()) history(hist, &ev, H_SAVE, hist_file.c_str());
+      }
       words = split_words(line);
       if (words.empty()) continue;
-      history(hist, &ev, H_ENTER, line.c_str());
-      if (!hist_file.empty()) history(hist, &ev, H_SAVE, hist_file.c_str());
       quit = is_quit(words);
     } catch (const Error& e) {
       (void)print_failure(s.given, e);

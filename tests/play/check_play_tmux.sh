@@ -47,6 +47,14 @@ keys Enter
 step "a typo is refused and the prompt goes on" screen_has "siege: error: unknown command 'atack'"
 keys C-l
 
+keys -l "damage --at east-wall --hull 1 --cause 'the mine"
+keys Enter
+step "an unclosed quote is refused" screen_has "siege: error: a quote \(') opened at column 40 is not closed"
+keys C-l
+keys Up
+step "Up brings back the refused line to mend" prompt_line_is "damage --at east-wall --hull 1 --cause 'the mine"
+keys C-u C-l
+
 keys -l 'attack --seed 3 --weapon cannon --section nor'
 keys Tab
 step "Tab completes a section id" prompt_line_is 'attack --seed 3 --weapon cannon --section north-wall'
