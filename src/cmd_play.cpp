@@ -350,29 +350,18 @@ struct Completer {
   }
 };
 
-// The words left of the cursor, and the last (partial) one.
-void words_before(const LineInfo* li, std::vector<std::string>& done, std::string& cur) {
-  const std::string before(li->buffer, li->cursor);
-  std::size_t i = 0;
-  while (i < before.size()) {
-    while (i < before.size() && before[i] == ' ') ++i;
-    const std::size_t start = i;
-    while (i < before.size() && before[i] != ' ') ++i;
-    if (i > start) done.push_back(before.substr(start, i - start));
-  }
-  if (!before.empty() && before.back() != ' ' && !done.empty()) {
-    cur = done.back();
-    done.pop_back();
-  }
-}
-
 extern "C" unsigned char complete(EditLine* el, int) {
   void* data = nullptr;
   el_get(el, EL_CLIENTDATA, &data);
   const auto* completer = static_cast<const Completer*>(data);
-  std::vector<std::string> done;
+  const LineInfo* li = el_line(el);
+  PartialWords before = split_partial(std::string_view(li->buffer, static_cast<std::size_t>(li->cursor - li->buffer)));
+  std::vector<std::string>& done = before.words;
   std::string cur;
-  words_before(el_line(el), done, cur);
+  if (before.last_open) {
+    cur = std::move(done.back());
+    done.pop_back();
+  }
   std::vector<std::string> found;
   try {
     for (auto& c : completer->candidates(done, cur))
@@ -382,7 +371,7 @@ extern "C" unsigned char complete(EditLine* el, int) {
   }
   if (found.empty()) return CC_ERROR;
   if (found.size() == 1) {
-    const std::string rest = found[0].substr(cur.size()) + " ";
+    const std::string rest = found[0].substr(cur.size()) + (before.quote != 0 ? std::string(1, before.quote) : "") + " ";
     el_insertstr(el, rest.c_str());
     return CC_REDISPLAY;
   }

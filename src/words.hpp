@@ -14,50 +14,89 @@
 
 namespace siege::cli {
 
-// The words of `line`. An unclosed quote or a backslash at the very end is a
-// usage error that names it.
-[[nodiscard]] inline std::vector<std::string> split_words(std::string_view line) {
+// The words of the text left of the cursor, for Tab: the line may end
+// inside a word, inside a quote or after a backslash.
+struct PartialWords {
   std::vector<std::string> words;
+  bool last_open = false;  // the text ends in the last word (no blank after it)
+  char quote = 0;          // the quote left open at the end: ', " or 0
+};
+
+namespace detail {
+
+// Splits `line`; with `partial`, an unclosed quote or a last backslash ends
+// the last word instead of being refused.
+inline PartialWords split(std::string_view line, bool partial) {
+  PartialWords out;
   std::string word;
   bool in_word = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
+  const auto unclosed = [&](char q, std::size_t at) {
+    if (!partial)
+      fail_usage("bad-line", std::string("a quote (") + q + ") opened at column " + std::to_string(at + 1) +
+                                 " is not closed");
+    out.quote = q;
+  };
+  std::size_t i = 0;
+  for (; i < line.size(); ++i) {
     const char c = line[i];
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      if (in_word) words.push_back(std::move(word));
+      if (in_word) out.words.push_back(std::move(word));
       word.clear();
       in_word = false;
     } else if (c == '#' && !in_word) {
       break;
     } else if (c == '\\') {
-      if (i + 1 == line.size()) fail_usage("bad-line", "a backslash ends the line: nothing follows it to keep");
+      in_word = true;
+      if (i + 1 == line.size()) {
+        if (!partial) fail_usage("bad-line", "a backslash ends the line: nothing follows it to keep");
+        i = line.size();
+        break;
+      }
       word += line[++i];
-      in_word = true;
     } else if (c == '\'') {
-      const std::size_t end = line.find('\'', i + 1);
-      if (end == std::string_view::npos)
-        fail_usage("bad-line", "a quote (') opened at column " + std::to_string(i + 1) + " is not closed");
-      word.append(line.substr(i + 1, end - i - 1));
-      i = end;
       in_word = true;
+      const std::size_t end = line.find('\'', i + 1);
+      word.append(line.substr(i + 1, end == std::string_view::npos ? std::string_view::npos : end - i - 1));
+      if (end == std::string_view::npos) {
+        unclosed(c, i);
+        i = line.size();
+        break;
+      }
+      i = end;
     } else if (c == '"') {
+      in_word = true;
       const std::size_t open = i;
       for (++i;; ++i) {
-        if (i == line.size())
-          fail_usage("bad-line", "a quote (\") opened at column " + std::to_string(open + 1) + " is not closed");
+        if (i == line.size()) {
+          unclosed(c, open);
+          break;
+        }
         if (line[i] == '"') break;
         if (line[i] == '\\' && i + 1 < line.size() &&
             std::string_view("\\\"$`\n").find(line[i + 1]) != std::string_view::npos)
           ++i;
         word += line[i];
       }
-      in_word = true;
+      if (i == line.size()) break;
     } else {
       word += c;
       in_word = true;
     }
   }
-  if (in_word) words.push_back(std::move(word));
-  return words;
+  out.last_open = in_word && i >= line.size();
+  if (in_word) out.words.push_back(std::move(word));
+  return out;
 }
+
+}  // namespace detail
+
+// The words of `line`. An unclosed quote or a backslash at the very end is a
+// usage error that names it.
+[[nodiscard]] inline std::vector<std::string> split_words(std::string_view line) {
+  return detail::split(line, false).words;
+}
+
+// The words of `before`, the text left of the cursor, as far as they go.
+[[nodiscard]] inline PartialWords split_partial(std::string_view before) { return detail::split(before, true); }
 
 }  // namespace siege::cli

@@ -51,6 +51,25 @@ TEST_CASE("A line of play is split into words as a shell splits them, without ex
   CHECK_THROWS_WITH(split_words("x \\"), "a backslash ends the line: nothing follows it to keep");
 }
 
+TEST_CASE("Tab splits the text left of the cursor as far as it goes", "[cli][play]") {
+  using V = std::vector<std::string>;
+  const auto p = siege::cli::split_partial(R"("attack" --section 'nor)");
+  CHECK(p.words == V{"attack", "--section", "nor"});
+  CHECK(p.last_open);
+  CHECK(p.quote == '\'');
+  const auto q = siege::cli::split_partial(R"(damage --cause "a b)");
+  CHECK(q.words == V{"damage", "--cause", "a b"});
+  CHECK(q.quote == '"');
+  const auto b = siege::cli::split_partial("attack --sec\\");
+  CHECK(b.words == V{"attack", "--sec"});
+  CHECK(b.last_open);
+  const auto done = siege::cli::split_partial("'attack' ");
+  CHECK(done.words == V{"attack"});
+  CHECK_FALSE(done.last_open);
+  CHECK(done.quote == 0);
+  CHECK_FALSE(siege::cli::split_partial("scene # a").last_open);
+}
+
 TEST_CASE("play reads a script: the log is that of the same commands run one by one", "[cli][play]") {
   TempDir dir;
   const std::string played = new_siege(dir, "played.json");

@@ -68,6 +68,11 @@ keys Enter
 step "the line from the history runs" entries 3
 keys C-l
 
+keys -l "\"attack\" --seed 3 --section 'riv"
+keys Tab
+step "Tab completes in quotes, and closes the quote" prompt_line_is "\"attack\" --seed 3 --section 'river-tower'"
+keys C-u C-l
+
 keys -l -- '--format m'
 keys Tab
 step "Tab completes the value of a line's own option, not a command" prompt_line_is '--format markdown'
