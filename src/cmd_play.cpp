@@ -90,7 +90,9 @@ void check_line(const std::vector<std::string>& words) {
         fail_usage("bad-line", std::string(r) + " is not taken on a line of play: the prompt plays its own FILE" +
                                    (r == "--data" ? " with the tables it began with (give --data to play)" : ""));
   const std::size_t at = command_at(words);
-  if (at == words.size()) fail_usage("bad-line", "a line of play names a command: attack, scene, status, help ...");
+  if (at == words.size() || words[at].empty())
+    fail_usage("bad-line", std::string("a line of play names a command") + (at == words.size() ? "" : ", not ''") +
+                               ": attack, scene, status, help ...");
   for (const auto c : refused_commands)
     if (words[at] == c)
       fail_usage("bad-line", "'" + std::string(c) + "' is not taken on a line of play; run it as 'siege " +
