@@ -464,11 +464,11 @@ int run_prompt(const Session& s, Context& ctx) {
   el_set(el, EL_BIND, "^I", "siege-complete", nullptr);
   el_source(el, nullptr);
   std::string name = s.file.substr(s.file.rfind('/') + 1);
-  prompt_text = "siege " + name + "> ";
+  prompt_text = "siege " + one_line(name) + "> ";  // a name's control bytes quoted, not sent to the terminal
   el_set(el, EL_PROMPT, prompt);
   std::printf("Playing %s: one command a line, as after 'siege --state FILE'; 'help' lists them, Tab "
               "completes, Ctrl-D or 'quit' ends.\n",
-              s.file.c_str());
+              one_line(s.file).c_str());
 
   for (;;) {
     interrupted = 0;

@@ -103,6 +103,17 @@ for line in "scene --seed 1" "attack --seed 3 --weapon cannon --section north-wa
     # shellcheck disable=SC2086 # the words of the line, as play split them
     "$siege" --state "$work/by-hand.json" $line >/dev/null
 done
+# A siege whose name holds an escape: the prompt quotes it, and the
+# terminal does not take it for a command (red text, a cleared screen).
+tmux_stop
+odd=$(printf 'x\033[2Jy.json')
+cp "$work/by-hand.json" "$work/table/$odd"
+tmux_start env -u TMUX TERM=xterm HOME="$work" XDG_STATE_HOME="$work/state" \
+    sh -c "cd '$work/table' && '$siege' play '$odd'"
+step "a control byte in the siege's name is quoted in the prompt" screen_has '^siege x\\u001b\[2Jy\.json>$'
+tmux_stop
+rm "$work/table/$odd"
+
 if [ "$(jq -S .log "$work/table/kestrel.json")" = "$(jq -S .log "$work/by-hand.json")" ]; then
     echo "ok: the log equals that of the same commands run one by one"
 else
