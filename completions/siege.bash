@@ -259,7 +259,7 @@ _siege() {
             words=$(for t in structures weapons charges engines; do _siege_table_ids $t "${run[@]}"; done | sort -u) ;;
         abatis) words="build tear" ;;
         odds) [[ -z $sub ]] && words=$_siege_odds_subcommands ;;
-        init)
+        init | play)
             _siege_reply_files -f "$cur"
             return 0 ;;
     esac

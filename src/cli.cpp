@@ -542,6 +542,15 @@ void print_error(const Globals& g, int code, std::string_view id, const std::str
   }
 }
 
+}  // namespace
+
+int print_failure(const Globals& g, const Error& e) {
+  print_error(g, e.exit_code(), e.id(), e.what(), e.input());
+  return e.exit_code();
+}
+
+namespace {
+
 // `siege help [COMMAND...]` as `siege [COMMAND...] --help`: the words of
 // argv with "help" (at `at`, the first word) dropped and --help added.
 std::vector<std::string> help_words(int argc, char** argv, std::size_t at) {

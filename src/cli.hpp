@@ -83,6 +83,10 @@ void write_stdout(std::string_view bytes);
 // \u001b, \xff ...; everything else is kept as it is.
 [[nodiscard]] std::string one_line(std::string_view message);
 
+// Prints `e` as cli::main prints an error that reached it (one line on
+// stderr; the error object on stdout with --json) and returns its exit status.
+int print_failure(const Globals& g, const Error& e);
+
 // Entry point: parses argv, runs one command, maps every error to its exit
 // status (the only place that does).
 int main(int argc, char** argv);

@@ -34,6 +34,7 @@ Command undo_command();
 Command redo_command();
 Command replay_command();
 Command chronicle_command();
+Command play_command();
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table{
@@ -43,6 +44,7 @@ const std::vector<Command>& commands() {
       escalade_command(),   target_command(), sortie_command(), damage_command(),      repair_command(),
       countermine_command(), note_command(), init_command(),  scene_command(),  status_command(),
       log_command(),        undo_command(),   redo_command(),   replay_command(),      chronicle_command(),
+      play_command(),
   };
   return table;
 }

@@ -416,9 +416,11 @@ program = commands_of_program()
 for name in program:
     # batch prints JSON Lines: each line is another command's outcome with a
     # "line" key first (tests/test_cli_batch.cpp checks it equals that output).
+    # play prints the outcomes of the commands on its lines, each that
+    # command's own (tests/test_cli_play.cpp).
     if name not in SAMPLES and name not in {"init", "scene", "status", "log", "undo", "replay", "batch", "order",
                                              "chronicle", "target", "sortie", "damage", "repair", "countermine",
-                                             "note", "redo"}:
+                                             "note", "redo", "play"}:
         failures.append(f"'{name}' is a command of the program with no sample here: add samples and a schema branch")
 
 if "odds" in program:
