@@ -686,15 +686,16 @@ int run(int argc, char** argv, Context& ctx) {
   if (chosen != nullptr) {
     add_command(app, *chosen, runner);
   } else {
-    if (!wanted.empty())
+    if (at < words.size())  // a word that names no command, the empty word too
       fail_usage("unknown-command", "unknown command '" + wanted + "'" +
                                         detail::did_you_mean(wanted, command_names()) +
                                         "; run 'siege --help' for the list");
-    // No command: build them all so that --help lists every one.
-    for (const auto& c : commands()) {
-      Runner unused;
-      add_command(app, c, unused);
-    }
+    // No command: build them all so that --help lists every one. Their
+    // runners hold the requests the options write to, so they live as long
+    // as the parser.
+    static std::vector<Runner> all;
+    all.assign(commands().size(), Runner{});
+    for (std::size_t i = 0; i < commands().size(); ++i) add_command(app, commands()[i], all[i]);
   }
   try {
     app.parse(argc, argv);

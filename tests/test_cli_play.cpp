@@ -139,7 +139,7 @@ TEST_CASE("A line of play may not name another file, other tables or a command o
       {"--json batch", "'batch' is not taken on a line of play; run it as 'siege batch ...' outside the prompt"},
       {"play " + path, "'play' is not taken on a line of play; run it as 'siege play ...' outside the prompt"},
       {"--seed 3", "a line of play names a command: attack, scene, status, help ..."},
-      // An empty word for the command: the command line (siege '' list x) reads freed memory.
+      // An empty word for the command (the command line refuses it too, as an unknown command).
       {"'' list x", "a line of play names a command, not '': attack, scene, status, help ..."},
       {"--json \"\" status", "a line of play names a command, not '': attack, scene, status, help ..."},
       {"damage --at east-wall --hull 1 --cause 'open", "a quote (') opened at column 40 is not closed"},
