@@ -468,7 +468,7 @@ TEST_CASE("list narrows its widest columns and wraps their cells rather than cut
     for (const auto& tag : s["tags"]) CHECK(contains(joined(r.out), tag.get<std::string>()));
 }
 
-TEST_CASE("Where dice are shown, one line says what their symbols mean; not in JSON, not without dice",
+TEST_CASE("Where dice are shown, one line says what their symbols mean, and never in JSON or without dice",
           "[terminal][cli]") {
   const std::regex die(R"(\[[SFBX ]( [SFBX])*\])");
   const std::string legend = std::string(siege::cli::dice_legend());
