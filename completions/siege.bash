@@ -159,9 +159,11 @@ _siege() {
     local prev=''
     ((${#args[@]} > 0)) && prev=${args[-1]}
 
-    # The command (and odds' subcommand), and the global options that change
-    # what the ids are: --data DIR and --state FILE.
+    # The command (and odds' subcommand), the words after `help` (the
+    # command and subcommand it is asked about), and the global options that
+    # change what the ids are: --data DIR and --state FILE.
     local cmd='' sub='' data='' state='' n=${#args[@]}
+    local -a helped=()
     for ((i = 0; i < n; i++)); do
         w=${args[i]}
         case $w in
@@ -175,6 +177,8 @@ _siege() {
             *)
                 if [[ -z $cmd ]]; then
                     cmd=$w
+                elif [[ $cmd == help ]]; then
+                    helped+=("$w")
                 elif [[ $cmd == odds && -z $sub && " $_siege_odds_subcommands " == *" $w "* ]]; then
                     sub=$w
                 fi
@@ -241,6 +245,20 @@ _siege() {
         return 0
     fi
 
+    if [[ $cmd == help ]]; then
+        # siege help [--inputs] COMMAND [SUBCOMMAND]: the commands, then
+        # odds' subcommands.
+        if [[ $cur == -* ]]; then
+            words="--inputs --json"
+        elif ((${#helped[@]} == 0)); then
+            words=$(_siege_help_words subcommands "$siege")
+        elif [[ ${#helped[@]} -eq 1 && ${helped[0]} == odds ]]; then
+            words=$_siege_odds_subcommands
+        fi
+        [[ -n $words ]] && _siege_reply_words "$words" "$cur"
+        return 0
+    fi
+
     if [[ $cur == -* ]]; then
         local -a cmdpath=()
         [[ -n $cmd ]] && cmdpath+=("$cmd")
@@ -253,7 +271,7 @@ _siege() {
     fi
 
     case $cmd in
-        "") words=$(_siege_help_words subcommands "$siege") ;;
+        "") words="$(_siege_help_words subcommands "$siege") help" ;;
         list) words="structures weapons charges engines" ;;
         show) # an id may be in several tables (trebuchet: a weapon and an engine)
             words=$(for t in structures weapons charges engines; do _siege_table_ids $t "${run[@]}"; done | sort -u) ;;

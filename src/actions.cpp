@@ -1,11 +1,11 @@
 #include "actions.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "render.hpp"
 #include "siege/detail/suggest.hpp"
 #include "state_file.hpp"
 
@@ -257,22 +257,6 @@ std::string with_fields(std::string json, std::string_view action, std::string_v
   if (close == std::string::npos) return json;
   return json.insert(close, (close > 1 ? "," : "") + std::string(fields));
 }
-
-namespace {
-
-// A word as the shell takes it back: quoted when it holds anything but
-// letters, digits and -_.,:/+ ("a night's repair" -> 'a night'\''s repair').
-std::string shell_word(const std::string& v) {
-  const bool plain = !v.empty() && std::all_of(v.begin(), v.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::string_view("-_.,:/+").find(c) != std::string_view::npos;
-  });
-  if (plain) return v;
-  std::string out = "'";
-  for (const char c : v) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-}  // namespace
 
 std::string inputs_as_options(std::string_view action, const nlohmann::json& inputs) {
   // Positional inputs (abatis WORK) are words of their own, not options.

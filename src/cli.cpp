@@ -344,10 +344,12 @@ class FittedHelp : public CLI::Formatter {
 
 }  // namespace
 
-void Context::emit_table(const std::string& json, const std::vector<std::vector<std::string>>& rows) const {
+void Context::emit_table(const std::string& json, const std::vector<std::vector<std::string>>& rows,
+                         std::string_view heading) const {
   const Format f = globals.json ? Format::json : parse_format(globals.format);
   if (f == Format::json) return emit(json, json);
-  write_stdout(render_table(rows, f, output_width()));
+  const std::string head = f == Format::text && !heading.empty() ? wrap_text(heading, output_width()) : "";
+  write_stdout(head + render_table(rows, f, output_width()));
 }
 
 void Context::emit_tables(const std::string& json,
@@ -508,7 +510,17 @@ Runner with_subcommands(CLI::App& app, const Command& c) {
 CLI::App* add_command(CLI::App& app, const Command& c, Runner& runner) {
   auto* sub = app.add_subcommand(std::string(c.name), std::string(c.summary));
   sub->fallthrough();
-  sub->footer("Example:\n  " + std::string(c.example) + "\n");
+  // Each line of the example a command that wrap_text keeps whole (render.hpp).
+  std::string example = "Example:\n";
+  for (std::string_view rest = c.example; !rest.empty();) {
+    const std::size_t nl = rest.find('\n');
+    std::string_view line = rest.substr(0, nl);
+    line.remove_prefix(std::min(line.find_first_not_of(' '), line.size()));
+    example += "  " + command_line(line) + "\n";
+    if (nl == std::string_view::npos) break;
+    rest.remove_prefix(nl + 1);
+  }
+  sub->footer(example);
   runner = c.subcommands != nullptr ? with_subcommands(*sub, c) : c.setup(*sub, c);
   return sub;
 }
@@ -657,7 +669,7 @@ int run(int argc, char** argv, Context& ctx) {
   app.formatter(std::make_shared<FittedHelp>());  // before the commands: they take the app's
   app.require_subcommand(1);
   app.footer(
-      "Exit status: 0 resolved, 2 bad usage or input, 3 invalid data table, 4 invalid state file,\n"
+      "Exit status: 0 resolved, 2 bad usage or input, 3 invalid data table, 4 invalid state file, "
       "5 output could not be written, 6 internal error (out of memory).\n"
       "Run 'siege help COMMAND' or 'siege COMMAND --help' for a command's options and an example.");
   add_globals(app, ctx.globals);

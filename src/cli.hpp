@@ -53,8 +53,10 @@ class Context {
   // Prints an outcome: the JSON text with --json, the text otherwise.
   void emit(const std::string& json, const std::string& text) const;
   // Prints a table (first row the header) in the --format asked for, or
-  // `json` with --json / --format json.
-  void emit_table(const std::string& json, const std::vector<std::vector<std::string>>& rows) const;
+  // `json` with --json / --format json; as text, after `heading` (a line
+  // fitted to the width like any text) when there is one.
+  void emit_table(const std::string& json, const std::vector<std::vector<std::string>>& rows,
+                  std::string_view heading = {}) const;
   // The same with several tables, one after the other with a blank line between.
   void emit_tables(const std::string& json,
                    const std::vector<std::vector<std::vector<std::string>>>& tables) const;

@@ -467,8 +467,7 @@ void batch_inputs(Fields& f, BatchRequest& r) {
 Command batch_command() {
   return plain_command<BatchRequest, batch_inputs, run_batch>(
       "batch", "Resolve JSON Lines of actions (keys: the options' names), one JSON outcome per line",
-      "echo '{\"action\": \"attack\", \"structure\": \"curtain-wall\", \"weapon\": \"cannon\", "
-      "\"successes\": 2}' | siege batch\n"
+      "echo '{\"action\": \"check\", \"difficulty\": \"hard\", \"pool\": 4}' | siege batch\n"
       "  siege batch actions.jsonl --seed 7 > outcomes.jsonl\n"
       "  siege batch --state siege.json --fail-fast night-assault.jsonl");
 }

@@ -105,7 +105,7 @@ void hold_inputs(Fields& f, HoldRequest& r) {
                   "corridor, bridge and passage are refused (R22)", "SITE"},
          r.site);
   f.number({"unprotected-in-contact",
-            "On a wall-top/rampart/parapet/breastwork: figures in contact not behind the barrier"},
+            "On a wall-top, rampart, parapet or breastwork: figures in contact not behind the barrier"},
            r.unprotected_in_contact, 0, max_figures);
   f.flag({"hero", "A hero holds: never fails a morale check (R21)"}, r.hero);
   f.number({"figures", "Figures in the holding unit (reported)"}, r.figures, 1, max_figures);

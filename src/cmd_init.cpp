@@ -7,6 +7,7 @@
 #include "cmd_state.hpp"
 #include "command.hpp"
 #include "read_file.hpp"
+#include "render.hpp"
 #include "state_file.hpp"
 
 namespace siege::cli {
@@ -66,7 +67,8 @@ void init_siege(const InitRequest& req, Context& ctx) {
   }
   const std::string done = ctx.globals.dry_run
                                ? fmt::format("Dry run   {} not written (--dry-run)\n", path)
-                               : fmt::format("Wrote     {}; play a scene with: siege --state {} scene\n", path, path);
+                               : fmt::format("Wrote     {}; play a scene with: {}\n", path,
+                                             command_line("siege --state " + shell_word(path) + " scene"));
   ctx.emit(with_fields(status_json(st, ctx.tables(), path, "init"), "init",
                        std::string("\"dry_run\":") + (ctx.globals.dry_run ? "true" : "false")),
            status_text(st, ctx.tables()) + done);

@@ -107,6 +107,7 @@ std::string mine_text(const MineOutcome& o, std::uint64_t seed) {
                      o.days.front().sappers.rolled ? fmt::format(" (seed {})", seed)
                                                    : std::string(", the referee's rolls"));
     for (const auto& d : o.days) s += day_text(d);
+    if (o.days.front().sappers.rolled) s += fmt::format("          {}\n", dice_legend());
   }
   s += fmt::format("Dug       {} of {} day(s)\n", o.days_dug, o.days_needed);
   if (o.detected_on)

@@ -389,12 +389,9 @@ void compare(const CompareRequest& r, Context& ctx) {
       rows.back().push_back(fmt::format("{:.1f}% ({})", 100 * odds::to_double(c.breached), e));
     }
   }
-  if (!ctx.globals.json && ctx.globals.format == "text")
-    std::fputs(fmt::format("Breached within {} attack(s) (expected attacks to breach), {} skill dice\n", attacks,
-                           pool)
-                   .c_str(),
-               stdout);
-  ctx.emit_table(json, rows);
+  ctx.emit_table(json, rows,
+                 fmt::format("Breached within {} attack(s) (expected attacks to breach), {} skill dice\n",
+                             attacks, pool));
 }
 
 

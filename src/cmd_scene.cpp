@@ -87,8 +87,8 @@ std::string scene_text(const SceneOutcome& o, const Snapshot& after, const Table
   if (!o.idle.empty()) {
     s += "Idle      engines with nothing to shoot:\n";
     for (const auto& e : o.idle)
-      s += fmt::format("  {} ({}): siege target --engine {} --at ID\n", escape_text(e.engine), name_of(e.reason),
-                       escape_text(e.engine));
+      s += fmt::format("  {} ({}): {}\n", escape_text(e.engine), name_of(e.reason),
+                       command_line("siege target --engine " + shell_word(e.engine) + " --at ID"));
   }
   s += fmt::format("Rules     {}\n", fmt::join(o.rules, ", "));
   s += "Notes\n" + render_notes(o.notes, o.not_modelled);

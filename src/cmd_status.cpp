@@ -113,6 +113,50 @@ std::vector<std::vector<std::vector<std::string>>> troop_tables(const Snapshot& 
   return out;
 }
 
+// Every part of the text but the sections as tables, for markdown and csv,
+// in the text's order: the engines, the camp, the units and armies, the
+// breaches and the galleries when there are any, and last the siege itself
+// (its name, scenes, log and notes), so that no format leaves a part out.
+std::vector<std::vector<std::vector<std::string>>> status_tables(const SiegeState& st, const Tables& t) {
+  std::vector<std::vector<std::vector<std::string>>> out;
+  const auto id_or_dash = [](const std::string& id) { return id.empty() ? std::string("-") : id; };
+  if (!st.now.engines.empty()) {
+    std::vector<std::vector<std::string>> rows{
+        {"ENGINE", "SIDE", "ROW", "WEAPON", "POOL", "TARGET", "SUFFERED", "HULL", "KNOCKED OUT"}};
+    for (const auto& e : st.now.engines) {
+      const Engine* row = row_of(e, t);
+      rows.push_back({e.id, std::string(name_of(e.side)), id_or_dash(e.engine), id_or_dash(e.weapon),
+                      std::to_string(e.pool), id_or_dash(e.target), std::to_string(e.hull_suffered),
+                      row != nullptr ? std::to_string(row->hull) : "-", e.knocked_out ? "yes" : "no"});
+    }
+    out.push_back(std::move(rows));
+  }
+  const int camp_hull = camp_row(t).hull;
+  out.push_back({{"CAMP", "SUFFERED", "HULL", "WRECKED"},
+                 {"camp", std::to_string(st.now.camp.hull_suffered), std::to_string(camp_hull),
+                  st.now.camp.hull_suffered >= camp_hull ? "yes" : "no"}});
+  for (auto& troops : troop_tables(st.now)) out.push_back(std::move(troops));
+  std::vector<std::vector<std::string>> breach_rows{{"BREACH", "ASSAULT"}};
+  for (const auto& id : breaches(st.now, t, Passable::yes)) breach_rows.push_back({id, "play the assault"});
+  for (const auto& id : breaches(st.now, t, Passable::no))
+    breach_rows.push_back({id, "impassable, no assault across it (R13)"});
+  if (breach_rows.size() > 1) out.push_back(std::move(breach_rows));
+  std::vector<std::vector<std::string>> gallery_rows{
+      {"GALLERY UNDER", "DAYS DUG", "FOUND", "DAYS LEFT IN SCENE"}};
+  for (const auto& g : galleries(st))
+    gallery_rows.push_back({g.section, std::to_string(g.gallery.days_dug), g.gallery.detected ? "yes" : "no",
+                            std::to_string(g.left)});
+  if (gallery_rows.size() > 1) out.push_back(std::move(gallery_rows));
+  std::vector<std::vector<std::string>> siege{
+      {"SIEGE", "SCENES PLAYED", "SCENE LENGTH", "LOG ENTRIES", "NOTES"}};
+  siege.push_back({st.name.empty() ? "-" : st.name, std::to_string(st.now.scene),
+                   std::string(name_of(st.scene_length)), std::to_string(st.log.size()),
+                   fmt::format("{}", fmt::join(evening_over(st), " "))});
+  if (siege.back().back().empty()) siege.back().back() = "-";
+  out.push_back(std::move(siege));
+  return out;
+}
+
 }  // namespace
 
 std::string status_json(const SiegeState& st, const Tables& t, const std::string& path, std::string_view action) {
@@ -276,7 +320,7 @@ void run_status(const NoInputs&, Context& ctx) {
                                         : fmt::format("{}/{} built", x.abatis.progress,
                                                       ctx.tables().troops.abatis_turns),
                       std::to_string(x.mine.days_dug) + (x.mine.detected ? " (found)" : "")});
-    auto tables = troop_tables(st.now);
+    auto tables = status_tables(st, ctx.tables());
     tables.insert(tables.begin(), std::move(rows));
     if (const auto notes = last_notes(st); !notes.empty()) {
       std::vector<std::vector<std::string>> note_rows{{"NOTE", "SCENE", "TEXT"}};

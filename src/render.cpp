@@ -4,6 +4,7 @@
 #include <wchar.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include <fmt/core.h>
 #include <fmt/format.h>
@@ -53,11 +54,13 @@ std::string render_check(const CheckResult& c, std::uint64_t seed) {
   if (n[2] > 0) dice += fmt::format(" + {} Bane", n[2]);
   if (n[3] > 0) dice += fmt::format(" + {} Boon", n[3]);
   return fmt::format(
-      "{} check, {} dice (seed {})\n          {}\n          {} success, {} failure, {} boon, {} "
-      "bane -> {} net Successes, {} net Boons -> {}",
-      capitalised(name_of(c.difficulty)), dice, seed, render_dice(c), c.successes, c.failures, c.boons,
-      c.banes, c.net_successes, c.net_boons, painted_pass(c.passed()));
+      "{} check, {} dice (seed {})\n          {}\n          {}\n"
+      "          {} success, {} failure, {} boon, {} bane -> {} net Successes, {} net Boons -> {}",
+      capitalised(name_of(c.difficulty)), dice, seed, render_dice(c), dice_legend(), c.successes, c.failures,
+      c.boons, c.banes, c.net_successes, c.net_boons, painted_pass(c.passed()));
 }
+
+std::string_view dice_legend() { return "Dice: S Success, F Failure, B Boon, X Bane, [ ] blank"; }
 
 std::string hull_bar(int suffered, int hull, int width) {
   if (hull <= 0) return "";
@@ -120,6 +123,50 @@ std::string md_cell(const std::string& c) {
   return out;
 }
 
+// The widest word of an escaped cell that must stay whole (an id, a
+// number, a word of prose); a word with a wide character in it (CJK, whose
+// text has no spaces) or an escaped control byte (\xNN) may be broken
+// between two characters, so it counts 0.
+std::size_t longest_whole_word(std::string_view cell) {
+  const auto breakable = [](std::string_view word) {
+    if (word.find("\\x") != std::string_view::npos) return true;
+    for (std::size_t i = 0; i < word.size();) {
+      char32_t cp = 0;
+      const std::size_t n = std::max<std::size_t>(utf8_at(word, i, cp), 1);
+      if (display_width(word.substr(i, n)) > 1) return true;
+      i += n;
+    }
+    return false;
+  };
+  std::size_t longest = 0;
+  for (std::size_t i = 0; i < cell.size();) {
+    const std::size_t at = std::min(cell.find_first_not_of(' ', i), cell.size());
+    const std::size_t end = std::min(cell.find(' ', at), cell.size());
+    const std::string_view word = cell.substr(at, end - at);
+    if (!breakable(word)) longest = std::max(longest, display_width(word));
+    i = end;
+  }
+  return longest;
+}
+
+// A table too wide for `width` even with every column at its least: each
+// row as a block of "HEADER  value" lines (the value wrapped under itself),
+// a blank line between rows, so that no id is cut.
+std::string table_as_records(const std::vector<std::vector<std::string>>& shown, std::size_t width) {
+  std::size_t label = 0;
+  for (const auto& h : shown[0]) label = std::max(label, display_width(h));
+  label += 2;
+  std::string out;
+  for (std::size_t n = 1; n < shown.size(); ++n) {
+    if (n > 1) out += '\n';
+    for (std::size_t i = 0; i < shown[n].size(); ++i) {
+      const std::string head = i < shown[0].size() ? shown[0][i] : std::string();
+      out += wrap_line(pad_to(head, label) + shown[n][i], width, label) + "\n";
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string render_table(const std::vector<std::vector<std::string>>& rows, Format f, std::size_t width) {
@@ -153,21 +200,22 @@ std::string render_table(const std::vector<std::vector<std::string>>& rows, Form
   }
   std::vector<std::vector<std::string>> shown(rows.size());
   std::vector<std::size_t> w;
+  std::vector<std::size_t> least;  // the narrowest a column may be: its header, and its longest whole word
   for (std::size_t n = 0; n < rows.size(); ++n)
     for (std::size_t i = 0; i < rows[n].size(); ++i) {
       shown[n].push_back(escape_text(rows[n][i]));
-      if (w.size() <= i) w.push_back(0);
+      if (w.size() <= i) w.push_back(0), least.push_back(0);
       w[i] = std::max(w[i], display_width(shown[n][i]));
+      least[i] = std::max(least[i], n == 0 ? display_width(shown[n][i]) : longest_whole_word(shown[n][i]));
     }
-  if (width > 0 && !w.empty()) {
+  std::size_t total = w.empty() ? 0 : 2 * (w.size() - 1);
+  for (const auto x : w) total += x;
+  if (width > 0 && total > width) {
     // Too wide: narrow the widest column, a column at a time, down to its
-    // header or 8 columns; its cells then take more than one line.
-    std::vector<std::size_t> least(w.size());
-    for (std::size_t i = 0; i < w.size(); ++i)
-      least[i] =
-          std::min(w[i], std::max<std::size_t>(i < shown[0].size() ? display_width(shown[0][i]) : 0, 8));
-    std::size_t total = 2 * (w.size() - 1);
-    for (const auto x : w) total += x;
+    // least; its cells then take more than one line, broken between words.
+    std::size_t floor = w.empty() ? 0 : 2 * (w.size() - 1);
+    for (const auto x : least) floor += x;
+    if (floor > width) return table_as_records(shown, width);
     while (total > width) {
       std::size_t k = w.size();
       for (std::size_t i = 0; i < w.size(); ++i)
@@ -192,14 +240,12 @@ std::string render_table(const std::vector<std::vector<std::string>>& rows, Form
     }
     for (std::size_t j = 0; j < height; ++j) {
       std::string line;
-      std::size_t last_column = 0;  // where the last cell starts
       for (std::size_t i = 0; i < r.size(); ++i) {
         const std::string part = j < parts[i].size() ? parts[i][j] : std::string();
-        if (i + 1 == r.size()) last_column = display_width(line);
         line += i + 1 < r.size() ? pad_to(part, w[i]) + "  " : part;
       }
       while (!line.empty() && line.back() == ' ') line.pop_back();
-      out += wrap_line(line, width, last_column) + "\n";
+      out += line + "\n";
     }
   }
   return out;
@@ -263,6 +309,50 @@ namespace {
 
 bool is_control(char32_t cp) { return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f); }
 
+// The bytes around a command_line() in text for wrap_text (two C0
+// controls that escape_text writes as \x1e and \x1f, so no data string
+// can bring them in raw).
+constexpr char command_start = '\x1e';
+constexpr char command_end = '\x1f';
+
+std::string without_markers(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text)
+    if (c != command_start && c != command_end) out += c;
+  return out;
+}
+
+// The words of a command as the shell splits them: at spaces outside quotes.
+std::vector<std::string_view> shell_words(std::string_view command) {
+  std::vector<std::string_view> out;
+  for (std::size_t i = 0; i < command.size();) {
+    if (command[i] == ' ') {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    for (char quote = 0; j < command.size(); ++j) {
+      const char c = command[j];
+      if (quote != 0) {
+        if (c == quote)
+          quote = 0;
+        else if (c == '\\' && quote == '"' && j + 1 < command.size())
+          ++j;
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '\\' && j + 1 < command.size()) {
+        ++j;
+      } else if (c == ' ') {
+        break;
+      }
+    }
+    out.push_back(command.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
 // The length of the colour sequence paint() writes (ESC [ digits and ; m)
 // at s[i], or 0.
 std::size_t colour_sequence_at(std::string_view s, std::size_t i) {
@@ -296,14 +386,16 @@ bool printable_ascii(std::string_view text) {
 // paint()'s colour sequences stay as they are.
 enum class Keep { nothing, layout };
 std::string escaped(std::string_view text, Keep keep) {
-  const auto kept = [](char c) { return c == '\n' || printable_ascii(c); };
+  const auto kept = [](char c) {
+    return c == '\n' || printable_ascii(c) || c == command_start || c == command_end;
+  };
   if (keep == Keep::layout && std::all_of(text.begin(), text.end(), kept)) return std::string(text);
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
     if (keep == Keep::layout) {
-      if (text[i] == '\n') {
-        out += '\n';
+      if (text[i] == '\n' || text[i] == command_start || text[i] == command_end) {
+        out += text[i];
         ++i;
         continue;
       }
@@ -375,8 +467,25 @@ std::size_t hanging_indent(std::string_view line, std::size_t width) {
   return lead > 0 && lead < 8 ? lead + 2 : lead;  // an item goes on a step further in
 }
 
+std::string shell_word(std::string_view word) {
+  const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 ||
+           std::string_view("-_.,:/+").find(c) != std::string_view::npos;
+  });
+  if (plain) return std::string(word);
+  std::string out = "'";
+  for (const char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string command_line(std::string_view command) {
+  return std::string(1, command_start) + std::string(command) + command_end;
+}
+
 std::string wrap_line(std::string_view line, std::size_t width, std::size_t indent) {
-  if (width == 0 || display_width(line) <= width) return std::string(line);
+  const bool has_command = line.find(command_start) != std::string_view::npos;
+  if (width == 0 || display_width(line) <= width)
+    return has_command ? without_markers(line) : std::string(line);
   if (indent + 12 > width) indent = 0;
   std::string out;
   std::size_t col = 0;
@@ -417,10 +526,54 @@ std::string wrap_line(std::string_view line, std::size_t width, std::size_t inde
     }
     word_on_line = word_on_line || col > indent;
   };
+  // Places a command whole: on this line when it fits, else from the start
+  // of the next; wider than that, broken between its shell words with a
+  // " \" at the end of each line, never inside a word.
+  auto place_command = [&](std::size_t spaces, std::string_view command) {
+    if (col + spaces + display_width(command) > width && word_on_line) {
+      new_line();
+    } else {
+      out.append(spaces, ' ');
+      col += spaces;
+    }
+    const std::size_t go_on = col + 2;
+    // The pieces kept on one line: a word, or an option with its value.
+    std::vector<std::string> pieces;
+    bool value_may_follow = false;
+    for (const auto word : shell_words(command)) {
+      const bool option = word.size() > 1 && word[0] == '-';
+      if (value_may_follow && !option && word != "|")
+        pieces.back().append(1, ' ').append(word);
+      else
+        pieces.emplace_back(word);
+      value_may_follow = option;
+    }
+    for (std::size_t k = 0; k < pieces.size(); ++k) {
+      const std::size_t w = display_width(pieces[k]);
+      const std::size_t room = k + 1 < pieces.size() ? 2 : 0;  // for the backslash after it
+      if (k > 0 && col + 1 + w + room > width && col > go_on) {
+        out += " \\\n";
+        out.append(go_on, ' ');
+        col = go_on;
+      } else if (k > 0) {
+        out += ' ';
+        ++col;
+      }
+      out.append(pieces[k]);
+      col += w;
+    }
+    word_on_line = true;
+  };
   for (std::size_t i = 0; i < line.size();) {
     const std::size_t word_at = std::min(line.find_first_not_of(' ', i), line.size());
     const std::size_t spaces = word_at - i;
     if (word_at == line.size()) break;  // trailing spaces
+    if (line[word_at] == command_start) {
+      const std::size_t close = std::min(line.find(command_end, word_at), line.size());
+      place_command(spaces, line.substr(word_at + 1, close - word_at - 1));
+      i = std::min(close + 1, line.size());
+      continue;
+    }
     const std::size_t word_end = std::min(line.find(' ', word_at), line.size());
     const std::string_view word = line.substr(word_at, word_end - word_at);
     const std::size_t w = display_width(word);

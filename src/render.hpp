@@ -12,6 +12,8 @@ namespace siege::cli {
 
 // "[S S] [F] [B] [ ]": one bracket a die, S success, F failure, B boon, X bane.
 [[nodiscard]] std::string render_dice(const CheckResult& c);
+// What render_dice's symbols mean, one line for under the dice (text only).
+[[nodiscard]] std::string_view dice_legend();
 // One line describing a check, e.g. "Easy check: 3 skill + 1 difficulty dice, seed 42".
 [[nodiscard]] std::string render_check(const CheckResult& c, std::uint64_t seed);
 // "[#######.............]  7/20" with width cells.
@@ -35,8 +37,10 @@ enum class Format { text, markdown, csv, json, html };
 
 // A table as rows of cells, the first row the header: aligned text (cells
 // escaped, escape_text; when width > 0 and the table is wider, its widest
-// columns narrowed, down to their header or 8 columns, their cells
-// wrapped within them), a Markdown table (cells escaped), or CSV.
+// columns narrowed, down to their header or their longest word, their
+// cells wrapped within them between words, so that no id or number is cut;
+// where even that is too wide, each row as "HEADER  value" lines), a
+// Markdown table (cells escaped), or CSV.
 [[nodiscard]] std::string render_table(const std::vector<std::vector<std::string>>& rows, Format f,
                                        std::size_t width = 0);
 
@@ -83,6 +87,18 @@ void set_colour(bool on);
 // under the line's own first character (a help description on a line of
 // its own); a label column past half of `width` does not count.
 [[nodiscard]] std::size_t hanging_indent(std::string_view line, std::size_t width);
+
+// `word` as a shell reads it back: as it is when it holds only letters,
+// digits and -_.,:/+, else in single quotes ("a night's repair" ->
+// 'a night'\''s repair'). Every word a printed command takes from a file,
+// a path or the user goes through it.
+[[nodiscard]] std::string shell_word(std::string_view word);
+// `command` (its words already shell_word()ed) marked for wrap_text: kept on
+// one line when it fits, else started on a line of its own and broken only
+// between its shell words (never inside a word or a quoted value), each
+// line but the last ending in " \", so that pasting it runs it. For text
+// that wrap_text prints (help, text outcomes), never for JSON or tables.
+[[nodiscard]] std::string command_line(std::string_view command);
 
 // The ruling of a rule id, e.g. "R6", or "" when unknown.
 [[nodiscard]] std::string ruling_of(const std::string& rule);

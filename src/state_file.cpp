@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "render.hpp"
 #include "siege/error.hpp"
 #include "siege/state.hpp"
 
@@ -208,8 +209,8 @@ StateFile::StateFile(std::string path, Access access) : path_(std::move(path)), 
   }
   exists_ = read_file(path_, target_, text_);
   if (!exists_ && access_ != Access::create)
-    fail_state("no-state-file", path_ + ": no such state file; make one with 'siege init " + path_ +
-                                    " --from DESCRIPTION.json'");
+    fail_state("no-state-file", path_ + ": no such state file; make one with: siege init " +
+                                    shell_word(path_) + " --from DESCRIPTION.json");
 }
 
 void StateFile::commit(std::string_view content) {

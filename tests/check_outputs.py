@@ -7,7 +7,9 @@ validates each output against docs/schema/outcome.schema.json.
 Every command that `siege --help` lists, and every subcommand that
 `siege odds --help` lists, must have samples here; so must batch (its good
 and error lines), the --json error object of every exit status, and the
-state file commands. The schema must also be strict: for each sample,
+state file commands. `siege help --inputs NAME --json` runs for every one
+of those commands and subcommands (the program's own list, not a hand
+one), and `siege --version --json` too: every JSON the program prints. The schema must also be strict: for each sample,
 dropping any top-level key that the command always writes, or adding an
 unknown one, must make it invalid. Every probability's "value" must be the
 double nearest to its exact "p" (Python's float(Fraction(p)) rounds
@@ -337,7 +339,7 @@ def first_error(doc):
         name = {"army-morale": "army_morale", "init": "siege", "status": "siege"}.get(doc["action"], doc["action"])
         if doc["action"] == "odds":
             name = "odds_" + str(doc.get("of"))
-        else:
+        elif doc["action"] not in ("inputs", "version"):  # branches of their own
             name += "_outcome"
         if name in schema["$defs"]:
             branch = validator_class({"$defs": schema["$defs"], "$ref": "#/$defs/" + name})
@@ -436,6 +438,16 @@ for name, samples in SAMPLES.items():
         continue
     for args, status in samples:
         check(name + (" " + args[1] if name == "odds" else ""), args, status)
+
+# The declared inputs of every command and every odds subcommand the
+# program lists (its command table, through --help), not a hand list.
+for name in program:
+    check("help --inputs", ["help", "--inputs", name], 0)
+    if name == "odds":
+        for sub in odds_subcommands_of_program():
+            check("help --inputs", ["help", "--inputs", name, sub], 0)
+
+check("version", ["--version"], 0)
 
 for args, status in ERRORS:
     doc = check("error", args, status)

@@ -3,6 +3,8 @@
 
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "support.hpp"
 #include "temp_dir.hpp"
 
@@ -154,6 +156,51 @@ TEST_CASE("status prints its sections as Markdown or CSV", "[cli][format][state]
   r = run({"status", "--state", state, "--format", "markdown"});
   REQUIRE(r.status == 0);
   CHECK_THAT(r.out, Catch::StartsWith("| SECTION | STRUCTURE |"));
+}
+
+TEST_CASE(
+    "Every part of status is in every format: sections, engines, camp, units, armies, breaches, galleries",
+    "[cli][format][state]") {
+  siege::test::TempDir dir;
+  const std::string state = dir.path() + "/siege.json";
+  REQUIRE(
+      run({"init", state, "--from", std::string(SIEGE_SOURCE_DIR) + "/examples/castle-siege.json"}).status ==
+      0);
+  for (const std::vector<std::string>& step : {std::vector<std::string>{"--seed", "1", "scene"},
+                                               {"damage", "--at", "camp", "--hull", "3"},
+                                               {"damage", "--at", "north-wall", "--hull", "20"},
+                                               {"mine", "--section", "east-wall", "--day-results", "1:0"}}) {
+    auto args = step;
+    args.insert(args.begin(), {"--state", state});
+    INFO(step.back());
+    REQUIRE(run(args).status == 0);
+  }
+  const nlohmann::json j = nlohmann::json::parse(run({"--state", state, "status", "--json"}).out);
+  std::vector<std::string> parts{j["name"].get<std::string>(), "camp", "scene", "log"};
+  for (const char* list : {"sections", "engines", "units"})
+    for (const auto& x : j[list]) parts.push_back(x["id"].get<std::string>());
+  for (const auto& e : j["engines"])
+    if (e["target"].is_string()) parts.push_back(e["target"].get<std::string>());
+  for (const auto& b : j["open_breaches"]) parts.push_back(b.get<std::string>());
+  for (const auto& g : j["galleries"]) parts.push_back(g["section"].get<std::string>());
+  REQUIRE(j["engines"].size() == 7);
+  REQUIRE(j["galleries"].size() == 1);
+  REQUIRE(j["open_breaches"].size() == 1);
+  for (const char* format : {"text", "markdown", "csv"}) {
+    auto r = run({"--state", state, "status", "--format", format});
+    REQUIRE(r.status == 0);
+    std::string out;
+    for (const char c : r.out) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const auto& part : parts) {
+      std::string want;
+      for (const char c : part) want += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      INFO(format << " has no " << part << ":\n" << r.out);
+      CHECK(out.find(want) != std::string::npos);
+    }
+  }
+  // The sections' table stays the first, as scripts read it.
+  CHECK_THAT(run({"--state", state, "status", "--format", "csv"}).out,
+             Catch::StartsWith("SECTION,STRUCTURE,VARIANT,SUFFERED,HULL,STATE,ABATIS,MINE DAYS\r\n"));
 }
 
 namespace {

@@ -112,7 +112,7 @@ std::set<std::string> hn_known_options(const std::string& command) {
 // it names in quotes, 'siege ...', is another's).
 void hn_options_known(const std::string& command, const siege::test::Run& r) {
   const std::set<std::string> known = hn_known_options(command);
-  const std::string text = std::regex_replace(r.out + " " + r.err, std::regex("'siege [^']*'"), "");
+  const std::string text = std::regex_replace(r.out + " " + r.err, std::regex("'siege [^']*'|with: siege .*"), "");
   for (const auto& o : hn_found(text, R"((?:^|[^a-z-])(--[a-z][a-z-]*))")) {
     INFO(command << " prints " << o << ":\n" << r.out << r.err);
     CHECK(known.count(o) == 1);
@@ -143,6 +143,44 @@ TEST_CASE("init's hint plays a scene, and a scene's re-aim hints re-aim (R29)", 
   for (const auto& list : {in_text, in_notes, in_json})
     for (const auto& c : list) h.run_hint(c, "east-wall", {"--dry-run"});
   CHECK(h.bytes() == before);
+}
+
+TEST_CASE("init's hint for a path with a space or a long path is quoted, kept whole, and runs when pasted",
+          "[cli][hints]") {
+  siege::test::TempDir dir;
+  const std::string spaced = dir.file("the siege of Harrowmere's keep.json");
+  const std::string long_path =
+      dir.file("a-folder-name-long-enough-to-wrap-the-hint-at-eighty-columns-and-then-some") + "/siege.json";
+  REQUIRE(std::system(
+              ("mkdir " + siege::test::shell_quote(long_path.substr(0, long_path.rfind('/')))).c_str()) == 0);
+  for (const std::string& path : {spaced, long_path}) {
+    const siege::test::Run init = hn_siege({"init", path, "--from", hn_castle});
+    INFO(init.out << init.err);
+    REQUIRE(init.status == 0);
+    // The command after "play a scene with:", its lines joined where one
+    // ends in " \\" (a shell's line continuation, as a paste gives it).
+    std::smatch hint;
+    REQUIRE(std::regex_search(init.out, hint, std::regex(R"(play\s+a\s+scene\s+with:)")));
+    std::string command = hint.suffix().str();
+    command = std::regex_replace(command, std::regex(" \\\\\n *"), " ");
+    command = std::regex_replace(command, std::regex("^\\s+|\\s+$"), "");
+    CHECK(command.find('\n') == std::string::npos);  // one command, never wrapped inside a word
+    REQUIRE(command.rfind("siege ", 0) == 0);
+    // Pasted into a shell (with siege the program built), it plays a scene on that file.
+    const std::string out = dir.file("pasted.out");
+    const std::string line =
+        siege::test::shell_quote(SIEGE_BINARY) + command.substr(5) + " >" + out + " 2>&1";
+    const int rc = std::system(line.c_str());
+    INFO(command << "\n" << siege::test::slurp(out));
+    CHECK(WEXITSTATUS(rc) == 0);
+    CHECK(siege::test::slurp(out).find("Scene     1 of a siege") != std::string::npos);
+    CHECK(json::parse(siege::test::slurp(path))["log"].size() == 1);
+  }
+  // A missing file's error names the command that makes it, quoted the same way.
+  const siege::test::Run missing = hn_siege({"--state", spaced + ".new", "status"});
+  CHECK(missing.status == 4);
+  CHECK(missing.err.find("make one with: siege init " + siege::test::shell_quote(spaced + ".new") +
+                         " --from DESCRIPTION.json") != std::string::npos);
 }
 
 TEST_CASE("the mine's hints, before a scene and within it, are commands the program takes (R30)",
@@ -209,7 +247,12 @@ TEST_CASE("the troop commands' hints with a state file are accepted as they stan
 TEST_CASE("the commands the errors name in quotes run as they stand", "[cli][hints]") {
   HnSiege h;
   // With --json an error is one line on stderr, however long.
-  const auto quoted = [](const siege::test::Run& r) { return hn_found(r.err, R"('(siege [^']*)')"); };
+  // A command in quotes, or one that ends the message ("make one with: siege init ...").
+  const auto quoted = [](const siege::test::Run& r) {
+    auto found = hn_found(r.err, R"('(siege [^']*)')");
+    for (const auto& c : hn_found(r.err, R"(with: (siege [^'\n]*))")) found.push_back(c);
+    return found;
+  };
   std::vector<std::pair<siege::test::Run, std::string>> errors;  // the error, the command it is about
   errors.emplace_back(h.on({"--json", "target", "--engine", "trebuchett", "--at", "east-wall"}), "target");
   errors.emplace_back(h.on({"--json", "demolish", "--section", "gatehouse"}), "demolish");

@@ -420,8 +420,9 @@ TEST_CASE("A missing state file is exit 4 and suggests siege init", "[cli][state
   TempDir dir;
   const Run r = siege::test::siege({"--state", dir.file("none.json"), "scene"});
   CHECK(r.status == 4);
-  CHECK(r.err == "siege: error: " + dir.file("none.json") + ": no such state file; make one with 'siege init " +
-                     dir.file("none.json") + " --from DESCRIPTION.json'\n");
+  CHECK(r.err == "siege: error: " + dir.file("none.json") +
+                     ": no such state file; make one with: siege init " + dir.file("none.json") +
+                     " --from DESCRIPTION.json\n");
   CHECK(dir.names().empty());
 }
 

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <sstream>
 
@@ -81,11 +82,11 @@ std::vector<std::string> subcommands_of(const std::string& help) {
   return out;
 }
 
-// Runs the program on a pseudo-terminal of `columns` columns (0: one that
-// does not say), with `env` (NAME=VALUE) added; returns what it printed.
-// The terminal turns "\n" into "\r\n"; the "\r"s are taken out.
-std::string on_terminal(const std::vector<std::string>& args, unsigned short columns,
-                        const std::vector<std::string>& env = {}) {
+// Runs `program` with `args` on a pseudo-terminal of `columns` columns (0:
+// one that does not say), with `env` (NAME=VALUE) added; returns what it
+// printed. The terminal turns "\n" into "\r\n"; the "\r"s are taken out.
+std::string on_terminal_run(const std::string& program, const std::vector<std::string>& args,
+                            unsigned short columns, const std::vector<std::string>& env) {
   winsize ws{};
   ws.ws_row = 50;
   ws.ws_col = columns;
@@ -97,7 +98,7 @@ std::string on_terminal(const std::vector<std::string>& args, unsigned short col
     ::unsetenv("COLUMNS");
     ::setenv("TERM", "xterm", 1);
     for (const auto& e : env) ::putenv(const_cast<char*>(e.c_str()));
-    std::vector<char*> argv{const_cast<char*>(SIEGE_BINARY.c_str())};
+    std::vector<char*> argv{const_cast<char*>(program.c_str())};
     for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
     ::execv(argv[0], argv.data());
@@ -121,6 +122,76 @@ std::string on_terminal(const std::vector<std::string>& args, unsigned short col
   for (char c : out)
     if (c != '\r') plain += c;
   return plain;
+}
+
+// The program on a terminal (on_terminal_run).
+std::string on_terminal(const std::vector<std::string>& args, unsigned short columns,
+                        const std::vector<std::string>& env = {}) {
+  return on_terminal_run(SIEGE_BINARY, args, columns, env);
+}
+
+// Runs `siege ARGS` for each of `runs` on one terminal of `columns` columns
+// (one shell, so one pseudo-terminal for them all), without colour; returns
+// what each printed, in order.
+std::vector<std::string> on_terminal_each(const std::vector<std::vector<std::string>>& runs,
+                                          unsigned short columns) {
+  const std::string mark = "@@@ end of one run @@@";
+  std::string script;
+  for (const auto& args : runs) {
+    script += siege::test::shell_quote(SIEGE_BINARY);
+    for (const auto& a : args) script += " " + siege::test::shell_quote(a);
+    script += " 2>&1; echo '" + mark + "'\n";
+  }
+  const std::string all = on_terminal_run("/bin/sh", {"-c", script}, columns, {"NO_COLOR=1"});
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  for (std::size_t end = all.find(mark + "\n"); end != std::string::npos; end = all.find(mark + "\n", at)) {
+    out.push_back(all.substr(at, end - at));
+    at = end + mark.size() + 1;
+  }
+  return out;
+}
+
+// The whitespace-separated words of `text`, each with its count.
+std::map<std::string, int> word_counts(const std::string& text) {
+  std::map<std::string, int> out;
+  std::istringstream in(text);
+  for (std::string w; in >> w;) ++out[w];
+  return out;
+}
+
+// The words of `wide` that `narrow` has fewer of: cut (an id broken after
+// a hyphen, a number or a word split between two lines).
+std::vector<std::string> words_cut(const std::string& wide, const std::string& narrow) {
+  const auto have = word_counts(narrow);
+  std::vector<std::string> out;
+  for (const auto& [w, n] : word_counts(wide))
+    if (const auto it = have.find(w); it == have.end() || it->second < n) out.push_back(w);
+  return out;
+}
+
+// The commands under "Example:" of a help screen, a line ending in " \\"
+// joined to the next (its indent taken out), each with its spaces as one.
+std::vector<std::string> examples_of(const std::string& help) {
+  std::vector<std::string> out;
+  bool in_example = false, go_on = false;
+  for (const auto& line : lines_of(help)) {
+    if (!line.empty() && line[0] != ' ') {
+      in_example = line == "Example:";
+      continue;
+    }
+    if (!in_example || line.empty()) continue;
+    std::string part = line.substr(line.find_first_not_of(' '));
+    const bool more = part.size() >= 2 && part.compare(part.size() - 2, 2, " \\") == 0;
+    if (more) part.resize(part.size() - 2);
+    if (go_on)
+      out.back() += " " + part;
+    else
+      out.push_back(part);
+    go_on = more;
+  }
+  for (auto& e : out) e = std::regex_replace(e, std::regex(" +"), " ");
+  return out;
 }
 
 const std::string esc = "\x1b[";
@@ -279,6 +350,101 @@ TEST_CASE("On a terminal, help and tables fit its width; COLUMNS where it does n
   CHECK_FALSE(wider_than(wide, 100).empty());  // a wide terminal gets long lines
 }
 
+TEST_CASE("At 60 and 80 columns every help screen and every table fits, and no id, number or word is cut",
+          "[terminal][cli]") {
+  // Every screen of the command table: --help, `help --inputs`, and each
+  // command that prints tables, run with what it needs.
+  TempDir dir;
+  const std::string state = castle_siege(dir);
+  const std::map<std::string, std::vector<std::vector<std::string>>> table_runs{
+      {"list", {{"list", "structures"}, {"list", "weapons"}, {"list", "charges"}, {"list", "engines"}}},
+      {"odds", {{"odds", "--compare", "--structures", "curtain-wall,tower,concrete-fortress,palisade"}}},
+      {"status", {{"--state", state, "status"}}}};
+  std::vector<std::vector<std::string>> runs{{"--help"}};
+  std::vector<std::string> examples{""};  // the example each help screen shows ("": none)
+  const auto add_help = [&](const std::vector<std::string>& path, std::string_view example) {
+    auto help = path;
+    help.emplace_back("--help");
+    runs.push_back(help);
+    examples.emplace_back(example);
+    help = path;
+    help.insert(help.begin(), {"help", "--inputs"});
+    runs.push_back(help);
+    examples.emplace_back();
+  };
+  for (const auto& c : siege::cli::commands()) {
+    add_help({std::string(c.name)}, c.example);
+    if (c.subcommands != nullptr)
+      for (const auto& sub : c.subcommands())
+        add_help({std::string(c.name), std::string(sub.name)}, sub.example);
+    if (!c.tables) continue;
+    INFO("a command that prints tables with no run here: " << c.name);
+    REQUIRE(table_runs.count(std::string(c.name)) == 1);
+    for (const auto& args : table_runs.at(std::string(c.name))) {
+      runs.push_back(args);
+      examples.emplace_back();
+    }
+  }
+  const auto wide = on_terminal_each(runs, 250);
+  REQUIRE(wide.size() == runs.size());
+  for (const unsigned short width : {static_cast<unsigned short>(60), static_cast<unsigned short>(80)}) {
+    const auto narrow = on_terminal_each(runs, width);
+    REQUIRE(narrow.size() == runs.size());
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      std::string title;
+      for (const auto& a : runs[i]) title += " " + a;
+      INFO("siege" << title << " on " << width << " columns:\n" << narrow[i]);
+      CHECK_FALSE(contains(narrow[i], "siege: error:"));
+      CHECK(wider_than(narrow[i], width) == std::vector<std::string>{});
+      CHECK(words_cut(wide[i], narrow[i]) == std::vector<std::string>{});
+      // The example is the command of the table, whole: a line it takes
+      // more of ends in " \\", so that pasting it runs it.
+      if (!examples[i].empty()) {
+        std::vector<std::string> want;
+        for (const auto& line : lines_of(examples[i]))
+          want.push_back(std::regex_replace(line.substr(line.find_first_not_of(' ')), std::regex(" +"), " "));
+        CHECK(examples_of(narrow[i]) == want);
+      }
+    }
+    // The footer's paragraphs are filled: each line but a paragraph's last
+    // has no room for the next line's first word.
+    const auto lines = lines_of(narrow[0]);
+    const auto exit_status = std::find_if(
+        lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("Exit status:", 0) == 0; });
+    REQUIRE(exit_status != lines.end());
+    for (auto l = exit_status; l + 1 != lines.end() && l->find('.') == std::string::npos; ++l) {
+      const std::string next = (l + 1)->substr(0, (l + 1)->find(' '));
+      INFO(*l << "\n" << *(l + 1));
+      CHECK(display_width(*l) + 1 + display_width(next) > width);
+    }
+  }
+}
+
+TEST_CASE("On a narrow terminal CSV, Markdown and JSON are not wrapped", "[terminal][cli]") {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"list", "structures", "--format", "csv"},
+           {"list", "structures", "--format", "markdown"},
+           {"list", "structures", "--json"},
+           {"odds", "--compare", "--structures", "tower,palisade,concrete-fortress", "--format", "markdown"}}) {
+    const auto piped = run(args);
+    REQUIRE(piped.status == 0);
+    std::string want;
+    for (const char c : piped.out)
+      if (c != '\r') want += c;
+    INFO(args[0] << " " << args.back());
+    CHECK(on_terminal_each({args}, 40) == std::vector<std::string>{want});
+    CHECK_FALSE(wider_than(want, 40).empty());  // it would have wrapped
+  }
+}
+
+TEST_CASE("A table too narrow for its ids prints each row as lines of header and value", "[terminal][cli]") {
+  const std::string out = on_terminal_each({{"list", "engines"}}, 30).at(0);
+  CHECK(wider_than(out, 30) == std::vector<std::string>{});
+  CHECK(contains(out, "ID      siege-tower\n"));
+  CHECK(contains(out, "WEAPON  -\n"));
+  CHECK(words_cut(run({"list", "engines"}).out, out).empty());
+}
+
 TEST_CASE("list narrows its widest columns and wraps their cells rather than cutting them",
           "[terminal][cli]") {
   const auto r = run({"list", "structures"});
@@ -300,6 +466,35 @@ TEST_CASE("list narrows its widest columns and wraps their cells rather than cut
   const auto json = run({"list", "structures", "--json"}).json();
   for (const auto& s : json)
     for (const auto& tag : s["tags"]) CHECK(contains(joined(r.out), tag.get<std::string>()));
+}
+
+TEST_CASE("Where dice are shown, one line says what their symbols mean, and never in JSON or without dice",
+          "[terminal][cli]") {
+  const std::regex die(R"(\[[SFBX ]( [SFBX])*\])");
+  const std::string legend = std::string(siege::cli::dice_legend());
+  REQUIRE(contains(legend, "X Bane"));
+  struct Case {
+    std::vector<std::string> args;
+    bool dice;
+  };
+  for (const auto& c : std::vector<Case>{
+           {{"check", "--difficulty", "hard", "--pool", "4", "--seed", "7"}, true},
+           {{"attack", "-s", "curtain-wall", "-w", "cannon", "--seed", "42", "--bane-dice", "1"}, true},
+           {{"demolish", "-s", "curtain-wall", "-c", "powder-keg", "--seed", "2"}, true},
+           {{"mine", "-s", "curtain-wall", "--seed", "7"}, true},
+           {{"attack", "-s", "curtain-wall", "-w", "cannon", "--successes", "2"}, false},
+           {{"mine", "-s", "rampart", "--day-results", "1:0"}, false}}) {
+    const auto r = run(c.args);
+    INFO(c.args[0] << "\n" << r.out);
+    REQUIRE(r.status == 0);
+    CHECK(std::regex_search(r.out, die) == c.dice);
+    std::size_t legends = 0;
+    for (const auto& line : lines_of(r.out)) legends += contains(line, legend) ? 1 : 0;
+    CHECK(legends == (c.dice ? 1U : 0U));
+    auto json = c.args;
+    json.emplace_back("--json");
+    CHECK_FALSE(contains(run(json).out, "X Bane"));
+  }
 }
 
 // ---------------------------------------------------------------- homebrew data

@@ -73,6 +73,17 @@ expect build abatis b
 expect hard check --difficulty h
 expect wall-top hold --site wall
 expect never --color n
+# siege help [--inputs] COMMAND [SUBCOMMAND] (issue 26).
+expect help he
+expect attack help ""
+expect army-morale help ar
+expect attack help --inputs ""
+expect casualties help --inputs ca
+expect mine help --inputs odds m
+expect scene help odds ""
+expect --inputs help --in
+refuse attack help attack ""
+refuse check help --inputs attack ""
 
 # Homebrew tables complete too.
 mkdir -p "$work/homebrew"

@@ -65,6 +65,14 @@ expect gatehouse --state $src/tests/completion/siege-state.json attack --section
 expect wall-mangonel --state $src/tests/completion/siege-state.json attack --engine ''
 expect storming-party --state $src/tests/completion/siege-units.json hold --enemy ''
 expect routed order --set ''
+# siege help [--inputs] COMMAND [SUBCOMMAND] (issue 26).
+expect help ''
+expect attack help ''
+expect attack help --inputs ''
+expect move help --inputs ''
+expect mine help --inputs odds ''
+expect scene help odds ''
+expect --inputs help --in
 expect DIRECTORIES --data ''
 expect MESSAGE attack --pool ''
 expect curtain-wall attack --structure=cur
