@@ -170,8 +170,11 @@ SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, con
     const std::string at = "/log/" + std::to_string(i);
     ActionResult r;
     try {
+      ctx.replaying_before_sallies = !e.outcome.contains("sally");
       r = run_logged_action(e.action, detail::Cursor(e.inputs, src, at + "/inputs"), e.seed, &work, ctx);
+      ctx.replaying_before_sallies = false;
     } catch (const Error& err) {
+      ctx.replaying_before_sallies = false;
       if (err.kind() == ErrorKind::state) throw;
       // An input at fault is named by its pointer in the entry.
       const Error placed = err.at({path, err.input().empty() ? at : at + "/inputs"});

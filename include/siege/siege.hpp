@@ -12,6 +12,7 @@
 #include "siege/mine.hpp"
 #include "siege/morale.hpp"
 #include "siege/report.hpp"
+#include "siege/roster.hpp"
 #include "siege/rules.hpp"
 #include "siege/scene.hpp"
 #include "siege/state.hpp"
