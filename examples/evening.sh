@@ -2,10 +2,11 @@
 # A whole siege played in an evening: the example castle, four scenes with
 # fixed seeds; after the first breach the assault on it, played on the units
 # of the file (a failed hold, casualties, spoilt abatis, a rout within the
-# walls and the army's one-third morale check); one engine's extra attack,
-# a parley noted in the log, two entries taken back and put back as they
-# were; then status, the log, an undo and a replay that checks the file
-# against its log.
+# walls and the army's one-third morale check); the siege changing (a relief
+# column and a new trebuchet arrive, part of the garrison splits off and
+# sallies); one engine's extra attack, a parley noted in the log, two entries
+# taken back and put back as they were; then status, the log, an undo and a
+# replay that checks the file against its log.
 #
 #   examples/evening.sh [PATH/TO/siege [KEEP.json]]
 #
@@ -79,6 +80,22 @@ expect "due now: 14 x 3 = 42 >= 42" s army-morale --side besieger
 step "The standard morale tables shake the reserve (the referee records it)"
 expect "good -> shaken" s order --unit reserve --set shaken
 
+# ---- The siege changes during the evening (R35-R38).
+step "Reinforcements: a relief column of 20 joins the besiegers (their army grows to 62)"
+expect "Arrives   unit relief-column (besieger): 20 of 20 figures" \
+  s add --unit relief-column --side besieger --figures 20
+
+step "A new trebuchet is brought up and aimed at the east wall"
+expect "Arrives   engine new-trebuchet (besieger)" \
+  s add --engine new-trebuchet --side besieger --row trebuchet --target east-wall
+
+step "Ten of the garrison split off at the breach to make a sally"
+expect "Split     10 figures of garrison become sally-party" \
+  s split --unit garrison --into sally-party --figures 10
+
+step "The sally: a defender unit outside the walls, so the defenders check at a third while it is out"
+expect "goes outside, on a sally" s move --unit sally-party --to outside
+
 step "The assault checked against its log"
 expect "replay matches" s replay
 
@@ -110,7 +127,7 @@ step "Everything that was resolved"
 step "Take the last scene back"
 "$siege" --state "$state" undo >/dev/null
 entries=$("$siege" --state "$state" --json status | sed -n 's/.*"log_entries":\([0-9]*\).*/\1/p')
-test "$entries" = 16 || { echo "expected 16 log entries after undo, got '$entries'" >&2; exit 1; }
+test "$entries" = 20 || { echo "expected 20 log entries after undo, got '$entries'" >&2; exit 1; }
 
 step "Check the file against its log"
 "$siege" --state "$state" replay

@@ -172,8 +172,13 @@ ActionResult replay_entry(SiegeState& work, const LogEntry& e, const std::string
   const detail::JsonSource src{path, ErrorKind::state};
   ActionResult r;
   try {
+    // R38: an entry logged before sallies (a move outside without "sally")
+    // keeps its old meaning.
+    ctx.replaying_before_sallies = !e.outcome.contains("sally");
     r = run_logged_action(e.action, detail::Cursor(e.inputs, src, at + "/inputs"), e.seed, &work, ctx);
+    ctx.replaying_before_sallies = false;
   } catch (const Error& err) {
+    ctx.replaying_before_sallies = false;
     if (err.kind() == ErrorKind::state) throw;
     // An input at fault is named by its pointer in the entry.
     const Error placed = err.at({path, err.input().empty() ? at : at + "/inputs"});

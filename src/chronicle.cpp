@@ -138,6 +138,7 @@ std::vector<ChronicleShot> shots_of(const json& outcome) {
 struct Marks {
   std::vector<BreachState> sections;
   std::vector<bool> knocked_out;
+  std::vector<bool> engine_gone;  // R36
   bool camp_wrecked = false;
   std::vector<UnitState> units;
   std::optional<ArmyState> armies[2];
@@ -147,6 +148,7 @@ Marks marks_of(const Snapshot& s, const Tables& t) {
   Marks m;
   for (const auto& x : s.sections) m.sections.push_back(x.state);
   for (const auto& e : s.engines) m.knocked_out.push_back(e.knocked_out);
+  for (const auto& e : s.engines) m.engine_gone.push_back(!e.present());
   m.camp_wrecked = s.camp.hull_suffered >= camp_row(t).hull;
   m.units = s.units;
   m.armies[0] = s.armies.besieger;
@@ -158,7 +160,7 @@ std::string figures_text(int n) { return fmt::format("{} figure{}", n, n == 1 ? 
 
 std::string place_of(const UnitState& u) {
   switch (u.where) {
-    case UnitPlace::outside: return "outside the walls";
+    case UnitPlace::outside: return u.sallying() ? "outside the walls, on a sally" : "outside the walls";
     case UnitPlace::within_walls: return "within the walls";
     case UnitPlace::section: break;
   }
@@ -192,12 +194,25 @@ std::vector<ChronicleChange> changes_between(const Marks& a, const Marks& b, con
     if (b.knocked_out[i]) out.push_back({K::knock_out, id + " is knocked out"});
     else out.push_back({K::other, id + " is back in action"});
   }
+  // R35, R36: engines that arrived or left.
+  for (std::size_t i = a.engine_gone.size(); i < b.engine_gone.size(); ++i)
+    out.push_back({K::other, after.engines[i].id + " joins the siege"});
+  for (std::size_t i = 0; i < b.engine_gone.size() && i < a.engine_gone.size(); ++i)
+    if (b.engine_gone[i] && !a.engine_gone[i]) out.push_back({K::other, after.engines[i].id + " leaves the siege"});
   if (b.camp_wrecked != a.camp_wrecked)
     out.push_back(b.camp_wrecked ? ChronicleChange{K::knock_out, "the camp is wrecked"}
                                  : ChronicleChange{K::other, "the camp is no longer wrecked"});
   for (std::size_t i = 0; i < b.units.size() && i < a.units.size(); ++i) {
     const UnitState& was = a.units[i];
     const UnitState& now = b.units[i];
+    if (!now.present()) {  // R36, R37
+      if (was.present())
+        out.push_back({K::other, now.gone == Gone::merged ? now.id + " is merged into another unit"
+                                                          : now.id + " leaves the siege"});
+      continue;
+    }
+    if (now.start_figures < was.start_figures && now.figures < was.figures)  // R37: a split
+      continue;
     if (now.figures < was.figures)
       out.push_back({K::other, fmt::format("{} loses {} ({} left)", now.id, figures_text(was.figures - now.figures),
                                            now.figures)});
@@ -207,6 +222,9 @@ std::vector<ChronicleChange> changes_between(const Marks& a, const Marks& b, con
     if (now.figures > 0 && (now.where != was.where || now.section != was.section || now.through != was.through))
       out.push_back({K::other, fmt::format("{} is {}", now.id, place_of(now))});
   }
+  for (std::size_t i = a.units.size(); i < b.units.size(); ++i)  // R35, R37: arrivals and split parts
+    out.push_back({K::other, fmt::format("{} ({}, {}) joins the siege {}", b.units[i].id, name_of(b.units[i].side),
+                                         figures_text(b.units[i].figures), place_of(b.units[i]))});
   for (const UnitSide side : {UnitSide::besieger, UnitSide::defender}) {
     const auto& was = a.armies[static_cast<std::size_t>(side)];
     const auto& now = b.armies[static_cast<std::size_t>(side)];
@@ -301,12 +319,14 @@ std::string describe(const LogEntry& e) {
   }
 }
 
-// Hull suffered by every series, in the order of Chronicle::series.
-std::vector<int> hulls_of(const Snapshot& s, const Tables& t) {
+// Hull suffered by every series, in the order of Chronicle::series: the
+// engines of `all` (every engine the siege holds at the end; R35: an engine
+// that has not arrived yet counts 0).
+std::vector<int> hulls_of(const Snapshot& s, const Tables& t, const Snapshot& all) {
   std::vector<int> v;
   for (const auto& x : s.sections) v.push_back(x.hull_suffered);
-  for (const auto& e : s.engines)
-    if (row_of(e, t) != nullptr) v.push_back(e.hull_suffered);
+  for (std::size_t i = 0; i < all.engines.size(); ++i)
+    if (row_of(all.engines[i], t) != nullptr) v.push_back(i < s.engines.size() ? s.engines[i].hull_suffered : 0);
   v.push_back(s.camp.hull_suffered);
   return v;
 }
@@ -371,7 +391,7 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
   for (const auto& x : st.initial.sections)
     c.series.push_back({x.id, x.variant.empty() ? x.structure : x.structure + ", " + x.variant, stats_of(x, t).hull,
                         true, {}, {}});
-  for (const auto& e : st.initial.engines)
+  for (const auto& e : st.now.engines)  // R35: newcomers too
     if (const Engine* row = row_of(e, t))
       c.series.push_back({e.id, e.weapon.empty() ? e.engine : e.weapon, row->hull, false, {}, {}});
   c.series.push_back({std::string(camp_id), "the besiegers' camp", camp_row(t).hull, false, {}, {}});
@@ -389,7 +409,7 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
   for (auto i : chart) wanted[i] = 1;
   for (auto i : table) wanted[i] = 1;
   std::vector<std::vector<int>> values(n + 1);
-  values[0] = hulls_of(st.initial, t);
+  values[0] = hulls_of(st.initial, t, st.now);
 
   Marks before = marks_of(st.initial, t);
   std::size_t replayed = 0;
@@ -406,10 +426,10 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
       x.changes = changes_between(before, after, now.now, t);
       x.replayed = true;
       before = std::move(after);
-      if (wanted[i + 1] != 0) values[i + 1] = hulls_of(now.now, t);
+      if (wanted[i + 1] != 0) values[i + 1] = hulls_of(now.now, t, st.now);
       replayed = i + 1;
     });
-    if (hulls_of(again.now, t) != hulls_of(st.now, t))
+    if (hulls_of(again.now, t, st.now) != hulls_of(st.now, t, st.now))
       c.replay_note = path + ": the siege in the file is not the one its log gives ('siege replay' names the first "
                              "difference); the charts follow the log";
   } catch (const Error& e) {

@@ -17,6 +17,7 @@
 #include "chronicle.hpp"
 #include "render.hpp"
 #include "siege/rules.hpp"
+#include "siege/units.hpp"
 
 namespace siege::cli {
 
@@ -151,8 +152,9 @@ std::string mine_text(const SectionState& x) {
 }
 
 std::string unit_place(const UnitState& u) {
+  if (!u.present()) return u.gone == Gone::merged ? "gone: merged into another unit" : "gone: left the siege";
   switch (u.where) {
-    case UnitPlace::outside: return "outside the walls";
+    case UnitPlace::outside: return u.sallying() ? "outside the walls, on a sally" : "outside the walls";
     case UnitPlace::within_walls: return "within the walls";
     case UnitPlace::section: break;
   }
@@ -162,8 +164,8 @@ std::string unit_place(const UnitState& u) {
 // The one-third mark of R25: the fewest killed with killed x 3 >= strength.
 int third_of(int strength) { return (strength + 2) / 3; }
 
-std::string army_check_text(const ArmyState& a) {
-  if (a.in_castle) return "never: defenders in a castle do not check (R25)";
+std::string army_check_text(const ArmyState& a, Sally sally) {
+  if (in_a_castle(a, sally)) return "never: defenders in a castle do not check (R25)";
   if (a.called) return "called: it checks its morale (R25)";
   return fmt::format("at {} killed ({} to go)", third_of(a.strength), third_of(a.strength) - a.killed);
 }
@@ -738,7 +740,9 @@ std::string chronicle_html(const Chronicle& c) {
                       row == nullptr ? "-"
                                      : hull_cell(e.hull_suffered, row->hull,
                                                  e.knocked_out ? colour_breached : colour_engine, e.id),
-                      e.knocked_out ? "<strong class=\"alarm\">knocked out</strong>" : "in action"});
+                      !e.present()    ? std::string("gone (removed)")
+                      : e.knocked_out ? "<strong class=\"alarm\">knocked out</strong>"
+                                      : "in action"});
     }
     table(p, "", {"Engine", "Side", "Fires", "Pool", "Target", "Hull suffered", "Action"}, rows,
           {"", "", "", "n", "", "hull", ""});
@@ -769,9 +773,9 @@ std::string chronicle_html(const Chronicle& c) {
     for (const UnitSide side : {UnitSide::besieger, UnitSide::defender})
       if (const auto& a = now.armies.of(side))
         rows.push_back({fmt::format("the {}s", name_of(side)), std::to_string(a->strength), std::to_string(a->killed),
-                        a->in_castle ? "-" : std::to_string(third_of(a->strength)),
-                        a->called ? "<strong class=\"alarm\">" + esc(army_check_text(*a)) + "</strong>"
-                                  : esc(army_check_text(*a))});
+                        in_a_castle(*a, detail::sally_for(now, side)) ? "-" : std::to_string(third_of(a->strength)),
+                        a->called ? "<strong class=\"alarm\">" + esc(army_check_text(*a, detail::sally_for(now, side))) + "</strong>"
+                                  : esc(army_check_text(*a, detail::sally_for(now, side)))});
     if (!rows.empty())
       table(p, "Armies", {"Army", "Strength", "Killed", "One third", "Morale check"}, rows,
             {"", "n", "n", "n", ""});
@@ -1009,7 +1013,7 @@ std::string chronicle_markdown(const Chronicle& c) {
       rows.push_back({md(e.id), std::string(name_of(e.side)), md(engine_what(e)),
                       e.weapon.empty() ? "-" : std::to_string(e.pool), e.target.empty() ? "-" : md(e.target),
                       row == nullptr ? "-" : fmt::format("{} / {}", e.hull_suffered, row->hull),
-                      e.knocked_out ? "**knocked out**" : "in action"});
+                      !e.present() ? "gone (removed)" : e.knocked_out ? "**knocked out**" : "in action"});
     }
     md_table(out, {"Engine", "Side", "Fires", "Pool", "Target", "Hull suffered", "Action"}, rows);
   }
@@ -1035,8 +1039,9 @@ std::string chronicle_markdown(const Chronicle& c) {
     for (const UnitSide side : {UnitSide::besieger, UnitSide::defender})
       if (const auto& a = now.armies.of(side))
         rows.push_back({fmt::format("the {}s", name_of(side)), std::to_string(a->strength), std::to_string(a->killed),
-                        a->in_castle ? "-" : std::to_string(third_of(a->strength)),
-                        a->called ? "**" + md(army_check_text(*a)) + "**" : md(army_check_text(*a))});
+                        in_a_castle(*a, detail::sally_for(now, side)) ? "-" : std::to_string(third_of(a->strength)),
+                        a->called ? "**" + md(army_check_text(*a, detail::sally_for(now, side))) + "**"
+                                  : md(army_check_text(*a, detail::sally_for(now, side)))});
     if (!rows.empty()) md_table(out, {"Army", "Strength", "Killed", "One third", "Morale check"}, rows);
   }
 

@@ -43,6 +43,10 @@ class Context {
   // in s.json was updated: log entry 7"), set right after the commit; a
   // later write error on stdout names it. Empty: nothing changed.
   std::string committed;
+  // R38: true while replay_log runs a log entry written before sallies were
+  // recorded (its outcome has no "sally"): a defender's move outside keeps
+  // its old meaning.
+  bool replaying_before_sallies = false;
 
   [[nodiscard]] const Tables& tables();
   // The seed of this invocation: --seed, or one drawn at random once.

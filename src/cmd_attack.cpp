@@ -169,7 +169,7 @@ void attack_inputs(Fields& f, AttackRequest& r) {
 // on its own target.
 void use_engine(AttackRequest& r, SiegeState& st, std::string_view command) {
   const std::string c(command);
-  const EngineState* e = st.now.find_engine(r.engine);
+  const EngineState* e = present_engine(st.now, r.engine, c);
   if (e == nullptr) {
     std::vector<std::string> ids;
     for (const auto& x : st.now.engines)

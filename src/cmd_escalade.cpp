@@ -157,7 +157,7 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
       fail_usage("no-engine", "escalade: with --state, --method tower names its tower: give --engine ID");
   }
   if (tower && !r.engine.empty()) {
-    const EngineState* e = st->now.find_engine(r.engine);
+    const EngineState* e = present_engine(st->now, r.engine, cmd);
     if (e == nullptr || e->side != EngineSide::besieger) {
       std::vector<std::string> ids;
       for (const auto& x : st->now.engines)

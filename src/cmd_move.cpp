@@ -144,8 +144,11 @@ ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* siege) 
     const auto o = run_move(r, ctx);
     return {move_json(o), move_text(o), {{"speed", o.speed}, {"speed_after", o.speed_after}}};
   }
-  const auto o = move_unit(st->now, unit_move_input(r), ctx.tables());
+  UnitMoveInput in = unit_move_input(r);
+  if (ctx.replaying_before_sallies) in.meaning = UnitMoveInput::Meaning::before_r38;
+  const auto o = move_unit(st->now, in, ctx.tables());
   nlohmann::json summary = troop_summary(o);
+  if (o.sally) summary["sally"] = true;  // R38: an older entry has no "sally", and replays as it did
   summary["unit"] = o.units.front().after.id;
   summary["moved_through"] = o.moved_through;
   if (o.move) summary["speed_after"] = o.move->speed_after;

@@ -71,15 +71,17 @@ void write_hull_suffered(detail::JsonWriter& w, int max, int suffered) {
 
 // An army as the state file has it, with its one-third mark and whether the
 // check is due (R25, R33).
-void write_status_army(detail::JsonWriter& w, const std::optional<ArmyState>& a, UnitSide side) {
+// With defenders out on a sally, "sally": true (R38).
+void write_status_army(detail::JsonWriter& w, const std::optional<ArmyState>& a, UnitSide side, Sally sally) {
   if (!a) {
     w.null();
     return;
   }
-  const ArmyMoraleOutcome m = army_morale(army_morale_input(*a));
+  const ArmyMoraleOutcome m = army_morale(army_morale_input(*a, sally));
   w.begin_object();
   w.field("strength", a->strength).field("killed", a->killed);
   if (side == UnitSide::defender) w.field("in_castle", a->in_castle);
+  if (sally == Sally::out) w.field("sally", true);
   w.field("called", a->called).field("third", m.threshold).field("due", m.due);
   w.end_object();
 }
@@ -102,10 +104,12 @@ std::vector<std::vector<std::vector<std::string>>> troop_tables(const Snapshot& 
   for (const UnitSide side : {UnitSide::besieger, UnitSide::defender}) {
     const auto& a = s.armies.of(side);
     if (!a) continue;
-    const ArmyMoraleOutcome m = army_morale(army_morale_input(*a));
+    const Sally sally = detail::sally_for(s, side);
+    const ArmyMoraleOutcome m = army_morale(army_morale_input(*a, sally));
+    const bool castle = in_a_castle(*a, sally);
     rows.push_back({std::string(name_of(side)), std::to_string(a->strength), std::to_string(a->killed),
-                    std::to_string(m.threshold), a->in_castle ? "yes" : "no",
-                    a->in_castle ? "never"
+                    std::to_string(m.threshold), castle ? "yes" : a->in_castle ? "no (a sally)" : "no",
+                    castle ? "never"
                     : a->called  ? "called"
                                  : "not yet"});
   }
@@ -186,6 +190,7 @@ std::string status_json(const SiegeState& st, const Tables& t, const std::string
     if (const Engine* row = row_of(e, t)) write_hull_suffered(w, row->hull, e.hull_suffered);
     else w.key("hull").null();
     w.field("knocked_out", e.knocked_out);
+    if (!e.present()) w.field("gone", name_of(e.gone));  // R36
     w.end_object();
   }
   w.end_array();
@@ -199,9 +204,9 @@ std::string status_json(const SiegeState& st, const Tables& t, const std::string
   w.end_array();
   w.key("armies").begin_object();
   w.key("besieger");
-  write_status_army(w, st.now.armies.besieger, UnitSide::besieger);
+  write_status_army(w, st.now.armies.besieger, UnitSide::besieger, Sally::no);
   w.key("defender");
-  write_status_army(w, st.now.armies.defender, UnitSide::defender);
+  write_status_army(w, st.now.armies.defender, UnitSide::defender, sally_of(st.now.units));
   w.end_object();
   w.string_array("open_breaches", open_breaches(st.now));
   w.key("galleries").begin_array();
@@ -269,6 +274,10 @@ std::string status_text(const SiegeState& st, const Tables& t) {
     const EngineState& e = st.now.engines[i];
     const std::string aim =
         e.target.empty() ? "no attack" : fmt::format("pool {} -> {}", e.pool, escape_text(e.target));
+    if (!e.present()) {  // R36: it stays in the list, out of the siege
+      s += fmt::format("  {:<8} {}  gone ({})\n", name_of(e.side), pad_to(escape_text(e.id), w_id), name_of(e.gone));
+      continue;
+    }
     s += fmt::format("  {:<8} {}  {}  {}  {}{}\n", name_of(e.side), pad_to(escape_text(e.id), w_id),
                      pad_to(engine_what(e), w_what), pad_to(hulls[i], w_hull), aim,
                      e.knocked_out ? "  " + painted_alarm("KNOCKED OUT") : std::string());
@@ -285,7 +294,7 @@ std::string status_text(const SiegeState& st, const Tables& t) {
     s += "Armies\n";
     for (const UnitSide side : {UnitSide::besieger, UnitSide::defender})
       if (const auto& a = st.now.armies.of(side))
-        s += fmt::format("  {:<8} {}\n", name_of(side), army_words(*a));
+        s += fmt::format("  {:<8} {}\n", name_of(side), army_words(*a, detail::sally_for(st.now, side)));
   }
   s += breaches_text(st.now, t);
   if (st.now.scene > 0) {

@@ -34,13 +34,18 @@ Command undo_command();
 Command redo_command();
 Command replay_command();
 Command chronicle_command();
+Command add_command();
+Command remove_command();
+Command split_command();
+Command merge_command();
 Command play_command();
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table{
       list_command(),       show_command(),   check_command(),  attack_command(),      odds_command(),
       batch_command(),      hold_command(),   rout_command(),   army_morale_command(), abatis_command(),
-      casualties_command(), move_command(),   order_command(),  demolish_command(),    mine_command(),
+      casualties_command(), move_command(),   order_command(),  add_command(),         remove_command(),
+      split_command(),      merge_command(),  demolish_command(), mine_command(),
       escalade_command(),   target_command(), sortie_command(), damage_command(),      repair_command(),
       countermine_command(), note_command(), init_command(),  scene_command(),  status_command(),
       log_command(),        undo_command(),   redo_command(),   replay_command(),      chronicle_command(),

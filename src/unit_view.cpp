@@ -5,6 +5,7 @@
 #include "render.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/error.hpp"
+#include "troop_text.hpp"
 
 namespace siege::cli {
 
@@ -48,7 +49,7 @@ std::string painted_order(Order o) {
 std::string unit_place(const UnitState& u) {
   switch (u.where) {
     case UnitPlace::outside:
-      return "outside";
+      return u.sallying() ? "outside, on a sally" : "outside";
     case UnitPlace::within_walls:
       return "within the walls";
     case UnitPlace::section:
@@ -60,6 +61,7 @@ std::string unit_place(const UnitState& u) {
 }
 
 std::string unit_words(const UnitState& u) {
+  if (!u.present()) return fmt::format("gone ({})", name_of(u.gone));  // R36, R37
   if (u.hero)
     return fmt::format("a hero{}, {}, {}", u.figures == 0 ? " (lost)" : "", painted_order(u.order),
                        unit_place(u));
@@ -67,10 +69,11 @@ std::string unit_words(const UnitState& u) {
                      unit_place(u));
 }
 
-std::string army_words(const ArmyState& a) {
-  const ArmyMoraleOutcome m = army_morale(army_morale_input(a));
+std::string army_words(const ArmyState& a, Sally sally) {
+  const ArmyMoraleOutcome m = army_morale(army_morale_input(a, sally));
   std::string s = fmt::format("{} killed of {} (a third is {}", a.killed, a.strength, m.threshold);
-  if (a.in_castle) return s + "; defenders in a castle never check)";
+  if (in_a_castle(a, sally)) return s + "; defenders in a castle never check)";
+  if (a.in_castle && !a.called) s += "; out on a sally";
   if (a.called) return s + ": " + painted_alarm("the check is called") + ")";
   return s + fmt::format(": {} to go)", m.remaining);
 }
@@ -109,7 +112,14 @@ std::string troop_text(const TroopOutcome& o) {
     s += fmt::format(
         "Army      {}: {}{}\n", name_of(a.side),
         a.before.killed == a.after.killed ? std::string() : fmt::format("{} -> ", a.before.killed),
-        army_words(a.after));
+        army_words(a.after, a.sally));
+  return s;
+}
+
+std::string troop_text_and_trace(const TroopOutcome& o) {
+  std::string s = troop_text(o);
+  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
   return s;
 }
 

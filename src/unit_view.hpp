@@ -66,6 +66,10 @@ void append_trace(Core& core, const TroopOutcome& o) {
 // "Army" line per army changed, for the text of a command.
 [[nodiscard]] std::string troop_text(const TroopOutcome& o);
 
+// troop_text(o), then the "Rules" line and the notes: the end of a troop
+// command's text.
+[[nodiscard]] std::string troop_text_and_trace(const TroopOutcome& o);
+
 // `text` (a command's text, ending in its "Rules" line and notes) with
 // `lines` put in before the "Rules" line.
 [[nodiscard]] std::string before_rules(std::string text, const std::string& lines);
@@ -89,6 +93,7 @@ void append_trace(Core& core, const TroopOutcome& o) {
 [[nodiscard]] std::string painted_order(Order o);
 // "5 killed of 42 (a third is 14: 9 to go)", "... the check is called",
 // "... defenders in a castle never check".
-[[nodiscard]] std::string army_words(const ArmyState& a);
+// R38: `sally`, whether defenders are out on a sally.
+[[nodiscard]] std::string army_words(const ArmyState& a, Sally sally);
 
 }  // namespace siege::cli

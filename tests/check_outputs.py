@@ -244,6 +244,17 @@ def state_samples(state, description):
         ("rout unit", ["--state", state, "rout", "--unit", "garrison", "--room-figures", "5", "--blocked", "1"], 0),
         ("rout unit", ["--state", state, "rout", "--unit", "storming-party", "--standard"], 0),
         ("order unit", ["--state", state, "order", "--unit", "storming-party", "--set", "shaken"], 0),
+        # The siege as it changes (R35-R38).
+        ("add", ["--state", state, "add", "--unit", "relief", "--side", "besieger", "--figures", "8"], 0),
+        ("add", ["--state", state, "add", "--engine", "new-bombard", "--side", "besieger", "--row", "bombard",
+                 "--target", "east-wall"], 0),
+        ("add", ["--state", state, "add", "--unit", "sally-party", "--side", "defender", "--figures", "3", "--to",
+                 "outside"], 0),
+        ("split", ["--state", state, "split", "--unit", "relief", "--into", "relief-b", "--figures", "3"], 0),
+        ("merge", ["--state", state, "merge", "--unit", "relief-b", "--into", "relief"], 0),
+        ("remove", ["--state", state, "remove", "--unit", "relief", "--cause", "withdrawn"], 0),
+        ("remove", ["--state", state, "remove", "--engine", "new-bombard"], 0),
+        ("add", ["--state", state, "add", "--unit", "relief", "--side", "besieger", "--figures", "8"], 2),
         ("army-morale unit", ["--state", state, "army-morale", "--side", "besieger"], 0),
         ("casualties unit", ["--state", state, "casualties", "--unit", "storming-party", "--killed", "3"], 0),
         ("army-morale unit", ["--state", state, "army-morale", "--side", "attacker"], 0),
@@ -422,7 +433,7 @@ for name in program:
     # command's own (tests/test_cli_play.cpp).
     if name not in SAMPLES and name not in {"init", "scene", "status", "log", "undo", "replay", "batch", "order",
                                              "chronicle", "target", "sortie", "damage", "repair", "countermine",
-                                             "note", "redo", "play"}:
+                                             "note", "redo", "play", "add", "remove", "split", "merge"}:
         failures.append(f"'{name}' is a command of the program with no sample here: add samples and a schema branch")
 
 if "odds" in program:

@@ -48,6 +48,12 @@ enum class UnitPlace { outside, section, within_walls };
 inline constexpr std::array<std::string_view, 3> unit_place_names{"outside", "section", "within-walls"};
 [[nodiscard]] inline std::string_view name_of(UnitPlace p) { return unit_place_names[static_cast<std::size_t>(p)]; }
 
+// R36, R37: a unit or engine that left the siege stays in its list, marked
+// gone (absent in the file while it is there); no command names it again.
+enum class Gone { no, removed, merged };
+inline constexpr std::array<std::string_view, 3> gone_names{"no", "removed", "merged"};
+[[nodiscard]] inline std::string_view name_of(Gone g) { return gone_names[static_cast<std::size_t>(g)]; }
+
 struct UnitState {
   std::string id;
   UnitSide side = UnitSide::besieger;
@@ -59,8 +65,17 @@ struct UnitState {
   std::string section;    // the section's id when where == section, else ""
   int through = 0;        // at a section: through the breach or on the wall walk (always 0 for a defender)
   int behind = 0;         // at a section: the rest; through + behind == figures, behind >= 1 while figures > 0
+  // R38: a defender outside the walls on a sally (moved or added outside by
+  // this version); one moved out by an entry of an older file is not.
+  bool sally = false;
+  Gone gone = Gone::no;   // R36, R37: removed (figures left alive) or merged (figures and start_figures 0)
 
   [[nodiscard]] int lost() const noexcept { return start_figures - figures; }
+  [[nodiscard]] bool present() const noexcept { return gone == Gone::no; }
+  // R38: its figures are out on a sally.
+  [[nodiscard]] bool sallying() const noexcept {
+    return present() && sally && figures > 0 && side == UnitSide::defender && where == UnitPlace::outside;
+  }
   [[nodiscard]] bool at(std::string_view section_id) const noexcept {
     return where == UnitPlace::section && section == section_id;
   }
@@ -87,14 +102,29 @@ struct Armies {
   }
 };
 
-// The input of the R25 check for an army.
-[[nodiscard]] inline ArmyMoraleInput army_morale_input(const ArmyState& a) {
-  return {a.strength, a.killed, a.in_castle ? InCastle::yes : InCastle::no};
+// R38: whether defender figures are out on a sally (the defenders are then
+// not "in a castle", whatever the file's in_castle says).
+enum class Sally { no, out };
+[[nodiscard]] inline Sally sally_of(const std::vector<UnitState>& units) {
+  for (const auto& u : units)
+    if (u.sallying()) return Sally::out;
+  return Sally::no;
 }
 
-// R25, R33: whether the army's losses have reached the point where its
-// one-third check is called (never for castle defenders).
-[[nodiscard]] inline bool army_check_reached(const ArmyState& a) { return army_morale(army_morale_input(a)).due; }
+// R25, R38: the army is in a castle (it never checks): the file says so and
+// none of its figures is out on a sally.
+[[nodiscard]] inline bool in_a_castle(const ArmyState& a, Sally s) { return a.in_castle && s == Sally::no; }
+
+// The input of the R25 check for an army.
+[[nodiscard]] inline ArmyMoraleInput army_morale_input(const ArmyState& a, Sally s) {
+  return {a.strength, a.killed, in_a_castle(a, s) ? InCastle::yes : InCastle::no};
+}
+
+// R25, R38: whether the army's losses have reached the point where its
+// one-third check is called (never for defenders in a castle).
+[[nodiscard]] inline bool army_check_reached(const ArmyState& a, Sally s) {
+  return army_morale(army_morale_input(a, s)).due;
+}
 
 // ---------------------------------------------------------------- reading
 
@@ -142,15 +172,27 @@ template <std::size_t N>
 // The section it names is checked against the snapshot by read_troops().
 [[nodiscard]] inline UnitState read_unit_state(const Cursor& c) {
   c.expect_object();
-  c.only_keys({"id", "side", "hero", "start_figures", "figures", "order", "where", "section", "through", "behind"});
+  c.only_keys({"id", "side", "hero", "start_figures", "figures", "order", "where", "section", "through", "behind",
+               "sally", "gone"});
   UnitState u;
   u.id = c.at("id").id();
   u.side = static_cast<UnitSide>(troop_name(c.at("side"), unit_side_names, 2, "side"));
   u.hero = c.at("hero").boolean();
+  // R36, R37: "gone" only when it left; "sally" only when true (R38).
+  if (c.has("gone")) {
+    static constexpr std::array<std::string_view, 2> ways{"removed", "merged"};
+    u.gone = troop_name(c.at("gone"), ways, 2, "way of leaving") == 0 ? Gone::removed : Gone::merged;
+  }
   const auto start = c.at("start_figures");
-  u.start_figures = start.int_in(1, max_figures);
+  // A unit merged away gave its figures to the other: 0 and 0 (R37).
+  u.start_figures = start.int_in(u.gone == Gone::merged ? 0 : 1, u.gone == Gone::merged ? 0 : max_figures);
   if (u.hero && u.start_figures != 1) start.fail("a hero is one figure");
   u.figures = c.at("figures").int_in(0, u.start_figures);
+  if (c.has("sally")) {
+    const auto sc = c.at("sally");
+    if (!sc.boolean()) sc.fail("false, but \"sally\" is written only when true (R38)");
+    u.sally = true;
+  }
   u.order = static_cast<Order>(troop_name(c.at("order"), order_names, 3, "order"));
   u.where = static_cast<UnitPlace>(troop_name(c.at("where"), unit_place_names, 3, "place"));
   const auto sc = c.at("section");
@@ -163,6 +205,8 @@ template <std::size_t N>
   const auto bc = c.at("behind");
   u.through = tc.int_in(0, u.figures);
   u.behind = bc.int_in(0, u.figures);
+  if (u.sally && (u.side != UnitSide::defender || u.where != UnitPlace::outside))
+    c.at("sally").fail("true, but only a defender unit outside the walls is on a sally (R38)");
   if (u.where != UnitPlace::section) {
     if (u.through != 0) tc.fail("expected 0: the unit is not at a section");
     if (u.behind != 0) bc.fail("expected 0: the unit is not at a section");
@@ -242,15 +286,18 @@ void read_troops(const Cursor& c, Snap& s, bool state, std::initializer_list<std
   }
   for (const UnitSide side : {UnitSide::besieger, UnitSide::defender}) {
     const std::string name(name_of(side));
+    // R38: the army holds at least its units' figures now and its killed
+    // (for a siege with no departures: its units' figures at the start).
     std::int64_t figures = 0;
     std::int64_t lost = 0;
     bool any = false;
     for (const auto& u : s.units)
       if (u.side == side) {
         any = true;
-        figures += u.start_figures;
         lost += u.lost();
+        if (u.present()) figures += u.figures;
       }
+    figures += lost;
     if (figures > max_army)
       c.at("units").fail("the " + name + " units have " + std::to_string(figures) +
                          " figures; an army has at most " + std::to_string(max_army));
@@ -283,47 +330,50 @@ void read_troops(const Cursor& c, Snap& s, bool state, std::initializer_list<std
       if (a.killed != lost)
         at->at("killed").fail(std::to_string(a.killed) + ", but the " + name + " units have lost " +
                               figures_word(static_cast<int>(lost)) + " (R33)");
-      if (a.called != army_check_reached(a)) {
-        const std::string of = std::to_string(a.killed) + " killed of " + std::to_string(a.strength);
-        at->at("called").fail(a.in_castle ? "true, but defenders in a castle never check army morale (R25)"
-                              : a.called  ? "true, but " + of + " is short of a third (R25)"
-                                          : "false, but " + of + " is a third or more: the check is called (R33)");
-      }
+      // R38: called once the mark is reached while the army can check, and
+      // never cleared (arrivals may put it short of a third again, a sally
+      // may have ended).
+      if (!a.called && army_check_reached(a, side == UnitSide::defender ? sally_of(s.units) : Sally::no))
+        at->at("called").fail("false, but " + std::to_string(a.killed) + " killed of " + std::to_string(a.strength) +
+                              " is a third or more: the check is called (R33, R38)");
     }
     s.armies.of(side) = a;
   }
 }
 
-// The initial snapshot of a state file holds the same units as the current
-// one (id, side, hero, figures at the start, in the same order), each with
-// all its figures, and the same armies (strength, in_castle).
+// The initial snapshot of a state file holds the units the current one
+// starts with (id, side, hero, in the same order; R35: the rest of the
+// current list are arrivals), each with all its figures and none gone or on
+// a sally, and the same armies (in_castle; R35, R38: a strength that
+// arrivals and departures change, an army an arrival brought).
 template <typename Snap>
 void check_initial_troops(const Snap& now, const Snap& initial, const Cursor& ic) {
-  if (now.units.size() != initial.units.size()) {
+  if (now.units.size() < initial.units.size()) {
     const std::string what = std::to_string(initial.units.size()) + " units, but /units has " +
                              std::to_string(now.units.size());
     if (ic.has("units")) ic.at("units").fail(what);
     ic.fail(what);
   }
-  for (std::size_t i = 0; i < now.units.size(); ++i) {
+  for (std::size_t i = 0; i < initial.units.size(); ++i) {
     const UnitState& a = now.units[i];
     const UnitState& b = initial.units[i];
     const Cursor uc = ic.at("units").at(i);
     const std::string here = "/units/" + std::to_string(i);
     if (a.id != b.id) uc.at("id").fail("'" + b.id + "', but " + here + "/id is '" + a.id + "'");
-    if (a.side != b.side || a.hero != b.hero || a.start_figures != b.start_figures)
-      uc.fail("unit '" + b.id + "' differs from " + here + " in side, hero or start_figures");
+    if (a.side != b.side || a.hero != b.hero)
+      uc.fail("unit '" + b.id + "' differs from " + here + " in side or hero");
     if (b.figures != b.start_figures)
       uc.at("figures").fail(std::to_string(b.figures) + ", but a unit starts with all its " +
                             std::to_string(b.start_figures) + " figures");
+    if (!b.present()) uc.at("gone").fail("a unit of the siege as it began cannot be gone");
+    if (b.sally) uc.at("sally").fail("a unit of the siege as it began is not on a sally (R38)");
   }
   for (const UnitSide side : {UnitSide::besieger, UnitSide::defender}) {
     const auto& a = now.armies.of(side);
     const auto& b = initial.armies.of(side);
-    if (a.has_value() == b.has_value() && (!a || (a->strength == b->strength && a->in_castle == b->in_castle)))
-      continue;
+    if (!b || (a && a->in_castle == b->in_castle)) continue;
     const std::string name(name_of(side));
-    const std::string what = "the " + name + " army differs from /armies/" + name + " (strength, in_castle)";
+    const std::string what = "the " + name + " army differs from /armies/" + name + " (in_castle)";
     if (ic.has("armies")) ic.at("armies").fail(what);
     ic.fail(what);
   }
@@ -344,6 +394,8 @@ inline void write_unit(JsonWriter& w, const UnitState& u) {
   if (u.where == UnitPlace::section) w.value(u.section);
   else w.null();
   w.field("through", u.through).field("behind", u.behind);
+  if (u.sally) w.field("sally", true);                    // R38: only when true
+  if (!u.present()) w.field("gone", name_of(u.gone));  // R36, R37: only when gone
   w.end_object();
 }
 

@@ -63,6 +63,8 @@ class Error : public std::runtime_error {
   // The message without its place and input.
   [[nodiscard]] const std::string& reason() const noexcept { return reason_; }
   [[nodiscard]] bool placed() const noexcept { return !place_.file.empty(); }
+  // Where it was met ({} when unplaced): a reader's error names the JSON pointer in `where`.
+  [[nodiscard]] const ErrorPlace& place() const noexcept { return place_; }
 
   // This error known to be about input `key`, its message unchanged (it
   // already names the place, as a reader's error does).

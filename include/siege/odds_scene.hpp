@@ -114,8 +114,11 @@ struct SceneOdds {
 
 namespace detail {
 
-// An engine in action: it has a weapon and is not knocked out.
-[[nodiscard]] inline bool shoots(const EngineState& e) { return !e.weapon.empty() && !e.knocked_out; }
+// An engine in action: it has a weapon, is not knocked out and has not left
+// the siege (R36).
+[[nodiscard]] inline bool shoots(const EngineState& e) {
+  return !e.weapon.empty() && !e.knocked_out && e.present();
+}
 
 [[nodiscard]] inline CheckSpec crew_check(const EngineState& e) {
   return attack_check_spec(FiringSlit::no, e.pool);
@@ -322,7 +325,7 @@ class SectionChain {
   std::vector<std::optional<detail::ExposedEngine>> chains(s.engines.size());
   for (std::size_t i = 0; i < s.engines.size(); ++i) {
     const EngineState& b = s.engines[i];
-    if (b.side != EngineSide::besieger || b.weapon.empty()) continue;
+    if (b.side != EngineSide::besieger || b.weapon.empty() || !b.present()) continue;  // R36: gone, out of it
     EngineOutlook e{b.id, b.target, {}, false, {}};
     std::vector<const EngineState*> shooters;
     if (!b.knocked_out)

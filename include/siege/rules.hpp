@@ -108,6 +108,14 @@ inline constexpr RuleInfo rule_catalogue[] = {
     {"breach-repaired", "R32", "a breach repaired is closed, and its abatis goes with it"},
     {"back-in-action", "R32", "an engine repaired below its Hull is back in action; the camp is no longer wrecked"},
     // The siege as it changes during an evening (RULINGS.md R35-R41).
+    {"unit-arrives", "R35", "a unit joins the siege, checked as a description's unit; its army's strength grows"},
+    {"engine-arrives", "R35", "an engine joins the siege, checked as a description's engine (R7, R29)"},
+    {"unit-leaves", "R36", "a unit leaves: its record stays, gone; its figures alive leave the army's strength"},
+    {"engine-leaves", "R36", "an engine leaves: its record stays, gone; engines aimed at it have nothing to shoot"},
+    {"unit-split", "R37", "part of a unit becomes a new unit of the same side, order and place"},
+    {"unit-merge", "R37", "a unit joins another of its side at its place; the worse order stays"},
+    {"sally", "R38", "a defender unit outside the walls is a sally: the defenders are not in a castle"},
+    {"sally-checks", "R38", "while defenders are out on a sally their army checks at a third like any other"},
     {"note", "R39", "a line of free text in the log, in the current scene; it changes nothing else"},
 };
 

@@ -135,6 +135,7 @@ inline void breach_news(const Structure& s, const std::string& id, std::vector<s
     hull = stats_of(*sec, t).hull;
     suffered = &sec->hull_suffered;
   } else if ((eng = s.find_engine(in.target)) != nullptr) {
+    detail::refuse_gone(*eng, verb);
     const Engine* row = row_of(*eng, t);
     if (row == nullptr)
       fail_usage("no-engine-row", verb + ": engine '" + eng->id + "' has no engines.json row to give it a Hull");
@@ -428,7 +429,7 @@ struct SortieInput {
                                      " (a sortie attacks a besieger engine or the camp; see 'siege status')");
   }
   if (kind == TargetKind::engine) {
-    const EngineState& e = *s.find_engine(in.target);
+    const EngineState& e = *present_engine(s, in.target, "sortie");
     if (e.engine.empty())
       fail_usage("no-engine-row", "sortie: engine '" + e.id + "' has no engines.json row to give its Armor and Hull");
     if (e.knocked_out) fail_usage("knocked-out", "sortie: " + e.id + " is already knocked out");
@@ -459,6 +460,7 @@ struct AimOutcome {
 [[nodiscard]] inline AimOutcome aim_engine(Snapshot& s, const Tables& t, std::string_view engine,
                                            std::string_view target) {
   EngineState* e = s.find_engine(engine);
+  if (e != nullptr) detail::refuse_gone(*e, "target");
   if (e == nullptr) {
     std::vector<std::string> ids;
     for (const auto& x : s.engines) ids.push_back(x.id);
@@ -514,9 +516,9 @@ struct SectionAfter {
 };
 
 // R29: why an engine in action made no attack in a scene.
-enum class IdleReason { no_target, own_wall, target_breached, target_knocked_out, camp_wrecked };
-inline constexpr std::array<std::string_view, 5> idle_reason_names{"no-target", "own-wall", "target-breached",
-                                                                   "target-knocked-out", "camp-wrecked"};
+enum class IdleReason { no_target, own_wall, target_breached, target_knocked_out, camp_wrecked, target_gone };
+inline constexpr std::array<std::string_view, 6> idle_reason_names{
+    "no-target", "own-wall", "target-breached", "target-knocked-out", "camp-wrecked", "target-gone"};
 [[nodiscard]] inline std::string_view name_of(IdleReason r) { return idle_reason_names[static_cast<std::size_t>(r)]; }
 
 // An engine that had a weapon and was in action but made no attack: it
@@ -565,7 +567,7 @@ struct SceneOutcome {
   for (const EngineSide side : {EngineSide::besieger, EngineSide::defender}) {
     for (std::size_t i = 0; i < s.engines.size(); ++i) {
       EngineState& e = s.engines[i];
-      if (e.side != side || e.weapon.empty()) continue;
+      if (e.side != side || e.weapon.empty() || !e.present()) continue;  // a gone engine is out of the siege (R36)
       if (e.knocked_out) {
         o.notes.emplace_back(e.id + " is knocked out and makes no attack.");
         continue;
@@ -622,6 +624,10 @@ struct SceneOutcome {
       } else {
         const bool camp = a.kind == TargetKind::camp;
         const EngineState* target = camp ? nullptr : s.find_engine(e.target);
+        if (!camp && !target->present()) {  // R36: it left the siege
+          idle(IdleReason::target_gone, e.target + " has left the siege");
+          continue;
+        }
         if (camp ? s.camp.hull_suffered >= camp_row(t).hull : target->knocked_out) {
           if (camp) idle(IdleReason::camp_wrecked, "the camp is already wrecked");
           else idle(IdleReason::target_knocked_out, e.target + " is already knocked out");

@@ -13,6 +13,7 @@
 #include "siege/morale.hpp"
 #include "siege/note.hpp"
 #include "siege/report.hpp"
+#include "siege/roster.hpp"
 #include "siege/rules.hpp"
 #include "siege/scene.hpp"
 #include "siege/state.hpp"

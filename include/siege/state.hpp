@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -96,6 +97,9 @@ struct EngineState {
   std::string target;
   int hull_suffered = 0;
   bool knocked_out = false;
+  Gone gone = Gone::no;  // R36: removed (it stays in the list; "gone" in the file only then)
+
+  [[nodiscard]] bool present() const noexcept { return gone == Gone::no; }
 };
 
 struct CampState {
@@ -158,6 +162,30 @@ inline void log_new_entry(SiegeState& st, LogEntry e) {
 
 // ---------------------------------------------------------------- lookups
 
+namespace detail {
+
+// R36, R37: a usage error of `command` when unit or engine `r` has left the
+// siege: no command names it again.
+template <typename Record>
+void refuse_gone(const Record& r, std::string_view command) {
+  if (r.present()) return;
+  const char* what = std::is_same_v<Record, UnitState> ? "unit" : "engine";
+  fail_usage("gone", std::string(command) + ": " + what + " '" + r.id + "' has left the siege (" +
+                         (r.gone == Gone::merged ? "merged into another unit" : "removed") +
+                         "); no command names it again (R36)");
+}
+
+}  // namespace detail
+
+// Engine `id` of `s`, present; nullptr when there is none, a usage error of
+// `command` when it has left the siege (R36).
+[[nodiscard]] inline const EngineState* present_engine(const Snapshot& s, std::string_view id,
+                                                       std::string_view command) {
+  const EngineState* e = s.find_engine(id);
+  if (e != nullptr) detail::refuse_gone(*e, command);
+  return e;
+}
+
 [[nodiscard]] inline Portcullis portcullis_of(const SectionState& s) {
   return s.variant == "portcullis" ? Portcullis::yes : Portcullis::no;
 }
@@ -208,7 +236,7 @@ inline constexpr std::array<std::string_view, 3> target_kind_names{"section", "e
 // besieger engine that has an engines.json row, or at the camp, never at a
 // section of its own castle. Knocked-out engines are left to aim_engine
 // (scene.hpp): a state file may hold one with its old target.
-enum class AimProblem { none, no_weapon, not_a_section, own_wall, not_a_target, no_engine_row };
+enum class AimProblem { none, no_weapon, not_a_section, own_wall, not_a_target, no_engine_row, gone };
 
 struct AimCheck {
   AimProblem problem = AimProblem::none;
@@ -246,6 +274,10 @@ struct AimCheck {
                                  : "unknown target '" + t + "'" + detail::did_you_mean(t, targets);
     return {AimProblem::not_a_target, what + " (a defender engine attacks a besieger engine or the camp)"};
   }
+  if (kind == TargetKind::engine && !s.find_engine(target)->present())
+    return {AimProblem::gone, "engine '" + t + "' has left the siege (" +
+                                  std::string(name_of(s.find_engine(target)->gone)) +
+                                  "); no command names it again (R36)"};
   if (kind == TargetKind::engine && s.find_engine(target)->engine.empty())
     return {AimProblem::no_engine_row, "engine '" + t + "' has no engines.json row to give its Armor and Hull as a "
                                        "target; give it an \"engine\""};
@@ -373,7 +405,7 @@ inline SectionState read_section(const Cursor& c, const Tables& t, Strictness mo
 inline EngineState read_engine(const Cursor& c, const Tables& t, Strictness mode, EngineSide side) {
   c.expect_object();
   if (mode == Strictness::state)
-    c.only_keys({"id", "side", "engine", "weapon", "pool", "target", "hull_suffered", "knocked_out"});
+    c.only_keys({"id", "side", "engine", "weapon", "pool", "target", "hull_suffered", "knocked_out", "gone"});
   else
     c.only_keys({"id", "engine", "weapon", "pool", "target", "hull_suffered", "knocked_out"});
   EngineState e;
@@ -419,6 +451,11 @@ inline EngineState read_engine(const Cursor& c, const Tables& t, Strictness mode
     if (wrecked && !e.knocked_out)
       k.fail("false, but it has suffered its whole Hull (" + std::to_string(row->hull) + ")");
   }
+  if (mode == Strictness::state && c.has("gone")) {  // R36: an engine leaves only by `siege remove`
+    static constexpr std::array<std::string_view, 1> ways{"removed"};
+    (void)pick_name(c.at("gone"), ways, "way of leaving");
+    e.gone = Gone::removed;
+  }
   return e;
 }
 
@@ -453,7 +490,10 @@ void check_references(const Snapshot& s, const Cursor& sections, EngineAt&& engi
       continue;
     }
     const AimCheck aim = check_aim(s, e, e.target);
-    if (aim.ok() || (aim.problem == AimProblem::own_wall && mode == Strictness::state)) continue;
+    // A state file keeps what a removal left: an engine aimed at one gone (R36).
+    if (aim.ok() || (mode == Strictness::state && (aim.problem == AimProblem::own_wall ||
+                                                   aim.problem == AimProblem::gone)))
+      continue;
     c.at("target").fail(aim.message);
   }
 }
@@ -531,6 +571,41 @@ inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode)
 
 namespace detail {
 
+// R35, R37: the units and engines past those of `initial` are the log's
+// arrivals, in its order: the unit or engine of every `add` entry and the
+// new unit of every `split` entry.
+inline void check_arrivals(const Cursor& root, const SiegeState& st) {
+  std::vector<std::string> units;
+  std::vector<std::string> engines;
+  auto named = [](const json& inputs, const char* key) -> std::optional<std::string> {
+    if (!inputs.contains(key) || !inputs[key].is_string()) return std::nullopt;
+    return inputs[key].get<std::string>();
+  };
+  for (const auto& e : st.log) {
+    if (e.action == "add") {
+      if (auto u = named(e.inputs, "unit")) units.push_back(*u);
+      else if (auto g = named(e.inputs, "engine")) engines.push_back(*g);
+    } else if (e.action == "split") {
+      if (auto u = named(e.inputs, "into")) units.push_back(*u);
+    }
+  }
+  auto check = [&](const char* key, std::size_t n_initial, const auto& list, const std::vector<std::string>& log) {
+    const std::size_t arrived = list.size() - n_initial;
+    for (std::size_t i = 0; i < arrived; ++i)
+      if (i >= log.size() || list[n_initial + i].id != log[i])
+        root.at(key).at(n_initial + i).at("id").fail(
+            "'" + list[n_initial + i].id + "' is not in the siege as it began (/initial/" + key + "), and " +
+            (i >= log.size() ? std::string("no further arrival is logged")
+                             : "the log's arrival number " + std::to_string(i + 1) + " is '" + log[i] + "'") +
+            " (R35)");
+    if (log.size() > arrived)
+      root.at(key).fail(std::to_string(arrived) + " arrivals after /initial/" + key + ", but the log has " +
+                        std::to_string(log.size()) + " (the next is '" + log[arrived] + "') (R35)");
+  };
+  check("units", st.initial.units.size(), st.now.units, units);
+  check("engines", st.initial.engines.size(), st.now.engines, engines);
+}
+
 // read_state() of a state file's text whose log starts at entry number
 // `first_entry` + 1: the entries before it are left out (checked_state_text
 // in src/actions.cpp reads back only what a command changed). Everything is
@@ -562,11 +637,12 @@ namespace detail {
   st.initial = read_snapshot(initial, t, Strictness::state);
   check_references(st.initial, initial.at("sections"),
                    [&](std::size_t i) { return initial.at("engines").at(i); }, Strictness::state);
-  // The same sections and engines, in the same order, as initialised.
+  // The same sections, in the same order, as initialised; the same engines,
+  // then those that arrived (R35).
   auto same_ids = [&](const char* key, std::size_t n_now, std::size_t n_initial, auto id_now, auto id_initial) {
-    if (n_now != n_initial)
+    if (key == std::string_view("sections") ? n_now != n_initial : n_now < n_initial)
       initial.at(key).fail(std::to_string(n_initial) + " entries, but /" + key + " has " + std::to_string(n_now));
-    for (std::size_t i = 0; i < n_now; ++i)
+    for (std::size_t i = 0; i < n_initial; ++i)
       if (id_now(i) != id_initial(i))
         initial.at(key).at(i).at("id").fail("'" + id_initial(i) + "', but /" + key + "/" + std::to_string(i) +
                                             "/id is '" + id_now(i) + "'");
@@ -621,6 +697,7 @@ namespace detail {
     for (std::size_t i = 0; i < redo.value().size(); ++i)
       st.redo.push_back(read_entry(redo.at(i), static_cast<int>(logged + i) + 1));
   }
+  if (first_entry == 0) check_arrivals(root, st);
   return st;
 }
 
@@ -670,6 +747,7 @@ inline void write_engine(JsonWriter& w, const EngineState& e) {
   w.field("pool", e.pool);
   write_id_or_null(w, "target", e.target);
   w.field("hull_suffered", e.hull_suffered).field("knocked_out", e.knocked_out);
+  if (!e.present()) w.field("gone", name_of(e.gone));  // R36: only when gone
   w.end_object();
 }
 

@@ -44,6 +44,7 @@ struct ArmyChange {
   ArmyState before;
   ArmyState after;
   bool check_called = false;  // this change brought killed to a third: the army checks morale now
+  Sally sally = Sally::no;    // R38: defenders out on a sally after the change
 };
 
 // What every troop function returns: the units and armies it changed, in
@@ -73,7 +74,10 @@ struct TroopOutcome {
 // The unit `id` of the snapshot; a usage error naming `command` when there
 // is none.
 [[nodiscard]] inline const UnitState& unit_of(const Snapshot& s, std::string_view id, std::string_view command) {
-  if (const auto* u = detail::find_by_id(s.units, id)) return *u;
+  if (const auto* u = detail::find_by_id(s.units, id)) {
+    detail::refuse_gone(*u, command);
+    return *u;
+  }
   std::vector<std::string> ids;
   for (const auto& u : s.units) ids.push_back(u.id);
   fail_usage("unknown-unit", std::string(command) + ": unknown unit '" + std::string(id) + "'" +
@@ -85,11 +89,12 @@ struct TroopOutcome {
   return const_cast<UnitState&>(unit_of(std::as_const(s), id, command));
 }
 
-// Units with figures at section `id`, in the order of the file.
+// Units with figures at section `id` (gone ones are not: R36), in the order
+// of the file.
 [[nodiscard]] inline std::vector<const UnitState*> units_at(const Snapshot& s, std::string_view id) {
   std::vector<const UnitState*> out;
   for (const auto& u : s.units)
-    if (u.at(id) && u.figures > 0) out.push_back(&u);
+    if (u.present() && u.at(id) && u.figures > 0) out.push_back(&u);
   return out;
 }
 
@@ -149,22 +154,29 @@ inline void add_unique(std::vector<std::string>& v, const std::string& s) {
   if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
 }
 
-// R33, R25: `lost` figures of a unit of `side` count as killed for its army;
-// calls the one-third check when they first bring killed to it.
-inline void count_killed(Snapshot& s, UnitSide side, int lost, TroopOutcome& o) {
-  if (lost <= 0) return;
+// R38: whether the army of `side` is out of its castle: the besiegers
+// always, the defenders while figures of theirs are out on a sally.
+[[nodiscard]] inline Sally sally_for(const Snapshot& s, UnitSide side) {
+  return side == UnitSide::defender ? sally_of(s.units) : Sally::no;
+}
+
+// R25, R38: the army of `side` (changed from `before` by the caller) calls
+// its one-third check when killed x 3 has reached its strength while it can
+// check and the check was not called yet. The change is recorded in `o`
+// when the army changed, the check was called, or (Record::always) the
+// caller counted losses.
+enum class Record { if_changed, always };
+inline void settle_army(Snapshot& s, UnitSide side, const ArmyState& before, TroopOutcome& o,
+                        Record record = Record::if_changed) {
   auto& army = s.armies.of(side);
-  if (!army)  // read_troops gives every side with units an army
-    throw Error(ErrorKind::internal, "internal", "count_killed: no " + std::string(name_of(side)) + " army");
   ArmyChange c;
   c.side = side;
-  c.before = *army;
-  army->killed = std::min(army->strength, army->killed + lost);
-  add_rule(o.rules, "unit-losses");
+  c.before = before;
   const std::string name(name_of(side));
-  const ArmyMoraleOutcome m = army_morale(army_morale_input(*army));
+  const Sally sally = sally_for(s, side);
+  const ArmyMoraleOutcome m = army_morale(army_morale_input(*army, sally));
   const bool reached_third = static_cast<std::int64_t>(army->killed) * 3 >= army->strength &&
-                             static_cast<std::int64_t>(c.before.killed) * 3 < army->strength;
+                             static_cast<std::int64_t>(before.killed) * 3 < army->strength;
   if (m.due && !army->called) {
     army->called = true;
     c.check_called = true;
@@ -175,14 +187,42 @@ inline void count_killed(Snapshot& s, UnitSide side, int lost, TroopOutcome& o) 
                          std::to_string(m.threshold) + "): it checks morale now, once, on the standard "
                          "tables by troop type.");
     add_unique(o.not_modelled, "the standard morale tables by troop type");
-  } else if (army->in_castle && reached_third) {
+    if (side == UnitSide::defender && sally == Sally::out && army->in_castle) {
+      add_rule(o.rules, "sally-checks");
+      o.notes.emplace_back("Defenders are out on a sally: the " + name +
+                           " army checks at a third like any other (R38).");
+    }
+  } else if (in_a_castle(*army, sally) && reached_third) {
     add_rule(o.rules, "castle-defenders-never-check");
     o.notes.emplace_back("The " + name + " army has lost a third of its figures (" + std::to_string(army->killed) +
                          " of " + std::to_string(army->strength) +
                          "), but defenders in a castle never check army morale.");
   }
   c.after = *army;
-  o.armies.push_back(c);
+  c.sally = sally;
+  const bool changed = c.after.strength != before.strength || c.after.killed != before.killed ||
+                       c.after.called != before.called;
+  if (changed || record == Record::always) o.armies.push_back(c);
+}
+
+// R38: after a change of units that may start a sally or lower an army's
+// strength, each army whose check is now due calls it.
+inline void settle_armies(Snapshot& s, TroopOutcome& o) {
+  for (const UnitSide side : {UnitSide::besieger, UnitSide::defender})
+    if (const auto& a = s.armies.of(side); a && !a->called) settle_army(s, side, ArmyState(*a), o);
+}
+
+// R33, R25: `lost` figures of a unit of `side` count as killed for its army;
+// calls the one-third check when they first bring killed to it.
+inline void count_killed(Snapshot& s, UnitSide side, int lost, TroopOutcome& o) {
+  if (lost <= 0) return;
+  auto& army = s.armies.of(side);
+  if (!army)  // read_troops gives every side with units an army
+    throw Error(ErrorKind::internal, "internal", "count_killed: no " + std::string(name_of(side)) + " army");
+  const ArmyState before = *army;
+  army->killed = std::min(army->strength, army->killed + lost);
+  add_rule(o.rules, "unit-losses");
+  settle_army(s, side, before, o, Record::always);
 }
 
 // Appends a core outcome's trace to `o`'s.
@@ -205,11 +245,15 @@ struct UnitMoveInput {
   std::string section;                 // to == section
   std::optional<int> through_figures;  // to == section: move this many of those behind through the breach
   std::optional<int> speed;            // the unit's move in inches: the outcome gives its speed (R15)
+  // R38: a defender moved outside is a sally, but not when an entry logged
+  // before R38 is replayed (it keeps its old meaning).
+  enum class Meaning { r38, before_r38 } meaning = Meaning::r38;
 };
 
 struct UnitMoveOutcome : TroopOutcome {
   std::string section;    // "" unless to == section
   int moved_through = 0;  // figures moved through the breach
+  bool sally = false;     // R38: a defender moved outside the walls on a sally
   std::optional<MoveOutcome> move;  // the speed, when one was given (Rough Terrain through a breach)
 };
 
@@ -266,6 +310,13 @@ struct UnitMoveOutcome : TroopOutcome {
     detail::place_at(u, in.to == UnitDestination::outside ? UnitPlace::outside : UnitPlace::within_walls);
     o.notes.emplace_back(u.id + " is now " + detail::place_words(u) + " (it was " + detail::place_words(before) +
                          ").");
+    if (u.side == UnitSide::defender && in.to == UnitDestination::outside &&
+        in.meaning == UnitMoveInput::Meaning::r38) {
+      u.sally = o.sally = true;
+      detail::add_rule(o.rules, "sally");
+      o.notes.emplace_back(u.id + " goes out on a sally: while it is outside the defenders check army morale at a "
+                           "third like any other army (R38).");
+    }
   } else if (!through) {
     detail::place_at(u, UnitPlace::section, sec->id);
     o.section = sec->id;
@@ -292,11 +343,13 @@ struct UnitMoveOutcome : TroopOutcome {
                          std::to_string(u.behind) + " behind.");
     detail::settle(u, o);
   }
+  if (!o.sally) u.sally = false;  // back from a sally (or never on one)
   if (speed) {
     detail::take_trace(o, *speed);
     o.move = std::move(speed);
   }
   detail::record(o, before, u);
+  if (o.sally) detail::settle_armies(s, o);  // R38: the check may be due now
   return o;
 }
 
@@ -674,7 +727,7 @@ struct SideMoraleOutcome {
   SideMoraleOutcome o;
   o.side = side;
   o.army = *a;
-  o.morale = army_morale(army_morale_input(*a));
+  o.morale = army_morale(army_morale_input(*a, detail::sally_for(s, side)));
   if (a->called)
     o.morale.notes.emplace_back("The check was called when the losses reached a third; it is called once.");
   return o;

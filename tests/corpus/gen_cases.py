@@ -73,7 +73,8 @@ def jl(*objs):
 S = ["--state", "siege.json"]
 COMMANDS = ["list", "show", "check", "attack", "odds", "batch", "hold", "rout", "army-morale", "abatis",
             "casualties", "move", "order", "demolish", "mine", "escalade", "target", "sortie", "damage", "repair",
-            "countermine", "note", "init", "scene", "status", "log", "undo", "redo", "replay", "chronicle"]
+            "countermine", "note", "init", "scene", "status", "log", "undo", "redo", "replay", "chronicle", "add",
+            "remove", "split", "merge"]
 ODDS = ["check", "attack", "demolish", "escalade", "mine", "scene"]
 STRUCTURES = ["interior-door", "iron-bound-door", "palisade", "castle-gate", "timber-house", "stone-house",
               "rampart", "curtain-wall", "tower", "bastion", "bunker", "pillbox", "concrete-fortress",
@@ -1168,6 +1169,46 @@ siege("state/chronicle", [st(*S, "--format", "markdown", "chronicle"), st(*S, "c
 run("state/chronicle-without-state", "chronicle")
 run("state/chronicle-without-state-json", "chronicle", "--json")
 
+# The siege as it changes (R35-R38): arrivals, departures, split, merge, a sally.
+siege("state/roster", [
+    st(*S, "--seed", "101", "add", "--unit", "relief", "--side", "besieger", "--figures", "20"),
+    st(*S, "--seed", "102", "--json", "add", "--engine", "new-treb", "--side", "besieger", "--row", "trebuchet",
+       "--target", "east-wall"),
+    st(*S, "--seed", "103", "split", "--unit", "garrison", "--into", "gate-guard", "--figures", "10"),
+    st(*S, "--seed", "104", "move", "--unit", "gate-guard", "--to", "outside"),
+    st(*S, "--seed", "105", "--json", "casualties", "--unit", "gate-guard", "--killed", "4"),
+    st(*S, "--seed", "106", "move", "--unit", "gate-guard", "--to", "within-walls"),
+    st(*S, "--seed", "107", "--json", "merge", "--unit", "gate-guard", "--into", "garrison"),
+    st(*S, "--seed", "108", "remove", "--engine", "trebuchet", "--cause", "burned"),
+    st(*S, "--seed", "109", "--json", "remove", "--unit", "reserve"),
+    st(*S, "--seed", "5", "scene"),
+    st(*S, "status"), st(*S, "--json", "status"), st(*S, "log"), st(*S, "replay"), st(*S, "odds", "scene"),
+    st(*S, "--format", "markdown", "chronicle"),
+], files={"castle-siege.json": CASTLE_UNITS})
+siege("state/roster-errors", [
+    st(*S, "--seed", "117", "remove", "--unit", "reserve"),
+    st(*S, "--seed", "118", "add", "--unit", "reserve", "--side", "besieger", "--figures", "3"),
+    st(*S, "--seed", "119", "add", "--engine", "x", "--side", "defender", "--weapon", "mangonel", "--target",
+       "east-wall"),
+    st(*S, "--seed", "120", "add", "--engine", "x", "--side", "besieger", "--weapon", "musket", "--target",
+       "east-wall"),
+    st(*S, "--seed", "121", "add", "--engine", "x", "--side", "besieger", "--weapon", "cannon"),
+    st(*S, "--seed", "122", "add", "--unit", "x", "--side", "besieger"),
+    st(*S, "--seed", "123", "--json", "move", "--unit", "reserve", "--to", "outside"),
+    st(*S, "--seed", "124", "split", "--unit", "sir-aldric", "--into", "squire", "--figures", "1"),
+    st(*S, "--seed", "125", "split", "--unit", "garrison", "--into", "g2", "--figures", "30"),
+    st(*S, "--seed", "126", "merge", "--unit", "garrison", "--into", "storming-party"),
+    st(*S, "--seed", "127", "merge", "--unit", "sir-aldric", "--into", "garrison"),
+    st("add", "--unit", "x", "--side", "besieger", "--figures", "3"),
+    st(*S, "--seed", "128", "--dry-run", "add", "--unit", "x", "--side", "besieger", "--figures", "3"),
+    st(*S, "--seed", "129", "batch", stdin=jl({"action": "split", "unit": "storming-party", "into": "wing",
+                                               "figures": 5},
+                                              {"action": "merge", "unit": "wing", "into": "storming-party"},
+                                              {"action": "remove", "unit": "wing"})),
+], files={"castle-siege.json": CASTLE_UNITS})
+# A siege with no units at init: an arrival brings the side its army.
+siege("state/roster-no-units", [st(*S, "--seed", "130", "--json", "add", "--unit", "relief", "--side", "defender",
+                                   "--figures", "6", "--to", "outside"), st(*S, "status"), st(*S, "replay")])
 siege("state/undo-all", [st(*S, "--seed", "1", "scene"), st(*S, "--seed", "2", "scene"),
                          st(*S, "undo"), st(*S, "undo", "--json"), st(*S, "undo"), st(*S, "undo", "--json"),
                          st(*S, "log"), st(*S, "log", "--json"), st(*S, "status")])

@@ -6,7 +6,9 @@ them, engines of both sides, units of both sides with a hero among them, a
 homebrew structure with random Armor and Hull, and a homebrew troops table
 with another number of abatis turns), then random sequences of every
 state-aware command with random inputs, the troop commands on the units
-(R33) among them, chosen often from where the units stand. After every step:
+(R33) among them, chosen often from where the units stand, and the commands
+of a siege that changes (R35-R38: add, remove, split, merge, sallies) on the
+units and engines the file holds now, gone ones among them. After every step:
 
   * the exit status is 0 (done) or 2 (refused); nothing else;
   * a refused step leaves the file byte for byte as it was;
@@ -68,6 +70,8 @@ class Walk:
         self.state = os.path.join(work, "siege.json")
         self.files = []       # the file after init and after each log entry, without a redo list
         self.redo_files = []  # R40: the file after each entry undo took back, the next to redo first
+        self.new_ids = 0
+        self.roster_steps = 0  # steps of the commands of R35-R38 (a sally: a defender moved outside)
 
     def run(self, args, check_exit=None):
         cmd = [self.siege, "--data", self.data] + args
@@ -190,6 +194,63 @@ class Walk:
                     "--method", r.choice(["ladder", "grapnel", "tower"]), "--seed", str(r.randint(0, 10**6))]
         return ["army-morale", "--side", r.choice(["besieger", "defender", "attacker"])]
 
+    def roster_step(self, sec):
+        """R35-R38: a newcomer, a departure, a split, a merge or a sally, on what the file holds now."""
+        r = self.rng
+        with open(self.state) as f:
+            doc = json.load(f)
+        units, engines = doc.get("units", []), doc["engines"]
+        self.new_ids += 1
+        fresh = f"n{self.new_ids}"
+        # An id already taken (gone ones too) now and then: refused.
+        taken = [x["id"] for x in units + engines + doc["sections"]]
+        new_id = r.choice(taken) if taken and r.random() < 0.1 else fresh
+        kind = r.choice(["add-unit", "add-unit", "add-engine", "remove", "remove", "split", "split", "merge",
+                         "merge", "sally"])
+        if kind == "add-unit":
+            side = r.choice(["besieger", "defender"])
+            a = ["add", "--unit", new_id, "--side", side]
+            a += ["--hero"] if r.random() < 0.1 else ["--figures", str(r.randint(1, 20))]
+            x = r.random()
+            if x < 0.3:
+                a += ["--section", sec]
+            elif x < 0.6:
+                a += ["--to", r.choice(["outside", "within-walls"])]
+            if r.random() < 0.2:
+                a += ["--order", r.choice(["good", "shaken", "routed"])]
+            return a
+        if kind == "add-engine":
+            side = r.choice(["besieger", "defender"])
+            if side == "besieger":
+                targets = [x["id"] for x in doc["sections"]]
+                a = ["add", "--engine", new_id, "--side", side, "--row", r.choice(BESIEGER_ENGINES)]
+            else:
+                targets = ["camp"] + [e["id"] for e in engines if e["side"] == "besieger"]
+                a = ["add", "--engine", new_id, "--side", side, "--weapon", r.choice(DEFENDER_WEAPONS)]
+            if r.random() < 0.1:  # against R29 now and then
+                targets = [x["id"] for x in doc["sections"]] + ["camp"]
+            return a + ["--target", r.choice(targets), "--pool", str(r.randint(0, 5))]
+        if kind == "remove":
+            pool = [("--unit", x["id"]) for x in units] + [("--engine", e["id"]) for e in engines]
+            if not pool:
+                return ["remove", "--unit", "nobody"]
+            opt, id_ = r.choice(pool)
+            return ["remove", opt, id_] + (["--cause", "withdrawn"] if r.random() < 0.4 else [])
+        live = [x for x in units if "gone" not in x] or units or [{"id": "nobody", "figures": 1, "where": "outside",
+                                                                   "through": 0, "side": "besieger"}]
+        u = r.choice(live)
+        if kind == "split":
+            a = ["split", "--unit", u["id"], "--into", new_id, "--figures", str(r.randint(1, max(1, u["figures"])))]
+            if u["where"] == "section" and r.random() < 0.5:
+                a += ["--through", str(r.randint(0, u["through"] + 1))]
+            return a
+        if kind == "merge":
+            mates = [x for x in live if x["id"] != u["id"] and x["side"] == u["side"] and x["where"] == u["where"]]
+            other = r.choice(mates) if mates and r.random() < 0.8 else r.choice(live)
+            return ["merge", "--unit", u["id"], "--into", other["id"]]
+        defenders = [x for x in live if x["side"] == "defender"] or live
+        return ["move", "--unit", r.choice(defenders)["id"], "--to", "outside"]
+
     # ---- a random step
     def random_step(self, desc):
         r = self.rng
@@ -200,8 +261,8 @@ class Walk:
         else:
             kind = r.choices(["scene", "attack", "attack-engine", "demolish", "mine", "abatis", "escalade",
                               "units", "target", "sortie", "damage", "repair", "countermine", "undo", "bad",
-                              "note", "undo-many", "redo"],
-                             weights=[2, 3, 2, 2, 4, 3, 2, 8, 2, 2, 2, 2, 2, 1, 1, 2, 1, 1])[0]
+                              "note", "undo-many", "redo", "roster"],
+                             weights=[2, 3, 2, 2, 4, 3, 2, 8, 2, 2, 2, 2, 2, 1, 1, 2, 1, 1, 10])[0]
         engines = [e["id"] for e in desc["besiegers"] + desc["defenders"]] or ["nobody"]
         if kind == "target":
             targets = [x["id"] for x in desc["sections"]] + engines + ["camp", "none"]
@@ -268,6 +329,8 @@ class Walk:
             return a + seed
         if kind == "units":
             return self.unit_step(desc, sec)
+        if kind == "roster":
+            return self.roster_step(sec)
         if kind == "undo":
             return ["undo"]
         if kind == "note":  # R39; some past the limit or with a control character (R42): refused
@@ -299,6 +362,8 @@ class Walk:
                          ["countermine", "--section", sec, "--result", "won"]])
 
     def step(self, args):
+        if args[0] in ("add", "remove", "split", "merge") or args[:1] == ["move"] and "outside" in args:
+            self.roster_steps += 1
         before = open(self.state, "rb").read()
         p = self.run(["--state", self.state] + args)
         after = open(self.state, "rb").read()
@@ -378,6 +443,7 @@ def main():
     ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args()
     total = 0
+    roster = 0
     for k in range(a.sieges):
         rng = random.Random(a.seed * 1000003 + k)
         work = tempfile.mkdtemp(prefix="siege-walk-")
@@ -389,8 +455,10 @@ def main():
             print(f"  the siege and its tables are in {work}")
             return 1
         total += a.steps
+        roster += w.roster_steps
         shutil.rmtree(work)
-    print(f"state_walk: {a.sieges} sieges, {total} steps: every property held")
+    print(f"state_walk: {a.sieges} sieges, {total} steps ({roster} of add, remove, split, merge or a move "
+          f"outside): every property held")
     return 0
 
 
