@@ -10,7 +10,7 @@ namespace siege::cli {
 void run_undo(const NoInputs&, Context& ctx) {
   require_state(ctx, "undo");
   const bool dry = ctx.globals.dry_run;
-  StateFile file(ctx.globals.state_file, dry ? StateFile::Access::read : StateFile::Access::update);
+  StateFile file(ctx.globals.state_file, dry ? StateFile::Access::dry_run : StateFile::Access::update);
   const SiegeState st = load_state(file, ctx);
   if (st.log.empty()) fail_usage("nothing-to-undo", "undo: the log of " + file.path() + " is empty: nothing to undo");
   const LogEntry last = st.log.back();
@@ -18,7 +18,7 @@ void run_undo(const NoInputs&, Context& ctx) {
   // Every entry left is one the file held: only the rest is read back.
   const std::string written = checked_state_text(back, file.path(), ctx.tables(), back.log.size());
   if (!dry) file.commit(written);
-  if (!dry) ctx.committed = fmt::format("the siege in {} was updated: log entry {} undone", file.path(), last.entry);
+  if (!dry) ctx.note_commit(fmt::format("the siege in {} was updated: log entry {} undone", file.path(), last.entry));
 
   std::string json;
   detail::JsonWriter w(json);

@@ -29,6 +29,7 @@
 #include <nlohmann/json.hpp>
 
 #include "siege/detail/json_read.hpp"
+#include "siege/text.hpp"
 
 namespace siege::cli {
 
@@ -64,10 +65,15 @@ struct In {
   std::string_view also = {};        // another name on the command line: "-s", "--within-walls"
   Need need = Need::optional;
   bool positional = false;  // a positional argument on the command line (abatis WORK)
+  // A file's path (init FILE, chronicle -o): any bytes the system takes in
+  // a name, so not a text that R42 checks (every other text input is).
+  bool path = false;
 };
 
 // One visitor over a Request's inputs. A text whose value is empty, an absent
-// optional and a false flag count as not given.
+// optional and a false flag count as not given. Every reader of text inputs
+// holds them to R42 (text::check_text_input): the command line's and a
+// batch line's as typed, a log entry's as read from a file.
 class Fields {
  public:
   Fields() = default;
