@@ -380,7 +380,12 @@ void write_file_atomically(const std::string& path, std::string_view content) {
     tmp = folder_of(target) + "/" + name;
     lock->record(name);
   } catch (const Error& e) {
-    fail_output("write-error", e.what());
+    // No lock file in that folder: no temp file either, as the message says.
+    const std::string what = e.what();
+    const auto cause = what.rfind(": ");
+    if (what.find(": cannot create the lock file: ") != std::string::npos && cause != std::string::npos)
+      fail_output("write-error", path + ": cannot create a temp file beside it" + what.substr(cause));
+    fail_output("write-error", what);
   }
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) fail_output_io(path, "cannot create a temp file beside it", errno);
