@@ -101,19 +101,27 @@ SiegeState load_state_text(std::string_view text, const std::string& path, const
   return load_state_from(text, path, tables, 0);
 }
 
-std::string checked_state_text(const SiegeState& st, const std::string& path, const Tables& tables,
-                               std::size_t entries_from_file) {
-  const std::string unchanged = "; " + path + " is left as it was";
+void refuse_scene_past_limit(const SiegeState& st, const std::string& path, std::string_view consequence) {
   if (st.now.scene > max_scene)
     fail_state("too-many-scenes", path + ": scene " + std::to_string(st.now.scene) +
                                       " would pass the most scenes a state file counts (" +
-                                      std::to_string(max_scene) + ")" + unchanged);
-  std::string text = write_state(st);
-  if (text.size() > max_state_bytes)
+                                      std::to_string(max_scene) + "); " + std::string(consequence));
+}
+
+void refuse_size_past_limit(std::size_t text_bytes, const std::string& path, std::string_view consequence) {
+  if (text_bytes > max_state_bytes)
     fail_state("state-too-large", path + ": the siege would grow past the 16 MiB limit of a state file (" +
-                                      std::to_string(text.size()) + " bytes, the limit " +
-                                      std::to_string(max_state_bytes) + ")" + unchanged +
+                                      std::to_string(text_bytes) + " bytes, the limit " +
+                                      std::to_string(max_state_bytes) + "); " + std::string(consequence) +
                                       "; to go on, start a new siege with 'siege init'");
+}
+
+std::string checked_state_text(const SiegeState& st, const std::string& path, const Tables& tables,
+                               std::size_t entries_from_file) {
+  const std::string unchanged = "; " + path + " is left as it was";
+  refuse_scene_past_limit(st, path, path + " is left as it was");
+  std::string text = write_state(st);
+  refuse_size_past_limit(text.size(), path, path + " is left as it was");
   // The next command reads the file with load_state_text: so does this, but
   // for the log entries that came from the file (they passed this reader
   // then, and write_state writes back what read_state took: fuzz_state
@@ -213,7 +221,7 @@ SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, con
 
 void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inputs) {
   const bool dry = ctx.globals.dry_run;
-  StateFile file(ctx.globals.state_file, dry ? StateFile::Access::read : StateFile::Access::update);
+  StateFile file(ctx.globals.state_file, dry ? StateFile::Access::dry_run : StateFile::Access::update);
   SiegeState st = load_state(file, ctx);
   const std::uint64_t seed = ctx.seed();
   const detail::JsonSource src{"the command line", ErrorKind::usage};
@@ -229,7 +237,7 @@ void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inp
   // All entries but the new one came from the file: only the rest is read back.
   const std::string text = checked_state_text(st, file.path(), ctx.tables(), st.log.size() - 1);
   if (!dry) file.commit(text);
-  if (!dry) ctx.committed = fmt::format("the siege in {} was updated: log entry {}", file.path(), e.entry);
+  if (!dry) ctx.note_commit(fmt::format("the siege in {} was updated: log entry {}", file.path(), e.entry));
   const std::string fields = json_field("log_entry", e.entry) + "," + "\"dry_run\":" + (dry ? "true" : "false");
   const std::string footer =
       dry ? fmt::format("Dry run   log entry {} not written (--dry-run): {} is unchanged\n", e.entry, file.path())

@@ -82,6 +82,13 @@ void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inp
 [[nodiscard]] std::string checked_state_text(const SiegeState& st, const std::string& path, const Tables& tables,
                                              std::size_t entries_from_file = 0);
 
+// The limits of a state file that checked_state_text holds a siege to:
+// past max_scene scenes, or past max_state_bytes of text (`text_bytes`), a
+// state error naming `path` and ending with `consequence` ("siege.json is
+// left as it was"). Batch mode holds each line to them (src/cmd_batch.cpp).
+void refuse_scene_past_limit(const SiegeState& st, const std::string& path, std::string_view consequence);
+void refuse_size_past_limit(std::size_t text_bytes, const std::string& path, std::string_view consequence);
+
 // Replays the first `count` log entries from the initial snapshot, checking
 // each outcome against the logged one; returns the state reached (its log
 // holds those entries). The first difference is a state error naming the

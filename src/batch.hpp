@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -60,14 +61,19 @@ class BatchRunner {
  public:
   // `name` names the input in messages ("<stdin>", a path); `batch_seed`
   // seeds the lines without a "seed" key; `state` (may be null) is the
-  // siege the lines change, in memory.
-  BatchRunner(Context& ctx, std::string name, std::uint64_t batch_seed, SiegeState* state);
+  // siege the lines change, in memory; `state_path` names its file in
+  // messages.
+  BatchRunner(Context& ctx, std::string name, std::uint64_t batch_seed, SiegeState* state,
+              std::string state_path = "the state file");
 
   // Runs input line number `line` (its text without the line break) and
   // appends the output line, with its '\n', to `out`: the outcome with
   // "line" first, or an error object. Returns 0, or the failed line's exit
   // status. A blank line appends nothing and returns 0. A failed line
-  // leaves the state as it was.
+  // leaves the state as it was. With a state, a line that would take the
+  // siege past the limits of a state file (a scene past max_scene, a text
+  // past max_state_bytes) fails at its line, exit 4, as the commit would
+  // refuse it.
   int run(std::string_view text, long line, std::string& out);
 
   // Appends the error object of input line `line`, which was longer than
@@ -88,6 +94,9 @@ class BatchRunner {
   std::string name_;
   std::uint64_t batch_seed_;
   SiegeState* state_;
+  std::string state_path_;
+  // The bytes of the state's log entries (detail::log_entry_bytes), once counted.
+  std::optional<std::size_t> entry_bytes_;
   bool changed_ = false;
   detail::FlatObject flat_;
 };

@@ -61,6 +61,8 @@ void escape_into(std::string& out, std::string_view text, bool markdown) {
     const bool noncharacter = (cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) == 0xfffe;
     if (cp <= 0x9f || noncharacter || cp == 0x2028 || cp == 0x2029)
       fmt::format_to(std::back_inserter(out), "\\u{:04x}", static_cast<unsigned>(cp));
+    else if (text::is_format_char(cp))  // R42: nothing on the page reverses or hides the text around it
+      out += text::shown_format_char(cp);
     else
       out.append(text.substr(i, n));
     i += n;
@@ -928,12 +930,17 @@ std::string md(std::string_view s) { return markdown_escape(s); }
 // `text` as a Markdown code span (in a table, its '|' escaped, as GFM
 // asks), or escaped text when it holds what could end the span or that a
 // renderer might take for markup anyway (a backtick, a control character,
-// < or &).
+// < or &), or what must be shown escaped (R42's format characters, C1
+// controls, bytes that are not UTF-8).
 std::string md_code(std::string_view text, bool in_table = false) {
-  const bool unsafe = text.empty() || std::any_of(text.begin(), text.end(), [](char ch) {
-    const auto c = static_cast<unsigned char>(ch);
-    return ch == '`' || ch == '<' || ch == '&' || c < 0x20 || c == 0x7f;
-  });
+  bool unsafe = text.empty();
+  for (std::size_t i = 0; i < text.size() && !unsafe;) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    char32_t cp = c;
+    const std::size_t n = c < 0x80 ? 1 : utf8_at(text, i, cp);
+    unsafe = n == 0 || c == '`' || c == '<' || c == '&' || text::is_control(cp) || text::is_format_char(cp);
+    i += n;
+  }
   if (unsafe) return md(text);
   std::string out = "`";
   for (const char ch : text) {

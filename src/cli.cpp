@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -82,12 +83,13 @@ class OptionBinder final : public Fields {
   explicit OptionBinder(CLI::App& app) : app_(app) {}
 
   void text(const In& in, std::string& v) override {
-    finish(in, app_.add_option(names(in), v, text_help(in)), "TEXT");
+    finish(in, checked(in, app_.add_option(names(in), v, text_help(in))), "TEXT");
   }
   void text(const In& in, std::optional<std::string>& v) override {
     auto* p = &v;
-    finish(in, app_.add_option_function<std::string>(names(in), [p](const std::string& s) { *p = s; },
-                                                     text_help(in)),
+    finish(in,
+           checked(in, app_.add_option_function<std::string>(names(in), [p](const std::string& s) { *p = s; },
+                                                             text_help(in))),
            "TEXT");
   }
   void text(const In& in, Given<std::string>& v) override {
@@ -95,11 +97,13 @@ class OptionBinder final : public Fields {
     // A required option's default is that of a batch line or a log entry.
     const std::string help =
         in.need == Need::required ? std::string(in.help) : std::string(in.help) + " (default " + v.fallback() + ")";
-    finish(in, app_.add_option_function<std::string>(names(in), [p](const std::string& s) { p->set(s); }, help),
+    finish(in,
+           checked(in, app_.add_option_function<std::string>(names(in), [p](const std::string& s) { p->set(s); },
+                                                             help)),
            "TEXT");
   }
   void texts(const In& in, std::vector<std::string>& v) override {
-    finish(in, app_.add_option(names(in), v, std::string(in.help))->allow_extra_args(false), "TEXT");
+    finish(in, checked(in, app_.add_option(names(in), v, std::string(in.help))->allow_extra_args(false)), "TEXT");
   }
   void number(const In& in, std::optional<int>& v, int lo, int hi) override {
     auto* p = &v;
@@ -135,6 +139,13 @@ class OptionBinder final : public Fields {
     std::string n = option_name(in);
     if (!in.also.empty()) n += "," + std::string(in.also);
     return n;
+  }
+  // R42: each value of a text option (not a file's path) is checked as it
+  // is parsed: valid UTF-8 and no control characters.
+  static CLI::Option* checked(const In& in, CLI::Option* o) {
+    if (in.path) return o;
+    const std::string key(in.key);
+    return o->each([key](const std::string& s) { text::check_text_input(key, s, text::TextFrom::typed); });
   }
   static void finish(const In& in, CLI::Option* o, std::string_view type) {
     if (!in.value_name.empty()) type = in.value_name;
@@ -299,6 +310,8 @@ std::string one_line(std::string_view message) {
         n = 1;
       } else if (cp <= 0x9f || cp == 0x2028 || cp == 0x2029) {
         out += fmt::format("\\u{:04x}", static_cast<unsigned>(cp));  // C1 controls, line breaks
+      } else if (text::is_format_char(cp)) {
+        out += text::shown_format_char(cp);  // R42: nothing reverses or hides the message
       } else {
         out.append(message.substr(i, n));
       }
@@ -306,6 +319,11 @@ std::string one_line(std::string_view message) {
     i += n;
   }
   return out;
+}
+
+void Context::note_commit(std::string what) {
+  committed = std::move(what);
+  std::signal(SIGPIPE, SIG_IGN);  // a closed pipe is EPIPE now: write_stdout names the commit
 }
 
 void Context::emit(const std::string& json, const std::string& text) const {

@@ -40,13 +40,19 @@ class Context {
   // still report a failure (batch: some lines failed).
   int exit_status = 0;
   // What this invocation has already changed on disk, in words ("the siege
-  // in s.json was updated: log entry 7"), set right after the commit; a
-  // later write error on stdout names it. Empty: nothing changed.
+  // in s.json was updated: log entry 7"), set by note_commit() right after
+  // the commit; a later write error on stdout names it. Empty: nothing
+  // changed.
   std::string committed;
   // R38: true while replay_log runs a log entry written before sallies were
   // recorded (its outcome has no "sally"): a defender's move outside keeps
   // its old meaning.
   bool replaying_before_sallies = false;
+  // Sets `committed`. From then on a closed stdout pipe is a write error
+  // (exit 5, naming what was committed) instead of a silent death by
+  // SIGPIPE: SIGPIPE is ignored for the rest of the run. A command that
+  // commits nothing keeps ending quietly by SIGPIPE (INTERFACE.md).
+  void note_commit(std::string what);
 
   [[nodiscard]] const Tables& tables();
   // The seed of this invocation: --seed, or one drawn at random once.
@@ -86,7 +92,8 @@ void write_stdout(std::string_view bytes);
 
 // `message` as one line that is safe on a terminal: control bytes (C0, DEL,
 // C1), U+2028/U+2029 and bytes that are not UTF-8 are quoted as \n, \r, \t,
-// \u001b, \xff ...; everything else is kept as it is.
+// \u001b, \xff ..., R42's format characters as \u{202E}; everything else is
+// kept as it is.
 [[nodiscard]] std::string one_line(std::string_view message);
 
 // Prints `e` as cli::main prints an error that reached it (one line on

@@ -246,8 +246,9 @@ LineReader::Got LineReader::next(std::string_view& text) {
   }
 }
 
-BatchRunner::BatchRunner(Context& ctx, std::string name, std::uint64_t batch_seed, SiegeState* state)
-    : ctx_(ctx), name_(std::move(name)), batch_seed_(batch_seed), state_(state) {}
+BatchRunner::BatchRunner(Context& ctx, std::string name, std::uint64_t batch_seed, SiegeState* state,
+                         std::string state_path)
+    : ctx_(ctx), name_(std::move(name)), batch_seed_(batch_seed), state_(state), state_path_(std::move(state_path)) {}
 
 bool BatchRunner::run_flat(std::string_view text, long line, std::string& out) {
   // Long lines are rare and carry long strings the reader refuses anyway.
@@ -302,6 +303,19 @@ int BatchRunner::run(std::string_view text, long line, std::string& out) {
       e.seed = p.seed;
       e.outcome = std::move(a.summary);
       e.scene = st.now.scene;  // R30
+      // The limits the commit holds the siege to, here at the line: its
+      // text is added up entry by entry (the head is written again, the
+      // log is not).
+      refuse_scene_past_limit(st, state_path_, "the line is not applied");
+      if (!entry_bytes_) {
+        entry_bytes_ = 0;
+        for (const auto& old : st.log) *entry_bytes_ += detail::log_entry_bytes(old);
+      }
+      const std::size_t bytes = detail::log_entry_bytes(e);
+      refuse_size_past_limit(detail::state_text_bytes(detail::write_state_head(st).size(), st.log.size() + 1,
+                                                      *entry_bytes_ + bytes),
+                             state_path_, "the line is not applied");
+      *entry_bytes_ += bytes;
       log_new_entry(st, std::move(e));
       changed_ = true;
       write_with_line(out, line,
@@ -335,7 +349,25 @@ namespace {
 void commit_batch(Context& ctx, StateFile& file, const SiegeState& st, std::size_t& checked) {
   file.commit(checked_state_text(st, file.path(), ctx.tables(), checked));
   checked = st.log.size();
-  ctx.committed = fmt::format("the siege in {} was updated: log entry {}", file.path(), st.log.size());
+  ctx.note_commit(fmt::format("the siege in {} was updated: log entry {}", file.path(), st.log.size()));
+}
+
+// commit_batch(); 0, or when it fails its exit status, with `out` holding
+// only the error object of input line `line` (the error, then "(line N:
+// `what`)") and the error on stderr.
+int commit_or_refuse(Context& ctx, StateFile& file, const SiegeState& st, std::size_t& checked, long line,
+                     std::string& out, std::string_view what) {
+  try {
+    commit_batch(ctx, file, st, checked);
+    return 0;
+  } catch (const Error& e) {
+    const Error failed(e.kind(), e.id(),
+                       fmt::format("{} (line {}: {})", e.what(), line, what));
+    out.clear();
+    write_error(out, line, failed);
+    std::fprintf(stderr, "siege: error: %s\n", one_line(failed.what()).c_str());
+    return failed.exit_code();
+  }
 }
 
 }  // namespace
@@ -386,18 +418,19 @@ void run_batch(const BatchRequest& r, Context& ctx) {
   std::optional<SiegeState> st;
   std::size_t checked = 0;  // log entries known to read back (commit_batch)
   if (with_state) {
-    file.emplace(ctx.globals.state_file, dry ? StateFile::Access::read : StateFile::Access::update);
+    file.emplace(ctx.globals.state_file, dry ? StateFile::Access::dry_run : StateFile::Access::update);
     st = load_state(*file, ctx);
     checked = st->log.size();
   }
 
-  BatchRunner runner(ctx, name, batch_seed, st ? &*st : nullptr);
+  BatchRunner runner(ctx, name, batch_seed, st ? &*st : nullptr, file ? file->path() : std::string());
   constexpr std::size_t limit = detail::max_json_bytes;
   LineReader reader(fd, limit);
   std::string_view text;
   std::string out;
   long line = 0;
   int worst = 0;
+  int commit_failed = 0;  // the exit status of a commit that failed
   bool stopped = false;
   LineReader::Got got{};
   // Output lines gather in `out` and go to stdout 64 KiB at a time, or
@@ -409,8 +442,12 @@ void run_batch(const BatchRequest& r, Context& ctx) {
     const std::size_t logged = st ? st->log.size() : 0;
     const int status =
         got == LineReader::Got::line ? runner.run(text, line, out) : runner.refuse_long(line, limit, out);
-    // --commit-each: the line is in the file before its outcome is out.
-    if (commit_each && st->log.size() != logged) commit_batch(ctx, *file, *st, checked);
+    // --commit-each: the line is in the file before its outcome is out. A
+    // commit that fails (the disk) ends the batch: its error object takes
+    // the place of the line's outcome.
+    if (commit_each && st->log.size() != logged)
+      commit_failed = commit_or_refuse(ctx, *file, *st, checked, line, out,
+                                       "the batch stops here; the file holds the lines before it");
     progress.tick(static_cast<std::uint64_t>(line));
     const bool idle = flush == Flush::before_waiting && !reader.line_at_hand();
     if (!out.empty() && (out.size() >= chunk || flush == Flush::every_line || idle)) {
@@ -418,6 +455,7 @@ void run_batch(const BatchRequest& r, Context& ctx) {
       out.clear();
     }
     if (idle) progress.poll(static_cast<std::uint64_t>(line));
+    if (commit_failed != 0) break;
     if (status != 0) {
       worst = std::max(worst, status);
       if (r.fail_fast) {
@@ -432,9 +470,17 @@ void run_batch(const BatchRequest& r, Context& ctx) {
   if (read_error != 0)
     fail_usage("bad-input", "batch: error reading " + name + ": " + std::strerror(read_error));
   std::fflush(stdout);
-  if (file && !dry && !commit_each && runner.changed() && !(stopped && r.fail_fast))
-    commit_batch(ctx, *file, *st, checked);
-  if (worst != 0) {
+  // The whole batch's commit, after its last line: a failure is an error
+  // object of that line (nothing of the batch is in the file then).
+  if (file && !dry && !commit_each && runner.changed() && !(stopped && r.fail_fast)) {
+    out.clear();
+    commit_failed = commit_or_refuse(ctx, *file, *st, checked, line, out,
+                                     "the commit after the last line: no line of the batch is in the file");
+    write_stdout(out);
+  }
+  if (commit_failed != 0) {
+    ctx.exit_status = commit_failed;
+  } else if (worst != 0) {
     // The lines' error objects are on stdout already; one summary on stderr.
     const char* kept = !with_state   ? ""
                        : commit_each ? "; the state file holds the lines before it"
@@ -449,7 +495,7 @@ void run_batch(const BatchRequest& r, Context& ctx) {
 
 void batch_inputs(Fields& f, BatchRequest& r) {
   f.text({.key = "file", .help = "JSON Lines to read; - or nothing: standard input", .value_name = "FILE",
-          .positional = true},
+          .positional = true, .path = true},
          r.input);
   f.flag({"fail-fast", "Stop at the first line that fails (with --state: write nothing, or only the lines before "
                        "it with --commit-each)"},

@@ -22,8 +22,11 @@ struct ChronicleRequest {
 };
 
 void chronicle_inputs(Fields& f, ChronicleRequest& r) {
-  f.text({"output", "Write the page to FILE (replaced atomically) instead of standard output; - is standard output",
-          "FILE", "-o"},
+  f.text({.key = "output",
+          .help = "Write the page to FILE (replaced atomically) instead of standard output; - is standard output",
+          .value_name = "FILE",
+          .also = "-o",
+          .path = true},
          r.output);
   f.number({"scenes", "Coming scenes the outlook looks at (as odds scene --scenes)"}, r.scenes, 1,
            chronicle_max_scenes);

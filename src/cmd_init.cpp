@@ -34,9 +34,14 @@ SiegeState run_init(const InitRequest& r, Context& ctx) {
 }
 
 void init_inputs(Fields& f, InitRequest& r) {
-  f.text({.key = "file", .help = "The state file to write (or --state FILE)", .value_name = "FILE", .positional = true},
+  f.text({.key = "file", .help = "The state file to write (or --state FILE)", .value_name = "FILE", .positional = true,
+          .path = true},
          r.file);
-  f.text({"from", "The description of the siege (JSON; - reads standard input)", "DESCRIPTION"}, r.from);
+  f.text({.key = "from",
+          .help = "The description of the siege (JSON; - reads standard input)",
+          .value_name = "DESCRIPTION",
+          .path = true},
+         r.from);
   f.flag({"force", "Replace FILE if it exists"}, r.force);
 }
 
@@ -51,6 +56,7 @@ void init_siege(const InitRequest& req, Context& ctx) {
     fail_usage("bad-option", "init: FILE '-': a state file must be a file that can be replaced, not standard "
                              "output (--from - reads the description from standard input)");
   if (path.empty()) fail_usage("no-state", "init: give the state FILE to write");
+  refuse_sidecar_path(path, "a state file");  // before the description is read (and with --dry-run)
   const SiegeState st = run_init(*r, ctx);
   const std::string text = checked_state_text(st, path, ctx.tables());
   auto refuse = [&] {
@@ -63,7 +69,7 @@ void init_siege(const InitRequest& req, Context& ctx) {
     StateFile file(path, StateFile::Access::create);
     if (file.exists() && !r->force) refuse();
     file.commit(text);
-    ctx.committed = "the siege in " + path + " was written";
+    ctx.note_commit("the siege in " + path + " was written");
   }
   const std::string done = ctx.globals.dry_run
                                ? fmt::format("Dry run   {} not written (--dry-run)\n", path)

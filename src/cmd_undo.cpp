@@ -113,8 +113,8 @@ void run_undo(const UndoRequest& r, Context& ctx) {
   if (!dry) file.commit(written);
   const LogEntry& last = st.log.back();
   if (!dry)
-    ctx.committed = fmt::format("the siege in {} was updated: log {} undone", file.path(),
-                                entry_span(st.log[keep].entry, last.entry));
+    ctx.note_commit(fmt::format("the siege in {} was updated: log {} undone", file.path(),
+                                entry_span(st.log[keep].entry, last.entry)));
 
   std::string text = entry_lines("Undo", st.log, keep, n);
   text += dry ? fmt::format("Dry run   {} is unchanged (--dry-run)\n", file.path())
@@ -156,8 +156,8 @@ void run_redo(const RedoRequest& r, Context& ctx) {
   if (!dry) file.commit(written);
   const LogEntry& last = st.redo[c - 1];
   if (!dry)
-    ctx.committed = fmt::format("the siege in {} was updated: log {} redone", file.path(),
-                                entry_span(st.redo.front().entry, last.entry));
+    ctx.note_commit(fmt::format("the siege in {} was updated: log {} redone", file.path(),
+                                entry_span(st.redo.front().entry, last.entry)));
 
   std::string text = entry_lines("Redo", st.redo, 0, c);
   text += dry ? fmt::format("Dry run   {} is unchanged (--dry-run)\n", file.path())

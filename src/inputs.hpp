@@ -29,6 +29,7 @@
 #include <nlohmann/json.hpp>
 
 #include "siege/detail/json_read.hpp"
+#include "siege/text.hpp"
 
 namespace siege::cli {
 
@@ -63,10 +64,17 @@ struct In {
   std::string_view value_name = {};  // "ID", "N,..." (numbers: "N"); flags have none
   std::string_view also = {};        // another name on the command line: "-s", "--within-walls"
   Need need = Need::optional;
+<<<<<<< HEAD
   bool positional = false;  // a positional argument on the command line (abatis WORK, note TEXT)
   // A text's most bytes in a batch line or a log entry (0: the readers'
   // usual 200); the command checks it on the command line (note TEXT).
   std::size_t max_bytes = 0;
+=======
+  bool positional = false;  // a positional argument on the command line (abatis WORK)
+  // A file's path (init FILE, chronicle -o): any bytes the system takes in
+  // a name, so not a text that R42 checks (every other text input is).
+  bool path = false;
+>>>>>>> edges-io
 };
 
 // The most bytes a text input holds when its declaration does not say.
@@ -76,7 +84,9 @@ inline constexpr std::size_t default_text_bytes = 200;
 }
 
 // One visitor over a Request's inputs. A text whose value is empty, an absent
-// optional and a false flag count as not given.
+// optional and a false flag count as not given. Every reader of text inputs
+// holds them to R42 (text::check_text_input): the command line's and a
+// batch line's as typed, a log entry's as read from a file.
 class Fields {
  public:
   Fields() = default;

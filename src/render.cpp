@@ -279,35 +279,9 @@ std::string painted_alarm(std::string_view text) { return paint(text, Colour::re
 
 // ---------------------------------------------------------------- the terminal
 
-std::size_t utf8_at(std::string_view s, std::size_t i, char32_t& cp) {
-  const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
-  const unsigned char c = b(0);
-  if (c < 0x80) {
-    cp = c;
-    return 1;
-  }
-  std::size_t n = 0;
-  char32_t min = 0;
-  if (c >= 0xc2 && c <= 0xdf)
-    n = 2, cp = c & 0x1f, min = 0x80;
-  else if (c >= 0xe0 && c <= 0xef)
-    n = 3, cp = c & 0x0f, min = 0x800;
-  else if (c >= 0xf0 && c <= 0xf4)
-    n = 4, cp = c & 0x07, min = 0x10000;
-  else
-    return 0;
-  if (i + n > s.size()) return 0;
-  for (std::size_t k = 1; k < n; ++k) {
-    if ((b(k) & 0xc0) != 0x80) return 0;
-    cp = (cp << 6) | (b(k) & 0x3f);
-  }
-  if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
-  return n;
-}
-
 namespace {
 
-bool is_control(char32_t cp) { return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f); }
+using text::is_control;
 
 // The bytes around a command_line() in text for wrap_text (two C0
 // controls that escape_text writes as \x1e and \x1f, so no data string
@@ -411,6 +385,9 @@ std::string escaped(std::string_view text, Keep keep) {
       for (std::size_t k = 0; k < std::max<std::size_t>(n, 1); ++k)
         out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i + k]));
       i += std::max<std::size_t>(n, 1);
+    } else if (text::is_format_char(cp)) {
+      out += text::shown_format_char(cp);
+      i += n;
     } else {
       out.append(text, i, n);
       i += n;

@@ -7,6 +7,7 @@
 
 #include "siege/dice.hpp"
 #include "siege/structure.hpp"
+#include "siege/text.hpp"
 
 namespace siege::cli {
 
@@ -67,7 +68,8 @@ void set_colour(bool on);
 [[nodiscard]] std::size_t display_width(std::string_view text);
 // `text` as a terminal may show it: every byte a terminal would act on
 // (C0 controls, newline and tab included, DEL, the C1 controls U+0080 to
-// U+009F) and every byte that is not part of valid UTF-8 written as \xNN;
+// U+009F) and every byte that is not part of valid UTF-8 written as \xNN,
+// R42's format characters as \u{202E} (text::shown_format_char); other
 // printable UTF-8 unchanged. For the strings of data and state files.
 [[nodiscard]] std::string escape_text(std::string_view text);
 // `text` padded with spaces to `width` columns (display_width); as it is
@@ -104,9 +106,7 @@ void set_colour(bool on);
 [[nodiscard]] std::string ruling_of(const std::string& rule);
 [[nodiscard]] std::string capitalised(std::string_view s);
 
-// The length of the UTF-8 sequence at s[i] and its code point, or 0 when
-// the bytes there are not valid UTF-8 (overlong, a surrogate, past U+10FFFF,
-// cut short).
-[[nodiscard]] std::size_t utf8_at(std::string_view s, std::size_t i, char32_t& cp);
+// The UTF-8 decoder of R42's text utilities (siege/text.hpp).
+using text::utf8_at;
 
 }  // namespace siege::cli

@@ -1,9 +1,10 @@
 #include "state_file.hpp"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -131,29 +132,86 @@ std::string resolve_links(const std::string& path) {
   fail_io(path, "cannot follow its symbolic links");
 }
 
-// Removes FILE.tmp.PID files beside the state file. Only a lock holder
-// writes a temp file, so while we hold the lock any that exist were left by
-// a writer killed before its rename: they are never the state file.
-void remove_stale_temps(const std::string& path) {
-  const std::string folder = folder_of(path);
+std::string base_of(const std::string& path) {
   const auto slash = path.rfind('/');
-  const std::string prefix = (slash == std::string::npos ? path : path.substr(slash + 1)) + ".tmp.";
-  DIR* d = ::opendir(folder.c_str());
-  if (d == nullptr) return;
-  while (const dirent* e = ::readdir(d)) {
-    const std::string_view name(e->d_name);
-    if (name.size() <= prefix.size() || name.substr(0, prefix.size()) != prefix) continue;
-    if (name.substr(prefix.size()).find_first_not_of("0123456789") != std::string_view::npos) continue;
-    (void)::unlinkat(::dirfd(d), e->d_name, 0);
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// 16 hex digits no other writer will draw: getrandom(), or when it fails
+// the clock, the process id and an address mixed (splitmix64).
+std::string random_token() {
+  std::uint64_t v = 0;
+  if (::getrandom(&v, sizeof v, GRND_NONBLOCK) != static_cast<ssize_t>(sizeof v)) {
+    timespec ts{};
+    ::clock_gettime(CLOCK_REALTIME, &ts);
+    v = static_cast<std::uint64_t>(ts.tv_nsec) ^ (static_cast<std::uint64_t>(ts.tv_sec) << 30) ^
+        (static_cast<std::uint64_t>(::getpid()) << 48) ^ reinterpret_cast<std::uintptr_t>(&v);
+    v += 0x9e3779b97f4a7c15ULL;
+    v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    v = (v ^ (v >> 27)) * 0x94d049bb133111ebULL;
+    v ^= v >> 31;
   }
-  ::closedir(d);
+  static constexpr char hex[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4) out[static_cast<std::size_t>(i)] = hex[v & 15];
+  return out;
+}
+
+// The name (no folder) of a new temp file of `target`: TARGET.tmp.PID.TOKEN.
+std::string temp_name(const std::string& target) {
+  return base_of(target) + ".tmp." + std::to_string(::getpid()) + "." + random_token();
+}
+
+bool all_of(std::string_view s, std::string_view chars) {
+  return !s.empty() && s.find_first_not_of(chars) == std::string_view::npos;
 }
 
 }  // namespace
 
+// ---------------------------------------------------------------- sidecars
+
+const char* sidecar_form(std::string_view path) {
+  const auto slash = path.rfind('/');
+  const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  constexpr std::string_view lock = ".lock";
+  if (name.size() >= lock.size() && name.substr(name.size() - lock.size()) == lock) return "the lock file";
+  constexpr std::string_view tmp = ".tmp.";
+  const auto at = name.rfind(tmp);
+  if (at == std::string_view::npos) return nullptr;
+  const std::string_view rest = name.substr(at + tmp.size());  // PID or PID.TOKEN
+  const auto dot = rest.find('.');
+  if (dot == std::string_view::npos) return all_of(rest, "0123456789") ? "a temp file" : nullptr;
+  return all_of(rest.substr(0, dot), "0123456789") && all_of(rest.substr(dot + 1), "0123456789abcdef")
+             ? "a temp file"
+             : nullptr;
+}
+
+void refuse_sidecar_path(const std::string& path, std::string_view what) {
+  std::string target = path;
+  try {
+    target = resolve_links(path);
+  } catch (const Error&) {  // a link that cannot be followed: the writer says so
+  }
+  refuse_sidecar_name(path, target, what);
+}
+
+void refuse_sidecar_name(const std::string& path, const std::string& target, std::string_view what) {
+  for (const std::string* p : {&path, &target}) {
+    const char* form = sidecar_form(*p);
+    if (form == nullptr) continue;
+    const std::string name = base_of(*p);
+    const bool lock = std::string_view(form) == "the lock file";
+    const std::string of = lock ? name.substr(0, name.size() - 5) : name.substr(0, name.rfind(".tmp."));
+    fail_usage("sidecar-name", path + ": " + (p == &path ? "the name" : "leads to " + *p + ", whose name") +
+                                   " has the form of " + form + " siege " + (lock ? "keeps" : "writes") +
+                                   " beside a file '" + of + "' (and removes); " + std::string(what) +
+                                   " cannot be named so: give another name");
+  }
+}
+
 // ---------------------------------------------------------------- the lock
 
-StateLock::StateLock(const std::string& path) : lock_path_(path + ".lock") {
+StateLock::StateLock(const std::string& path) : path_(path), lock_path_(path + ".lock") {
   for (;;) {
     const int fd = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0666);
     if (fd < 0) fail_io(lock_path_, "cannot create the lock file");
@@ -183,10 +241,50 @@ StateLock::StateLock(const std::string& path) : lock_path_(path + ".lock") {
   }
 }
 
+void StateLock::remove_recorded_temp() {
+  char buf[512];
+  ssize_t n;
+  do n = ::pread(fd_, buf, sizeof buf, 0);
+  while (n < 0 && errno == EINTR);
+  if (n <= 0) return;
+  // The record is one name and a newline; a record cut short (a holder
+  // killed while writing it) names no file and is only cleared. Anything
+  // else is not siege's: the file is left as it is, and so is the lock.
+  std::string_view rec(buf, static_cast<std::size_t>(n));
+  const std::string_view name = rec.substr(0, rec.find('\n'));
+  const bool record = n < static_cast<ssize_t>(sizeof buf) && sidecar_form(name) != nullptr;
+  if (!record) {
+    foreign_ = true;
+    fail_state("state-io", lock_path_ + ": not a lock file siege made (it holds other bytes); siege keeps the "
+                                        "lock of " + path_ + " there: move that file away");
+  }
+  if (name.size() < rec.size()) {  // the whole line: a name and its newline
+    rec = name;
+    const std::string prefix = base_of(path_) + ".tmp.";
+    const std::string_view rest = rec.substr(std::min(rec.size(), prefix.size()));
+    const auto dot = rest.find('.');
+    const bool ours = rec.substr(0, std::min(rec.size(), prefix.size())) == prefix && dot != std::string_view::npos &&
+                      all_of(rest.substr(0, dot), "0123456789") && rest.size() - dot - 1 == 16 &&
+                      all_of(rest.substr(dot + 1), "0123456789abcdef");
+    if (ours) (void)::unlink((folder_of(path_) + "/" + std::string(rec)).c_str());
+  }
+  (void)::ftruncate(fd_, 0);
+}
+
+void StateLock::record(std::string_view name) {
+  const std::string line = std::string(name) + "\n";
+  ssize_t n;
+  do n = ::pwrite(fd_, line.data(), line.size(), 0);
+  while (n < 0 && errno == EINTR);
+  if (n >= 0 && n != static_cast<ssize_t>(line.size())) errno = ENOSPC;  // a short write: the disk is full
+  if (n != static_cast<ssize_t>(line.size()) || ::ftruncate(fd_, static_cast<off_t>(line.size())) != 0)
+    fail_io(lock_path_, "cannot record the temp file's name in the lock file");
+}
+
 StateLock::~StateLock() {
   // Unlink while still holding the lock, so nobody can lock this inode and
-  // believe it guards the file.
-  ::unlink(lock_path_.c_str());
+  // believe it guards the file (but never a file siege did not make).
+  if (!foreign_) ::unlink(lock_path_.c_str());
   ::close(fd_);
 }
 
@@ -195,7 +293,8 @@ StateLock::~StateLock() {
 StateFile::StateFile(std::string path, Access access) : path_(std::move(path)), access_(access) {
   if (path_.empty()) fail_usage("no-state", "no state file given (--state FILE)");
   target_ = resolve_links(path_);
-  if (access_ != Access::read) {
+  if (access_ != Access::read) refuse_sidecar_name(path_, target_, "a state file");
+  if (access_ == Access::update || access_ == Access::create) {
     // Locked by the target's name; a link re-pointed while we waited for
     // the lock leads elsewhere now, so start over with the new target.
     for (;;) {
@@ -205,7 +304,7 @@ StateFile::StateFile(std::string path, Access access) : path_(std::move(path)), 
       lock_.reset();
       target_ = std::move(again);
     }
-    remove_stale_temps(target_);
+    lock_->remove_recorded_temp();
   }
   exists_ = read_file(path_, target_, text_);
   if (!exists_ && access_ != Access::create)
@@ -214,8 +313,10 @@ StateFile::StateFile(std::string path, Access access) : path_(std::move(path)), 
 }
 
 void StateFile::commit(std::string_view content) {
-  if (access_ == Access::read) fail_state("state-io", path_ + ": internal error: commit without the lock");
-  const std::string tmp = target_ + ".tmp." + std::to_string(::getpid());
+  if (!lock_) fail_state("state-io", path_ + ": internal error: commit without the lock");
+  const std::string name = temp_name(target_);
+  const std::string tmp = folder_of(target_) + "/" + name;
+  lock_->record(name);  // first: a temp file whose name is not recorded is never made
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) fail_io(tmp, "cannot create a temp file beside the state file");
   bool open = true;
@@ -268,12 +369,26 @@ void write_file_atomically(const std::string& path, std::string_view content) {
   } catch (const Error& e) {
     fail_output("write-error", e.what());
   }
-  const std::string tmp = target + ".tmp." + std::to_string(::getpid());
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (fd < 0 && errno == EEXIST) {  // left by a killed writer of this process id: never the file itself
-    (void)::unlink(tmp.c_str());
-    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  refuse_sidecar_name(path, target, "an output file");
+  // The lock beside the target, as a state file's writer takes it: one
+  // writer at a time, and a killed one's temp file removed by the next.
+  std::optional<StateLock> lock;
+  std::string tmp;
+  try {
+    lock.emplace(target);
+    lock->remove_recorded_temp();
+    const std::string name = temp_name(target);
+    tmp = folder_of(target) + "/" + name;
+    lock->record(name);
+  } catch (const Error& e) {
+    // No lock file in that folder: no temp file either, as the message says.
+    const std::string what = e.what();
+    const auto cause = what.rfind(": ");
+    if (what.find(": cannot create the lock file: ") != std::string::npos && cause != std::string::npos)
+      fail_output("write-error", path + ": cannot create a temp file beside it" + what.substr(cause));
+    fail_output("write-error", what);
   }
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) fail_output_io(path, "cannot create a temp file beside it", errno);
   struct stat old {};
   if (::stat(target.c_str(), &old) == 0) {

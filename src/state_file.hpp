@@ -15,6 +15,15 @@
 // is written unless commit() is called; the destructor only cleans up
 // (ccache's AtomicFile). Every failure is a state error (exit 4) naming the
 // file.
+//
+// The sidecars of a file F are F.lock and the temp files F.tmp.PID.TOKEN
+// (TOKEN 16 random hex digits; older versions wrote F.tmp.PID). A writer
+// records the temp file's name in the lock file before it makes it, so a
+// writer killed before its rename leaves the name behind in the lock file
+// it held; the next writer, once it holds that lock, removes exactly the
+// file named there, and nothing else: a file that merely looks like a temp
+// file is never touched. No file whose name has a sidecar's form is ever
+// written as a state file or a page (exit 2).
 #pragma once
 
 #include <optional>
@@ -22,6 +31,20 @@
 #include <string_view>
 
 namespace siege::cli {
+
+// What a name of the form of a sidecar (see above) would be: "the lock
+// file" for NAME.lock, "a temp file" for NAME.tmp.DIGITS or
+// NAME.tmp.DIGITS.HEX; nullptr for any other name. Only the last part of
+// `path` counts.
+[[nodiscard]] const char* sidecar_form(std::string_view path);
+
+// Refuses to write `path` (and `target`, the file its links lead to, when
+// another) as `what` ("a state file", "the page") when its name has the
+// form of a sidecar: a usage error (exit 2, "sidecar-name") naming it,
+// whether or not the file it would be the sidecar of exists.
+void refuse_sidecar_name(const std::string& path, const std::string& target, std::string_view what);
+// The same, following the links of `path` itself.
+void refuse_sidecar_path(const std::string& path, std::string_view what);
 
 // An exclusive advisory lock on PATH.lock, held for the object's lifetime.
 class StateLock {
@@ -31,17 +54,31 @@ class StateLock {
   StateLock(const StateLock&) = delete;
   StateLock& operator=(const StateLock&) = delete;
 
+  // Removes the temp file of PATH whose name a killed holder recorded in
+  // the lock file (record()), if it is still there, and clears the record.
+  // A lock file that holds anything but a record (a file someone put
+  // there) is a state error, and is left as it is.
+  void remove_recorded_temp();
+  // Records `name` (a temp file's name, no folder) in the lock file: the
+  // proof that a later holder may remove it. Throws a state error when it
+  // cannot be written (nothing is made then).
+  void record(std::string_view name);
+  [[nodiscard]] const std::string& lock_path() const noexcept { return lock_path_; }
+
  private:
+  std::string path_;
   std::string lock_path_;
   int fd_ = -1;
+  bool foreign_ = false;  // the lock file holds what siege did not write: never unlinked
 };
 
 class StateFile {
  public:
   enum class Access {
-    read,    // no lock: the file as it is now; a missing file is an error
-    update,  // locked; a missing file is an error
-    create,  // locked; the file may be missing (exists() says)
+    read,     // no lock: the file as it is now; a missing file is an error
+    dry_run,  // read, for a command that would update it (--dry-run): refuses what update refuses first
+    update,   // locked; a missing file is an error
+    create,   // locked; the file may be missing (exists() says)
   };
 
   StateFile(std::string path, Access access);
@@ -78,7 +115,10 @@ class StateFile {
 // so that a reader sees the old file or the new one, never a torn one. No
 // lock (the last writer wins). For the files a command writes besides the
 // state (chronicle -o): every failure is an output error (exit 5) naming
-// `path`, and no temp file is left behind.
+// `path`, and no temp file is left behind. It takes the lock beside the
+// file as commit() does (so a killed writer's temp file is removed by the
+// next, and two writers run one after the other); a name of a sidecar's
+// form is refused (exit 2).
 void write_file_atomically(const std::string& path, std::string_view content);
 
 // Whether `a` and `b` lead to one existing file (the same device and inode).

@@ -1,6 +1,7 @@
 // `siege batch`: JSON Lines in, JSON Lines out.
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -453,4 +454,88 @@ TEST_CASE("A long batch writes nothing to stderr when it is not a terminal", "[c
   CHECK(report["seconds"].get<double>() >= 1.5);
   CHECK(report["outcomes"].get<int>() >= 3);
   CHECK(report["stderr"] == "");
+}
+
+TEST_CASE("A batch line past the limits of a state file is refused at its line; the others are answered",
+          "[cli][batch][state][limits]") {
+  siege::test::TempDir dir;
+  const std::string state = dir.file("siege.json");
+  REQUIRE(run({"init", state, "--from", std::string(SIEGE_SOURCE_DIR) + "/examples/castle-siege.json"}).status == 0);
+  const nlohmann::json fresh = nlohmann::json::parse(siege::test::slurp(state));
+  const std::string scene = "{\"action\":\"scene\"}\n";
+  const std::string damage = "{\"action\":\"damage\",\"at\":\"north-wall\",\"hull\":1}\n";
+  // Every error object of the batch names its line.
+  const auto every_error_has_its_line = [](const std::vector<nlohmann::json>& v) {
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      CHECK(v[i]["line"] == i + 1);
+    }
+  };
+
+  SECTION("the scene limit") {
+    nlohmann::json near = fresh;
+    near["scene"] = siege::max_scene - 1;
+    near["initial"]["scene"] = siege::max_scene - 1;
+    std::ofstream(state) << near.dump();
+    for (const bool each : {false, true}) {
+      std::vector<std::string> args{"--seed", "1", "--state", state, "batch"};
+      if (each) args.push_back("--commit-each");
+      const auto r = run(args, scene + scene + damage);
+      CHECK(r.status == 4);
+      const auto v = lines_of(r.out);
+      REQUIRE(v.size() == 3u);
+      every_error_has_its_line(v);
+      CHECK(v[0]["scene"] == siege::max_scene);
+      CHECK(v[1]["error"]["id"] == "too-many-scenes");
+      CHECK(v[1]["error"]["message"] == "<stdin>:2: " + state +
+                                            ": scene 1000001 would pass the most scenes a state file counts "
+                                            "(1000000); the line is not applied");
+      CHECK(v[2]["action"] == "damage");  // answered, and in the file
+      const auto file = nlohmann::json::parse(siege::test::slurp(state));
+      CHECK(file["scene"] == siege::max_scene);
+      CHECK(file["log"].back()["action"] == "damage");
+      std::ofstream(state) << near.dump();
+    }
+    // --fail-fast stops there; without --commit-each nothing is written.
+    const auto r = run({"--seed", "1", "--state", state, "batch", "--fail-fast"}, scene + scene + damage);
+    CHECK(r.status == 4);
+    CHECK(lines_of(r.out).size() == 2u);
+    CHECK(nlohmann::json::parse(siege::test::slurp(state))["scene"] == siege::max_scene - 1);
+  }
+
+  SECTION("the 16 MiB size") {
+    // One logged entry whose outcome pads the file to about 2.5 KB below the limit.
+    nlohmann::json big = fresh;
+    big["log"] = nlohmann::json::array(
+        {{{"entry", 1}, {"scene", 0}, {"action", "check"}, {"inputs", {{"difficulty", "easy"}}}, {"seed", 1},
+          {"outcome", {{"pad", ""}}}}});
+    const siege::detail::JsonSource src{"big.json", siege::ErrorKind::state};
+    const std::size_t base = siege::write_state(siege::read_state(big.dump(), src, siege::test::tables())).size();
+    big["log"][0]["outcome"]["pad"] = std::string(siege::max_state_bytes - 2500 - base, 'x');
+    std::ofstream(state) << big.dump();
+    const std::string before = siege::test::slurp(state);
+    std::string lines;
+    for (int i = 0; i < 16; ++i) lines += damage;
+    const auto r = run({"--seed", "1", "--state", state, "batch", "--commit-each"}, lines);
+    CHECK(r.status == 4);
+    const auto v = lines_of(r.out);
+    REQUIRE(v.size() == 16u);
+    every_error_has_its_line(v);
+    std::size_t ok = 0;
+    while (ok < v.size() && v[ok].contains("action")) ++ok;
+    REQUIRE(ok > 0u);
+    REQUIRE(ok < v.size());
+    for (std::size_t i = ok; i < v.size(); ++i) CHECK(v[i]["error"]["id"] == "state-too-large");
+    const auto file = nlohmann::json::parse(siege::test::slurp(state));
+    CHECK(file["log"].size() == ok + 1);
+    // Without --commit-each: the same lines are answered, and the commit writes them.
+    std::ofstream(state) << before;
+    const auto whole = run({"--seed", "1", "--state", state, "batch"}, lines);
+    CHECK(whole.status == 4);
+    const auto w = lines_of(whole.out);
+    REQUIRE(w.size() == 16u);
+    every_error_has_its_line(w);
+    CHECK(w[ok - 1].contains("action"));
+    CHECK(w[ok]["error"]["id"] == "state-too-large");
+    CHECK(nlohmann::json::parse(siege::test::slurp(state))["log"].size() == ok + 1);
+  }
 }

@@ -2,7 +2,9 @@
 // exit 5 (never 0), an internal error exit 6, every message one line with its
 // control bytes quoted, "did you mean", `siege help`, `--version --json`.
 #include <signal.h>
+#include <fcntl.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -300,4 +302,153 @@ TEST_CASE("init - is refused: a state file cannot be standard output", "[cli][io
   CHECK(r.status == 2);
   CHECK(r.err.find("init: FILE '-'") != std::string::npos);
   CHECK(r.out.empty());
+}
+
+namespace {
+
+// Runs siege ARGS with its stdout a pipe whose reading end is already
+// closed (every write fails), stderr to `err`; the exit status, 128 + N for
+// signal N.
+int into_closed_pipe(const std::vector<std::string>& args, const std::string& err) {
+  int fds[2];
+  REQUIRE(::pipe(fds) == 0);
+  ::close(fds[0]);
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    ::signal(SIGPIPE, SIG_DFL);
+    ::dup2(fds[1], STDOUT_FILENO);
+    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(e, STDERR_FILENO);
+    std::vector<char*> argv{const_cast<char*>(SIEGE_BINARY.c_str())};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  ::close(fds[1]);
+  int rc = 0;
+  ::waitpid(pid, &rc, 0);
+  return WIFEXITED(rc) ? WEXITSTATUS(rc) : 128 + WTERMSIG(rc);
+}
+
+}  // namespace
+
+TEST_CASE("A closed pipe after a logged entry is exit 5 naming the entry; with nothing written, SIGPIPE",
+          "[cli][io][state][sigpipe]") {
+  TempDir dir;
+  const std::string state = dir.file("siege.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", castle_description}).status == 0);
+  const std::string err = dir.file("err");
+  for (const bool json_out : {true, false}) {
+    std::vector<std::string> args{"--state", state, "casualties", "--unit", "storming-party", "--killed", "1"};
+    if (json_out) args.insert(args.begin(), "--json");
+    const std::size_t before = json::parse(slurp(state))["log"].size();
+    CHECK(into_closed_pipe(args, err) == 5);
+    CHECK(slurp(err) == write_error(EPIPE) + " (the siege in " + state + " was updated: log entry " +
+                            std::to_string(before + 1) + ")\n");
+    CHECK(json::parse(slurp(state))["log"].size() == before + 1);
+  }
+  // Nothing written to the file: the quiet death by SIGPIPE, as before.
+  CHECK(into_closed_pipe(
+            {"--state", state, "--dry-run", "--json", "casualties", "--unit", "storming-party", "--killed", "1"}, err) ==
+        128 + SIGPIPE);
+  CHECK(into_closed_pipe({"--state", state, "status"}, err) == 128 + SIGPIPE);
+  CHECK(into_closed_pipe({"--json", "check", "--difficulty", "easy"}, err) == 128 + SIGPIPE);
+  CHECK(slurp(err).empty());
+}
+
+TEST_CASE("R42: a text input that is not UTF-8 or holds a control character is exit 2 naming it", "[cli][io][R42]") {
+  TempDir dir;
+  const std::string state = dir.file("siege.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", castle_description}).status == 0);
+  const std::string before = slurp(state);
+  for (const std::string& cause : {std::string("Burn\xff"), std::string("a\xc3"), std::string("\xed\xa0\x80"),
+                                   std::string("tab\there"), std::string("c1\xc2\x85")}) {
+    INFO(cause);
+    for (const bool json_out : {false, true}) {
+      std::vector<std::string> args{"--state", state, "damage", "--at", "north-wall", "--hull", "1", "--cause", cause};
+      if (json_out) args.insert(args.begin(), "--json");
+      const Run r = siege::test::siege(args);
+      CHECK(r.status == 2);
+      REQUIRE(lines_of(r.err).size() == 1);
+      CHECK(r.err.rfind("siege: error: --cause '", 0) == 0);
+      CHECK((r.err.find("not valid UTF-8") != std::string::npos ||
+             r.err.find("control character") != std::string::npos));
+      if (json_out) CHECK(r.json()["error"]["input"] == "cause");
+    }
+  }
+  // The same without --state, for an id, and in a batch line (as typed).
+  CHECK(siege::test::siege({"damage", "--at", "north\xffwall", "--hull", "1", "--state", state}).status == 2);
+  CHECK(siege::test::siege({"show", "cannon\xfe"}).status == 2);
+  const Run b = siege::test::siege({"--state", state, "batch"},
+                                   "{\"action\":\"damage\",\"at\":\"north-wall\",\"hull\":1,\"cause\":\"a\\u0007b\"}\n");
+  CHECK(b.status == 2);
+  CHECK(json::parse(b.out)["line"] == 1);
+  CHECK(json::parse(b.out)["error"]["message"] ==
+        "<stdin>:1:/cause: 'a\ab': holds the control character U+0007 at offset 1; a text given here has no "
+        "control characters (R42)");
+  CHECK(slurp(state) == before);
+}
+
+TEST_CASE("R42: format characters are kept in the file and JSON, shown as \\u{202E} in text, Markdown and HTML",
+          "[cli][io][R42]") {
+  TempDir dir;
+  const std::string state = dir.file("siege.json");
+  std::string desc = slurp(castle_description);
+  const std::string name = "Harrow\u202emere\u200b\u2066";
+  desc.replace(desc.find("The siege of Harrowmere"), 23, name);
+  const std::string from = dir.write("desc.json", desc);
+  REQUIRE(siege::test::siege({"init", state, "--from", from}).status == 0);
+  const std::string cause = "fire \u202e erif";
+  REQUIRE(siege::test::siege({"--state", state, "damage", "--at", "north-wall", "--hull", "1", "--cause", cause})
+              .status == 0);
+  const json file = json::parse(slurp(state));
+  CHECK(file["name"] == name);
+  CHECK(file["log"][0]["inputs"]["cause"] == cause);
+  CHECK(siege::test::siege({"--json", "--state", state, "status"}).json()["name"] == name);
+  const auto shown = [](const std::string& out) {
+    CHECK(out.find("\u202e") == std::string::npos);
+    CHECK(out.find("\u200b") == std::string::npos);
+    CHECK(out.find("\u2066") == std::string::npos);
+    return out.find("\\u{202E}") != std::string::npos;
+  };
+  CHECK(shown(siege::test::siege({"--state", state, "status"}).out));
+  const std::string html = siege::test::siege({"--state", state, "chronicle"}).out;
+  CHECK(shown(html));
+  CHECK(html.find("fire \\u{202E} erif") != std::string::npos);
+  CHECK(html.find("Harrow\\u{202E}mere\\u{200B}\\u{2066}") != std::string::npos);
+  const std::string md = siege::test::siege({"--state", state, "--format", "markdown", "chronicle"}).out;
+  CHECK(shown(md));
+  CHECK(md.find("fire \\u{202E} erif") != std::string::npos);
+}
+
+TEST_CASE("A file named as a sidecar of a siege is refused by every writer, exit 2", "[cli][io][state][sidecar]") {
+  TempDir dir;
+  const std::string state = dir.file("c.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", castle_description}).status == 0);
+  const std::string before = slurp(state);
+  for (const std::string& name : {std::string("c.json.lock"), std::string("c.json.tmp.12345"),
+                                  std::string("d.json.lock"), std::string("d.json.tmp.1.0123456789abcdef")}) {
+    INFO(name);
+    const std::string path = dir.file(name);
+    for (const auto& args : std::vector<std::vector<std::string>>{
+             {"init", path, "--from", castle_description},
+             {"--dry-run", "init", path, "--from", castle_description},
+             {"--state", state, "chronicle", "-o", path},
+             {"--state", path, "damage", "--at", "north-wall", "--hull", "1"},
+             {"--state", path, "--dry-run", "damage", "--at", "north-wall", "--hull", "1"},
+             {"--state", path, "batch"},
+             {"--state", path, "undo"}}) {
+      const Run r = siege::test::siege(args, "{\"action\":\"check\",\"difficulty\":\"easy\"}\n");
+      CHECK(r.status == 2);
+      CHECK(r.err.rfind("siege: error: " + path + ": the name has the form of ", 0) == 0);
+    }
+  }
+  // An update of c.json leaves alone a file that only looks like its sidecar.
+  dir.write("c.json.tmp.777", "another siege");
+  REQUIRE(siege::test::siege({"--state", state, "damage", "--at", "north-wall", "--hull", "1"}).status == 0);
+  CHECK(slurp(dir.file("c.json.tmp.777")) == "another siege");
+  CHECK(dir.names() == std::vector<std::string>{"c.json", "c.json.tmp.777"});
+  CHECK(slurp(state) != before);
 }

@@ -656,10 +656,13 @@ TEST_CASE("The scene that would pass the scene counter's maximum is refused, and
     CHECK(r.err == "siege: error: " + c.state + ": scene 1000001 would pass the most scenes a state file counts (" +
                        "1000000); " + c.state + " is left as it was\n");
   }
-  // A batch commits through the same check.
+  // A batch holds each line to the same check, at its line.
   const Run b = c.run({"--state", c.state, "batch"}, "{\"action\": \"scene\", \"seed\": 1}\n");
   CHECK(b.status == 4);
-  CHECK(b.err.find("siege: error: " + c.state + ": scene 1000001 would pass the most scenes") != std::string::npos);
+  CHECK(nlohmann::json::parse(b.out)["line"] == 1);
+  CHECK(nlohmann::json::parse(b.out)["error"]["message"] ==
+        "<stdin>:1: " + c.state + ": scene 1000001 would pass the most scenes a state file counts (1000000); the "
+                                  "line is not applied");
   CHECK(c.bytes() == text);
   CHECK(c.on({"status"}).status == 0);
   // Other updates go on: only the scene counter is at its end.

@@ -270,3 +270,110 @@ TEST_CASE("checked_state_text refuses a siege grown past the 16 MiB limit", "[st
             " bytes, the limit 16777216); siege.json is left as it was; to go on, start a new siege with "
             "'siege init'");
 }
+
+TEST_CASE("state_text_bytes adds up to write_state's length, entry by entry", "[state-file][limits]") {
+  siege::SiegeState st = castle();
+  const auto total = [&] {
+    std::size_t entries = 0;
+    for (const auto& e : st.log) entries += siege::detail::log_entry_bytes(e);
+    return siege::detail::state_text_bytes(siege::detail::write_state_head(st).size(), st.log.size(), entries);
+  };
+  CHECK(total() == siege::write_state(st).size());
+  siege::LogEntry e;
+  e.action = "check";
+  e.inputs = {{"difficulty", "easy"}};
+  e.outcome = {{"passed", true}, {"cause", "a \u202e name"}};
+  for (int i = 1; i <= 3; ++i) {
+    e.entry = i;
+    st.log.push_back(e);
+    st.now.scene = i * 1000;
+    CHECK(total() == siege::write_state(st).size());
+  }
+}
+
+// ------------------------------------------------------ sidecars
+
+namespace {
+// The id and exit status of the siege::Error `f` throws ("" and 0: none).
+template <typename F>
+std::pair<std::string, int> thrown(F&& f) {
+  try {
+    f();
+  } catch (const siege::Error& e) {
+    return {e.id(), e.exit_code()};
+  }
+  return {"", 0};
+}
+}  // namespace
+
+TEST_CASE("Names of the form of a sidecar are known, whatever their folder", "[state-file][sidecar]") {
+  using siege::cli::sidecar_form;
+  for (const char* name : {"c.json.lock", "/a/b/c.json.lock", ".lock", "c.json.tmp.12345", "x.tmp.1",
+                           "c.json.tmp.77.0123456789abcdef", "dir/c.json.tmp.5.ab"})
+    CHECK(sidecar_form(name) != nullptr);
+  for (const char* name : {"c.json", "c.lock.json", "c.json.tmp.", "c.json.tmp.12a", "c.json.tmp.1.XYZ",
+                           "c.json.tmp.1.", "tmp.12", "lock", "a.lock/c.json"})
+    CHECK(sidecar_form(name) == nullptr);
+}
+
+TEST_CASE("No state file is written under a sidecar's name, existing or not, through a link or not",
+          "[state-file][sidecar]") {
+  TempDir dir;
+  const std::string path = dir.write("c.json", "a");
+  dir.write("c.json.lock", "");
+  REQUIRE(::symlink("other.tmp.42", dir.file("link.json").c_str()) == 0);
+  for (const std::string& name : {std::string("c.json.lock"), std::string("c.json.tmp.12345"),
+                                  std::string("new.json.lock"), std::string("link.json")})
+    for (auto access : {StateFile::Access::update, StateFile::Access::create, StateFile::Access::dry_run}) {
+      INFO(name);
+      CHECK(thrown([&] { StateFile f(dir.file(name), access); }) == std::pair<std::string, int>("sidecar-name", 2));
+    }
+  CHECK_NOTHROW(StateFile(dir.file("c.json.lock"), StateFile::Access::read));  // reading harms nothing
+  CHECK(dir.names() == std::vector<std::string>{"c.json", "c.json.lock", "link.json"});
+  CHECK(thrown([&] { siege::cli::write_file_atomically(dir.file("c.json.lock"), "page"); }).second == 2);
+  CHECK(slurp(dir.file("c.json.lock")).empty());
+  CHECK(slurp(path) == "a");
+}
+
+TEST_CASE("Only the temp file a killed writer recorded in the lock is removed, never a look-alike",
+          "[state-file][sidecar]") {
+  TempDir dir;
+  const std::string path = dir.write("c.json", "a");
+  // What a writer killed between making its temp file and the rename leaves:
+  // the lock file naming the temp file, and the temp file.
+  const std::string killed = "c.json.tmp.4242.00112233445566ff";
+  dir.write("c.json.lock", killed + "\n");
+  dir.write(killed, "{\"half\": ");
+  dir.write("c.json.tmp.4243", "another siege");                   // looks like one, not recorded
+  dir.write("c.json.tmp.4244.aaaaaaaaaaaaaaaa", "another siege");  // the same
+  {
+    StateFile f(path, StateFile::Access::update);
+    CHECK_FALSE(exists(dir.file(killed)));
+    f.commit("b");
+  }
+  CHECK(dir.names() == std::vector<std::string>{"c.json", "c.json.tmp.4243", "c.json.tmp.4244.aaaaaaaaaaaaaaaa"});
+  // A record naming another file's temp file, or a path, removes nothing.
+  for (const std::string& record : {std::string("d.json.tmp.1.00112233445566ff"),
+                                    std::string("../c.json.tmp.1.00112233445566ff"), std::string("c.json.tmp.4243"),
+                                    std::string("c.json.tmp.4244.aaaa")}) {
+    dir.write("c.json.lock", record + "\n");
+    { StateFile f(path, StateFile::Access::update); }
+    CHECK(dir.names() == std::vector<std::string>{"c.json", "c.json.tmp.4243", "c.json.tmp.4244.aaaaaaaaaaaaaaaa"});
+  }
+  // The page writer takes the same lock, and leaves no record behind.
+  dir.write("page.html.lock", "page.html.tmp.9.0123456789abcdef\n");
+  dir.write("page.html.tmp.9.0123456789abcdef", "<half");
+  siege::cli::write_file_atomically(dir.file("page.html"), "<p>");
+  CHECK(slurp(dir.file("page.html")) == "<p>");
+  CHECK_FALSE(exists(dir.file("page.html.tmp.9.0123456789abcdef")));
+  CHECK_FALSE(exists(dir.file("page.html.lock")));
+}
+
+TEST_CASE("A lock file holding what siege never writes is left alone, and the update refused", "[state-file][sidecar]") {
+  TempDir dir;
+  const std::string path = dir.write("c.json", "a");
+  dir.write("c.json.lock", "{\"a siege\": \"put here by hand\"}\n");
+  CHECK(thrown([&] { StateFile f(path, StateFile::Access::update); }) == std::pair<std::string, int>("state-io", 4));
+  CHECK(slurp(dir.file("c.json.lock")) == "{\"a siege\": \"put here by hand\"}\n");
+  CHECK(slurp(path) == "a");
+}

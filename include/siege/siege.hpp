@@ -20,4 +20,5 @@
 #include "siege/structure.hpp"
 #include "siege/tables.hpp"
 #include "siege/tables_json.hpp"
+#include "siege/text.hpp"
 #include "siege/units.hpp"

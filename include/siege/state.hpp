@@ -25,6 +25,7 @@
 #include "siege/detail/json_writer.hpp"
 #include "siege/structure.hpp"
 #include "siege/tables.hpp"
+#include "siege/text.hpp"
 
 namespace siege {
 
@@ -547,7 +548,11 @@ inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode)
                   "armies"});
   if (root.has("schema")) (void)root.at("schema").int_in(state_schema, state_schema);
   SiegeState st;
-  if (root.has("name")) st.name = root.at("name").string();
+  if (root.has("name")) {
+    st.name = root.at("name").string();
+    // R42 (the parser has refused any byte that is not UTF-8 already).
+    if (auto problem = text::text_input_problem(st.name, text::TextFrom::file)) root.at("name").fail(*problem);
+  }
   if (root.has("scene_length")) st.scene_length = read_scene_length(root.at("scene_length"));
   st.now = read_snapshot(root, t, Strictness::description);
   std::vector<Cursor> places;  // where each engine is: /besiegers/i, then /defenders/j
@@ -790,26 +795,62 @@ inline void write_log_entry(JsonWriter& w, const LogEntry& e) {
 
 }  // namespace detail
 
-// The state file's text: deterministic bytes, one section, engine or log entry
-// a line so that a diff of two states reads line by line. Every string is
-// escaped, so a raw newline only ever ends a line of this layout; the log
-// comes after a line `  "log": [`; then, only when it is not empty, the redo
-// list (R40) after a line `  "redo": [`, each ending `  ]`; `}\n` ends the file.
-[[nodiscard]] inline std::string write_state(const SiegeState& st) {
+namespace detail {
+
+// What write_state writes before the log: everything up to the line
+// `  "log": [`, not included.
+[[nodiscard]] inline std::string write_state_head(const SiegeState& st) {
   std::string out = "{\n";
   {
     std::string head;
-    detail::JsonWriter w(head);
+    JsonWriter w(head);
     out += "  \"schema\": " + std::to_string(state_schema) + ",\n";
     out += "  \"format\": \"" + std::string(state_format) + "\",\n";
     w.value(st.name);
     out += "  \"name\": " + head + ",\n";
     out += "  \"scene_length\": \"" + std::string(name_of(st.scene_length)) + "\",\n";
   }
-  detail::write_snapshot(out, "  ", st.now, false);
+  write_snapshot(out, "  ", st.now, false);
   out += "  \"initial\": {\n";
-  detail::write_snapshot(out, "    ", st.initial, true);
+  write_snapshot(out, "    ", st.initial, true);
   out += "  },\n";
+  return out;
+}
+
+// The bytes of log entry `e` on its line of write_state's text (without
+// the indent and the comma).
+[[nodiscard]] inline std::size_t log_entry_bytes(const LogEntry& e) {
+  std::string out;
+  {
+    JsonWriter w(out);
+    write_log_entry(w, e);
+  }
+  return out.size();
+}
+
+// write_state(st).size() for a siege whose head (write_state_head) takes
+// `head_bytes`, whose `entries` log entries take `entry_bytes` together
+// (log_entry_bytes) and whose redo list is empty (a new entry clears it,
+// R40): what a batch adds up line by line, without writing the whole text
+// again.
+[[nodiscard]] constexpr std::size_t state_text_bytes(std::size_t head_bytes, std::size_t entries,
+                                                     std::size_t entry_bytes) {
+  constexpr std::size_t open = std::string_view("  \"log\": [").size();
+  constexpr std::size_t end = std::string_view("\n}\n").size();  // after "]"
+  if (entries == 0) return head_bytes + open + 1 + end;           // `  "log": []`
+  // Each entry: "\n" or ",\n", four spaces, the entry; then "\n  ]".
+  return head_bytes + open + entry_bytes + entries * 6 - 1 + 4 + end;
+}
+
+}  // namespace detail
+
+// The state file's text: deterministic bytes, one section, engine or log entry
+// a line so that a diff of two states reads line by line. Every string is
+// escaped, so a raw newline only ever ends a line of this layout; the log
+// comes after a line `  "log": [`; then, only when it is not empty, the redo
+// list (R40) after a line `  "redo": [`, each ending `  ]`; `}\n` ends the file.
+[[nodiscard]] inline std::string write_state(const SiegeState& st) {
+  std::string out = detail::write_state_head(st);
   detail::write_lines(out, "  ", "log", st.log, detail::write_log_entry, st.redo.empty());
   if (!st.redo.empty()) detail::write_lines(out, "  ", "redo", st.redo, detail::write_log_entry, true);
   out += "}\n";

@@ -8,10 +8,15 @@ siege=$1; rounds=${2:-50}
 . "$(dirname "$0")/common.sh"
 setup_state
 # A temp file left by a writer killed before its rename is removed by the
-# next writer (it holds the lock, so no one else is writing one).
-echo '{"half": ' >"$state.tmp.99999"
+# next writer, which holds the lock: the killed one recorded its name in the
+# lock file. A file that only looks like a temp file is never removed.
+echo "$(basename "$state").tmp.99999.0123456789abcdef" >"$state.lock"
+echo '{"half": ' >"$state.tmp.99999.0123456789abcdef"
+echo 'another siege' >"$state.tmp.99998"
 update 1 >/dev/null
-[ ! -e "$state.tmp.99999" ] || fail "a stale temp file survived the next update"
+[ ! -e "$state.tmp.99999.0123456789abcdef" ] || fail "a stale temp file survived the next update"
+[ -e "$state.tmp.99998" ] || fail "a file that only looks like a temp file was removed"
+rm -f "$state.tmp.99998"
 seed=12345
 before_kept=0; after_kept=0; killed=0
 r=0
