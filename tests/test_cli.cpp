@@ -94,12 +94,13 @@ TEST_CASE("help --inputs help describes help's own inputs", "[cli][help]") {
   REQUIRE(text.status == 0);
   CHECK_THAT(text.out, Catch::Contains("Inputs of 'help'") && Catch::Contains("inputs") &&
                            Catch::Contains("command") && Catch::Contains("positional"));
-  const auto j = run({"--json", "help", "--inputs", "help"});
-  REQUIRE(j.status == 0);
-  CHECK(j.json()["command"] == "help");
-  CHECK(j.json()["logged"] == false);
+  const auto r = run({"--json", "help", "--inputs", "help"});
+  REQUIRE(r.status == 0);
+  const nlohmann::json j = r.json();
+  CHECK(j["command"] == "help");
+  CHECK(j["logged"] == false);
   std::vector<std::string> keys;
-  for (const auto& in : j.json()["inputs"]) keys.push_back(in["key"].get<std::string>());
+  for (const auto& in : j["inputs"]) keys.push_back(in["key"].get<std::string>());
   CHECK(keys == std::vector<std::string>{"inputs", "command", "subcommand"});
 }
 
