@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "actions.hpp"
+#include "cmd_odds.hpp"
 #include "command.hpp"
 #include "siege/odds_scene.hpp"
 
@@ -348,13 +349,19 @@ ChronicleOutlook outlook_of(const odds::SceneOdds& o) {
   out.scenes = o.scenes;
   for (const auto& s : o.sections) {
     ChronicleOutlook::Row r{s.id, std::string(name_of(s.state)), s.attackers, {}};
-    for (const auto& by : s.by_scene) r.chance.push_back(odds::to_double(by[static_cast<std::size_t>(BreachState::breached)]));
+    for (const auto& by : s.by_scene)
+      r.chance.push_back(shown(by[static_cast<std::size_t>(BreachState::breached)]));
     out.sections.push_back(std::move(r));
   }
   for (const auto& e : o.engines) {
     if (!e.exposed) continue;
     ChronicleOutlook::Row r{e.id, "in action", e.attackers, {}};
-    for (const auto& p : e.knocked_out) r.chance.push_back(odds::to_double(p));
+    for (const auto& p : e.knocked_out) r.chance.push_back(shown(p));
+    out.engines.push_back(std::move(r));
+  }
+  if (o.camp.exposed) {
+    ChronicleOutlook::Row r{o.camp.id, "standing", o.camp.attackers, {}};
+    for (const auto& p : o.camp.knocked_out) r.chance.push_back(shown(p));
     out.engines.push_back(std::move(r));
   }
   out.notes = o.notes;

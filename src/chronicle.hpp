@@ -106,7 +106,7 @@ struct ChronicleOutlook {
     std::vector<double> chance;  // by the end of scene played + 1 + k
   };
   std::vector<Row> sections;
-  std::vector<Row> engines;  // besieger engines the defenders shoot at
+  std::vector<Row> engines;  // besieger engines the defenders shoot at, then the camp (wrecked) if they do
   std::vector<std::string> notes;
   std::vector<std::string> not_modelled;
 };

@@ -884,15 +884,16 @@ std::string chronicle_html(const Chronicle& c) {
     }
     table(p, "The chance each section is breached", head, rows, std::vector<std::string_view>(head.size(), "n"));
     if (!o.engines.empty()) {
-      head[0] = "Knocked out by the end of";
+      head[0] = o.engines.back().id == camp_id ? "Knocked out (the camp: wrecked) by the end of"
+                                               : "Knocked out by the end of";
       rows.clear();
       for (const auto& r : o.engines) {
         std::vector<std::string> row{esc(r.id)};
         for (const double v : r.chance) row.push_back(esc(percent_text(v)));
         rows.push_back(std::move(row));
       }
-      table(p, "The chance each besieger engine the defenders shoot at is knocked out", head, rows,
-            std::vector<std::string_view>(head.size(), "n"));
+      table(p, "The chance each besieger engine the defenders shoot at is knocked out (the camp: wrecked)",
+            head, rows, std::vector<std::string_view>(head.size(), "n"));
     }
     if (!o.notes.empty() || !o.not_modelled.empty()) {
       p.raw("<ul class=\"notes\">\n");
@@ -1123,7 +1124,8 @@ std::string chronicle_markdown(const Chronicle& c) {
     }
     md_table(out, head, rows);
     if (!o.engines.empty()) {
-      head[0] = "Knocked out by the end of";
+      head[0] = o.engines.back().id == camp_id ? "Knocked out (the camp: wrecked) by the end of"
+                                               : "Knocked out by the end of";
       rows.clear();
       for (const auto& r : o.engines) {
         std::vector<std::string> row{md(r.id)};

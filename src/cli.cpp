@@ -63,6 +63,27 @@ std::int64_t parse_int(std::string_view text, std::int64_t lo, std::int64_t hi,
   return v;
 }
 
+std::uint64_t parse_seed(std::string_view text, std::string_view what) {
+  constexpr std::uint64_t top = std::numeric_limits<std::uint64_t>::max();
+  std::size_t i = text.size() > 0 && text[0] == '+' ? 1 : 0;
+  bool ok = i < text.size() && text.size() - i <= 20;
+  std::uint64_t v = 0;
+  for (; ok && i < text.size(); ++i) {
+    const char c = text[i];
+    const auto d = static_cast<std::uint64_t>(c - '0');
+    ok = c >= '0' && c <= '9' && v <= (top - d) / 10;
+    v = v * 10 + d;
+  }
+  if (!ok) {
+    const Error e(ErrorKind::usage, "bad-number",
+                  std::string(what) + ": expected a whole number from 0 to " + std::to_string(top) +
+                      ", got '" + std::string(text) + "'");
+    if (what.size() > 2 && what.substr(0, 2) == "--") throw e.about(std::string(what.substr(2)));
+    throw e;
+  }
+  return v;
+}
+
 namespace {
 
 // A number option in [lo, hi] that calls `set` with the value.
@@ -432,11 +453,7 @@ void add_globals(CLI::App& app, Globals& g) {
   app.add_option("--data", g.data_dir, "Read tables from DIR over the built-in ones (also SIEGE_DATA)")
       ->type_name("DIR");
   app.add_option_function<std::string>(
-         "--seed",
-         [&g](const std::string& s) {
-           g.seed = static_cast<std::uint64_t>(
-               parse_int(s, 0, std::numeric_limits<std::int64_t>::max(), "--seed"));
-         },
+         "--seed", [&g](const std::string& s) { g.seed = parse_seed(s, "--seed"); },
          "Seed every roll; the seed used is always reported")
       ->type_name("N");
   app.add_option("--state", g.state_file, "Siege state file to read and update")->type_name("FILE");
@@ -623,6 +640,42 @@ std::string version_text(const Globals& g) {
   return out + "\n";
 }
 
+// `siege help`'s own inputs: `siege help [--inputs] [COMMAND [SUBCOMMAND]]`.
+struct HelpRequest {
+  bool inputs = false;
+  std::string command;
+  std::string subcommand;
+};
+void help_inputs(Fields& f, HelpRequest& r) {
+  f.flag({"inputs",
+          "List the command's inputs instead: the keys of its batch lines and log entries, with "
+          "kind, bounds and default (--json: one object)"},
+         r.inputs);
+  f.text({.key = "command",
+          .help = "The command to describe (without it, every command)",
+          .value_name = "COMMAND",
+          .positional = true},
+         r.command);
+  f.text({.key = "subcommand",
+          .help = "An odds subcommand, after odds",
+          .value_name = "SUBCOMMAND",
+          .positional = true},
+         r.subcommand);
+}
+
+// `help` itself, described like a command (it is none of the table's rows).
+const Command& help_command() {
+  static const Command c = [] {
+    Command h;
+    h.name = "help";
+    h.summary = "A command's options and an example, or with --inputs its inputs";
+    h.example = "siege help attack\n  siege help --inputs odds check --json";
+    h.inputs = &default_inputs<HelpRequest, help_inputs>;
+    return h;
+  }();
+  return c;
+}
+
 // `siege help --inputs COMMAND [SUBCOMMAND]`: the command's inputs as
 // declared (inputs.hpp), the keys of its batch lines and log entries with
 // their kinds, bounds and defaults; with --json one object. The tests hold
@@ -633,7 +686,7 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
     if (w != "--json") path.emplace_back(w);
   if (path.empty() || path.size() > 2)
     fail_usage("bad-usage", "help --inputs: name one command (or an odds subcommand): help --inputs attack");
-  const Command* c = find_command(commands(), path[0]);
+  const Command* c = path[0] == "help" ? &help_command() : find_command(commands(), path[0]);
   if (c == nullptr)
     fail_usage("unknown-command", "help --inputs: unknown command '" + path[0] + "'" +
                                       detail::did_you_mean(path[0], command_names()));

@@ -110,6 +110,10 @@ int main(int argc, char** argv);
 [[nodiscard]] std::int64_t parse_int(std::string_view text, std::int64_t lo, std::int64_t hi,
                                      std::string_view what);
 
+// Parses a seed: a whole decimal number from 0 to 2^64 - 1 (R42); `what`
+// names the option.
+[[nodiscard]] std::uint64_t parse_seed(std::string_view text, std::string_view what);
+
 // Random seed when none is given: below 2^53 so it survives jq and JavaScript.
 [[nodiscard]] std::uint64_t random_seed();
 

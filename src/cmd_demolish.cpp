@@ -58,8 +58,9 @@ PreparedDemolition prepare_demolish(const DemolishRequest& r, const Tables& t) {
                              "--craft-successes");
   if (r.craft_successes) {
     in.craft = referee_check(Difficulty::average, *r.craft_successes, 0);
-  } else if (!charge_opens(*in.structure, in.charges)) {
-    // R18: no check at all when the charge simply opens the door.
+  } else if (!charge_opens(*in.structure, in.portcullis, in.charges)) {
+    // R18: no check at all when the charge simply opens the door (R34: not
+    // a gate with its portcullis, where the Craft check is rolled).
     p.spec = craft_check_spec(*r.pool);
   }
   return p;

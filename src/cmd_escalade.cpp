@@ -29,7 +29,7 @@ std::vector<int> parse_round_results(std::string_view text) {
 
 }  // namespace
 
-EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t) {
+EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t, const Engine* tower) {
   if (r.method.empty()) fail_usage("no-method", "escalade: --method ladder|grapnel|tower is required");
   if (!r.attackers) fail_usage("no-attackers", "escalade: --attackers N is required");
   EscaladeInput in;
@@ -48,8 +48,19 @@ EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t) {
       break;
     case ClimbMethod::tower:
       if (r.ladders.given() || r.ropes.given())
-        fail_usage("bad-option", "escalade: a siege tower takes no --ladders or --ropes (4 attackers a round)");
+        fail_usage("bad-option",
+                   "escalade: a siege tower takes no --ladders or --ropes (its bridge carries the "
+                   "climbers, R41)");
       if (r.pool.given()) fail_input("bad-option", "pool", {}, "a siege tower makes no check");
+      if (tower == nullptr) {
+        tower = &t.engine(siege_tower_row);
+        if (tower->carries_climbers == 0)
+          fail_usage("not-a-tower",
+                     "escalade: the engines.json row " + tower->id +
+                         " carries no climbers (carries_climbers), so --method tower has no tower "
+                         "to climb by (R41)");
+      }
+      in.tower_climbers = tower->carries_climbers;
       break;
   }
   in.defended = r.defended ? Defended::yes : Defended::no;
@@ -63,9 +74,9 @@ EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t) {
   return in;
 }
 
-EscaladeOutcome run_escalade(const EscaladeRequest& r, Context& ctx) {
+EscaladeOutcome run_escalade(const EscaladeRequest& r, Context& ctx, const Engine* tower = nullptr) {
   const Tables& t = ctx.tables();
-  return resolve_escalade(prepare_escalade(r, t), t.dice, ctx.rng());
+  return resolve_escalade(prepare_escalade(r, t, tower), t.dice, ctx.rng());
 }
 
 std::string escalade_json(const EscaladeOutcome& o, std::uint64_t seed) {
@@ -91,7 +102,8 @@ std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed) {
     s += fmt::format("Check     each climber: {} Athletics, {} dice{}\n", capitalised(name_of(o.check->difficulty)),
                      dice, o.rolled ? fmt::format(" (seed {})", seed) : std::string(", the referee's results"));
   } else if (o.climbed) {
-    s += "Check     none: the tower's bridge puts 4 a round on the wall walk\n";
+    s += fmt::format("Check     none: the tower's bridge puts {} a round on the wall walk\n",
+                     o.tower_climbers);
   }
   if (!o.rounds.empty()) {
     s += "Round     trying  up  on the wall\n";
@@ -156,6 +168,7 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
     if (r.engine.empty() && units_state(st, !r.unit.empty()) != nullptr)
       fail_usage("no-engine", "escalade: with --state, --method tower names its tower: give --engine ID");
   }
+  const Engine* tower_row = nullptr;
   if (tower && !r.engine.empty()) {
     const EngineState* e = present_engine(st->now, r.engine, cmd);
     if (e == nullptr || e->side != EngineSide::besieger) {
@@ -165,6 +178,19 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
       fail_usage("unknown-engine", "escalade: unknown besieger engine '" + r.engine + "'" +
                                        detail::did_you_mean(r.engine, ids) + "; see 'siege status'");
     }
+    // R41: only an engine whose row carries climbers is a siege tower.
+    tower_row = row_of(*e, ctx.tables());
+    if (tower_row == nullptr)
+      fail_input("not-a-tower", "engine", r.engine,
+                 e->weapon.empty() ? "it has no engines.json row, so it carries no climbers (R41)"
+                                   : "it fires " + e->weapon +
+                                         " and has no engines.json row, so it carries no "
+                                         "climbers (R41)");
+    if (tower_row->carries_climbers == 0)
+      fail_input("not-a-tower", "engine", r.engine,
+                 "it is a " + tower_row->name + " (engines.json row " + tower_row->id +
+                     "), which carries no climbers: only an engine whose row has carries_climbers makes an "
+                     "escalade by siege tower (R41)");
     if (e->knocked_out)
       fail_usage("knocked-out", "escalade: the tower " + e->id + " is knocked out and puts no one on the wall");
   }
@@ -177,7 +203,7 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
     r.structure.set(s.structure);
     r.portcullis = portcullis_of(s) == Portcullis::yes;
     r.damage_taken = s.hull_suffered;
-    const auto o = run_escalade(r, ctx);
+    const auto o = run_escalade(r, ctx, tower_row);
     return {with_fields(escalade_json(o, ctx.seed()), cmd, json_field("section", s.id)),
             fmt::format("Section   {}\n", escape_text(s.id)) + escalade_text(o, ctx.seed()),
             {{"section", s.id}, {"climbed", o.climbed}, {"attackers", o.attackers}, {"up", o.up}}};
@@ -195,7 +221,7 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
   r.portcullis = portcullis_of(s) == Portcullis::yes;
   r.damage_taken = s.hull_suffered;
   r.attackers = climbers;
-  const auto climb = run_escalade(r, ctx);
+  const auto climb = run_escalade(r, ctx, tower_row);
   auto o = escalade_unit(st->now, unit, s.id, climb);
   EscaladeOutcome shown = climb;
   append_trace(shown, o);

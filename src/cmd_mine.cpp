@@ -160,9 +160,12 @@ ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
   const GalleryDays scene_days = gallery_days(*st, s.id);
   // R30: the referee's rolls ask for one day each; else --days, or every day left.
   std::optional<int> asked = r.days;
-  if (r.day_results && !r.days)
+  DaysAsked by = DaysAsked::by_days;
+  if (r.day_results && !r.days) {
     asked = static_cast<int>(split_list(*r.day_results, "--day-results").size());
-  const int days_now = mine_days_now(*st, s.id, asked);
+    by = DaysAsked::by_day_results;
+  }
+  const int days_now = mine_days_now(*st, s.id, asked, by);
   if (!r.day_results) r.days = days_now;
   r.structure = s.structure;
   r.portcullis = portcullis_of(s) == Portcullis::yes;

@@ -43,12 +43,29 @@ void write_p(JsonWriter& w, std::string_view key, const odds::Fraction& f) {
   w.end_object();
 }
 
-std::string percent(double p) { return fmt::format("{:6.2f}%", 100.0 * p); }
+double shown(const odds::Int& num, const odds::Int& den) {
+  const double v = odds::nearest_double(num, den);
+  if (num != 0 && v == 0) return std::numeric_limits<double>::denorm_min();
+  if (num != den && v == 1) return std::nextafter(1.0, 0.0);
+  return v;
+}
+double shown(const odds::Rational& r) {
+  return shown(boost::multiprecision::numerator(r), boost::multiprecision::denominator(r));
+}
+double shown(const odds::Fraction& f) { return shown(f.num, f.den); }
+
+std::string percent(double p) {
+  if (p > 0 && p < 0.00005) return "< 0.01%";
+  if (p < 1 && p >= 0.99995) return ">99.99%";
+  return fmt::format("{:6.2f}%", 100.0 * p);
+}
 
 std::string bar(double p, int width) {
+  if (p <= 0) return {};
   int n = static_cast<int>(p * width + 0.5);
-  if (n == 0 && p > 0) n = 1;
-  return std::string(static_cast<std::size_t>(n), '#');
+  n = std::max(n, 1);
+  if (p < 1) n = std::min(n, width - 1);
+  return std::string(static_cast<std::size_t>(std::max(n, 0)), '#');
 }
 
 std::string dice_words(const CheckSpec& spec, const DiceTable& t) {
@@ -60,8 +77,8 @@ std::string dice_words(const CheckSpec& spec, const DiceTable& t) {
 
 namespace {
 
-std::string percent(const Rational& r) { return cli::percent(odds::to_double(r)); }
-std::string bar(const Rational& r) { return cli::bar(odds::to_double(r)); }
+std::string percent(const Rational& r) { return cli::percent(shown(r)); }
+std::string bar(const Rational& r) { return cli::bar(shown(r)); }
 
 void write_trailer(JsonWriter& w, const std::vector<std::string>& rules, const std::vector<std::string>& notes) {
   w.string_array("rules", rules);
@@ -115,7 +132,7 @@ void odds_of_check(const CheckRequest& r, Context& ctx) {
     text += fmt::format("Pass      {}  {}\n", percent(c.pass()), bar(c.pass()));
     text += "Net Successes\n";
     for (const auto& [v, ways] : succ) {
-      const double p = odds::nearest_double(ways, c.total);
+      const double p = shown(ways, c.total);
       text += fmt::format("  {:>4}  {}  {}\n", v, cli::percent(p), cli::bar(p));
     }
   }
@@ -240,7 +257,7 @@ void odds_of_attack(const AttackOddsRequest& req, Context& ctx) {
                        before, st.hull, painted_state(ladder_state(before, st.hull)),
                        p.spec ? fmt::format("{}: {} ways", dice_words(*p.spec, t.dice), one.total.str())
                               : std::string("the referee's roll"));
-    auto value = [&](const Int& ways) { return odds::nearest_double(ways, one.total); };
+    auto value = [&](const Int& ways) { return shown(ways, one.total); };
     const double pm = value(miss);
     text += fmt::format("Miss          {}  {}\n", cli::percent(pm), cli::bar(pm));
     for (const auto& [d, ways] : by_damage) {
@@ -255,7 +272,7 @@ void odds_of_attack(const AttackOddsRequest& req, Context& ctx) {
     if (attacks > 1) {
       text += fmt::format("After {} attacks\n", attacks);
       for (auto s : all_states) {
-        const double ps = odds::to_double(after.back()[static_cast<std::size_t>(s)]);
+        const double ps = shown(after.back()[static_cast<std::size_t>(s)]);
         text += fmt::format("  {}   {}  {}\n", painted_state(s, 9), cli::percent(ps), cli::bar(ps));
       }
     }
@@ -386,7 +403,12 @@ void compare(const CompareRequest& r, Context& ctx) {
     for (std::size_t j = 0; j < structures.size(); ++j) {
       const auto& c = cells[i][j];
       const std::string e = c.expected ? fmt::format("{:.1f}", odds::to_double(*c.expected)) : "never";
-      rows.back().push_back(fmt::format("{:.1f}% ({})", 100 * odds::to_double(c.breached), e));
+      // As percent() does, at one decimal: a chance not 0 (or 1) never shows as 0.0% (or 100.0%).
+      const double b = shown(c.breached);
+      const std::string pct = b > 0 && b < 0.0005    ? std::string("< 0.1%")
+                              : b < 1 && b >= 0.9995 ? std::string(">99.9%")
+                                                     : fmt::format("{:.1f}%", 100 * b);
+      rows.back().push_back(fmt::format("{} ({})", pct, e));
     }
   }
   ctx.emit_table(json, rows,

@@ -51,27 +51,35 @@ std::string scene_json(const odds::SceneOdds& o, const SiegeState& st, const std
     w.end_object();
   }
   w.end_array();
-  w.key("engines").begin_array();
-  for (const auto& e : o.engines) {
-    w.begin_object().field("id", e.id).field("target", e.target);
-    w.string_array("attackers", e.attackers);
-    w.key("knocked_out").begin_array();
-    for (std::size_t k = 0; k < e.knocked_out.size(); ++k) {
+  auto by_scene = [&](std::string_view key, const std::vector<Fraction>& p) {
+    w.key(key).begin_array();
+    for (std::size_t k = 0; k < p.size(); ++k) {
       w.begin_object().field("scene", o.played + static_cast<int>(k) + 1);
-      write_p(w, "probability", e.knocked_out[k]);
+      write_p(w, "probability", p[k]);
       w.end_object();
     }
     w.end_array();
+  };
+  w.key("engines").begin_array();
+  for (const auto& e : o.engines) {
+    w.begin_object().field("id", e.id);
+    detail::write_id_or_null(w, "target", e.target);
+    w.string_array("attackers", e.attackers);
+    by_scene("knocked_out", e.knocked_out);
     w.end_object();
   }
   w.end_array();
+  w.key("camp").begin_object();
+  w.string_array("attackers", o.camp.attackers);
+  by_scene("wrecked", o.camp.knocked_out);
+  w.end_object();
   detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
   return json;
 }
 
 std::string p_line(std::string_view label, int scene, const Fraction& p) {
-  const double v = odds::to_double(p);
+  const double v = shown(p);
   return fmt::format("    {} {:<4} {}  {}\n", label, scene, percent(v), bar(v));
 }
 
@@ -104,15 +112,24 @@ std::string scene_text(const odds::SceneOdds& o, const SiegeState& st, const Tab
                     x.by_scene[k][static_cast<std::size_t>(BreachState::breached)]);
     }
   }
-  // The engines whose fate is in doubt: in action, with defenders shooting at them.
+  // The engines whose fate is in doubt (in action, with defenders shooting
+  // at them), a siege tower too, and then the camp.
   bool header = false;
   for (const auto& e : o.engines) {
     if (!e.exposed) continue;
     if (!header) s += "Engines\n";
     header = true;
-    s += escape_text(fmt::format("  {} -> {}, shot at by {}", e.id, e.target, fmt::join(e.attackers, ", "))) + "\n";
+    s += escape_text(fmt::format("  {}{}, shot at by {}", e.id,
+                                 e.target.empty() ? std::string() : " -> " + e.target,
+                                 fmt::join(e.attackers, ", "))) +
+         "\n";
     for (std::size_t k = 0; k < e.knocked_out.size(); ++k)
       s += p_line("knocked out by scene", first + static_cast<int>(k), e.knocked_out[k]);
+  }
+  if (o.camp.exposed) {
+    s += escape_text(fmt::format("Camp      shot at by {}", fmt::join(o.camp.attackers, ", "))) + "\n";
+    for (std::size_t k = 0; k < o.camp.knocked_out.size(); ++k)
+      s += p_line("wrecked by scene", first + static_cast<int>(k), o.camp.knocked_out[k]);
   }
   s += render_trailer(o.rules, o.notes, o.not_modelled);
   return s;

@@ -20,9 +20,9 @@ using odds::Fraction;
 using odds::Int;
 using odds::Rational;
 
-// For display only.
-double value(const Rational& r) { return odds::to_double(r); }
-double value(const Fraction& f) { return odds::to_double(f); }
+// For display only (a chance not 0 never shows as 0, nor one not 1 as 1).
+double value(const Rational& r) { return shown(r); }
+double value(const Fraction& f) { return shown(f); }
 
 void begin_odds(JsonWriter& w, std::string_view of) {
   w.begin_object().field("schema", schema_version).field("action", "odds").field("of", of);
@@ -149,7 +149,7 @@ void odds_of_demolish(const DemolishRequest& req, Context& ctx) {
         fmt::format("Set       {} maneuver{} (Prepare, R16)\n", any.maneuvers, any.maneuvers == 1 ? "" : "s");
     text += "Outcomes\n";
     for (const auto& [k, b] : d.outcomes) {
-      const double pr = odds::nearest_double(b.ways, d.total);
+      const double pr = shown(b.ways, d.total);
       text += fmt::format("  {}  {}  {}\n", pad_to(outcome_words(b.outcome), 38), percent(pr), bar(pr));
     }
     text += state_lines("After the charges", [&](BreachState s) { return d.p_state(s); });
@@ -288,7 +288,8 @@ void odds_of_escalade(const EscaladeRequest& req, Context& ctx) {
     } else if (e.referee) {
       text += "Check     the referee's results\n";
     } else if (o.climbed) {
-      text += "Check     none: the tower's bridge puts 4 a round on the wall walk\n";
+      text += fmt::format("Check     none: the tower's bridge puts {} a round on the wall walk\n",
+                          o.tower_climbers);
     }
     if (e.climb) {
       const auto& c = *e.climb;

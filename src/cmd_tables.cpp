@@ -72,6 +72,7 @@ void write_entry(JsonWriter& w, const Engine& e) {
   if (e.weapon.empty()) w.null();
   else w.value(e.weapon);
   w.field("notes", e.notes);
+  w.field("carries_climbers", e.carries_climbers);
   w.end_object();
 }
 
@@ -225,8 +226,12 @@ void show_entry(const TableRequest& r, Context& ctx) {
       if (e.id == *id) {
         ++found;
         write_entry(w, e);
-        text += fmt::format("{} ({}): engine\n  Armor {}, Hull {}{}\n", escape_text(e.name), e.id, e.armor,
-                            e.hull, e.weapon.empty() ? std::string() : ", fires " + e.weapon);
+        text += fmt::format(
+            "{} ({}): engine\n  Armor {}, Hull {}{}{}\n", escape_text(e.name), e.id, e.armor, e.hull,
+            e.weapon.empty() ? std::string() : ", fires " + e.weapon,
+            e.carries_climbers > 0
+                ? fmt::format(", carries {} climbers a round onto the wall walk (R41)", e.carries_climbers)
+                : std::string());
         if (e.tags) text += fmt::format("  Rules: {}\n", join(flag_names(e.tags, tag_names)));
         if (!e.notes.empty()) text += "  " + escape_text(e.notes) + "\n";
       }

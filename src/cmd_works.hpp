@@ -67,7 +67,10 @@ struct EscaladeRequest {
   std::string engine;   // with --state and --method tower: the siege tower of the siege that climbs
 };
 // The climb's input with everything but the dice (resolve_escalade rolls them).
-[[nodiscard]] EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t);
+// A tower climbs by `tower`'s carries_climbers, by default the siege-tower
+// row's (R41); a default row that carries none is refused.
+[[nodiscard]] EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t,
+                                             const Engine* tower = nullptr);
 
 // Their inputs: those of the work itself, shared with `odds demolish|mine|
 // escalade`, and (*_inputs) those of a siege in a state file with them.

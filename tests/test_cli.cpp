@@ -55,6 +55,55 @@ TEST_CASE("The same seed gives the same rolls, and the seed is reported", "[cli]
   CHECK(c.json()["seed"].get<std::uint64_t>() < (std::uint64_t{1} << 53));
 }
 
+TEST_CASE("R42: a seed is a whole number from 0 to 2^64 - 1 on the command line, in batch and in the log",
+          "[cli][R42]") {
+  // The largest seed is taken and reported as given, with no sign wrap.
+  const auto top = run({"check", "-d", "easy", "--seed", "18446744073709551615", "--json"});
+  INFO(top.err);
+  REQUIRE(top.status == 0);
+  CHECK(top.json()["seed"].get<std::uint64_t>() == 18446744073709551615ull);
+  CHECK(top.json()["check"]["seed"].get<std::uint64_t>() == 18446744073709551615ull);
+  const auto text = run({"check", "-d", "easy", "--seed", "9223372036854775808"});
+  REQUIRE(text.status == 0);
+  CHECK_THAT(text.out, Catch::Contains("(seed 9223372036854775808)"));
+  for (const std::string bad : {"18446744073709551616", "99999999999999999999", "-1"}) {
+    const auto r = run({"check", "-d", "easy", "--seed", bad});
+    INFO(bad);
+    CHECK(r.status == 2);
+    CHECK_THAT(
+        r.err,
+        Catch::Contains("--seed: expected a whole number from 0 to 18446744073709551615, got '" + bad + "'"));
+  }
+  // A batch line: the same bound, named; the top seed rolls as on the command line.
+  const auto b = siege::test::siege(
+      {"batch"},
+      "{\"action\": \"check\", \"difficulty\": \"easy\", \"seed\": 18446744073709551615}\n"
+      "{\"action\": \"check\", \"difficulty\": \"easy\", \"seed\": 18446744073709551616}\n");
+  CHECK(b.status == 2);
+  const auto nl = b.out.find('\n');
+  REQUIRE(nl != std::string::npos);
+  auto first = nlohmann::json::parse(b.out.substr(0, nl));
+  first.erase("line");
+  CHECK(first == top.json());
+  CHECK_THAT(b.out.substr(nl), Catch::Contains("expected a whole number from 0 to 18446744073709551615"));
+}
+
+TEST_CASE("help --inputs help describes help's own inputs", "[cli][help]") {
+  const auto text = run({"help", "--inputs", "help"});
+  INFO(text.err);
+  REQUIRE(text.status == 0);
+  CHECK_THAT(text.out, Catch::Contains("Inputs of 'help'") && Catch::Contains("inputs") &&
+                           Catch::Contains("command") && Catch::Contains("positional"));
+  const auto r = run({"--json", "help", "--inputs", "help"});
+  REQUIRE(r.status == 0);
+  const nlohmann::json j = r.json();
+  CHECK(j["command"] == "help");
+  CHECK(j["logged"] == false);
+  std::vector<std::string> keys;
+  for (const auto& in : j["inputs"]) keys.push_back(in["key"].get<std::string>());
+  CHECK(keys == std::vector<std::string>{"inputs", "command", "subcommand"});
+}
+
 TEST_CASE("A rolled check's dice add up to the reported net result", "[cli][check][R27]") {
   const auto r = run({"check", "--difficulty", "hard", "--pool", "4", "--bane-dice", "1", "--seed", "9", "--json"});
   REQUIRE(r.status == 0);

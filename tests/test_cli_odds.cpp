@@ -3,12 +3,48 @@
 
 #include <catch2/catch.hpp>
 
+#include "cmd_odds.hpp"
 #include "support.hpp"
 #include "temp_dir.hpp"
 
 namespace {
 siege::test::Run run(const std::vector<std::string>& args) { return siege::test::siege(args); }
 }  // namespace
+
+TEST_CASE("a chance that is not 0 never prints as 0.00%, nor one not 1 as 100.00%; only a true 0 has no bar",
+          "[cli][odds]") {
+  using siege::cli::bar;
+  using siege::cli::percent;
+  using siege::cli::shown;
+  using siege::odds::Int;
+  CHECK(percent(0) == "  0.00%");
+  CHECK(bar(0).empty());
+  CHECK(percent(1) == "100.00%");
+  CHECK(bar(1) == std::string(40, '#'));
+  CHECK(percent(0.00004) == "< 0.01%");
+  CHECK(bar(0.00004) == "#");  // the least bar for any chance above 0
+  CHECK(percent(0.00005) == "  0.01%");
+  CHECK(percent(0.99996) == ">99.99%");
+  CHECK(bar(0.99996) == std::string(39, '#'));  // a full bar is for a true 1 only
+  CHECK(percent(0.5) == " 50.00%");
+  CHECK(bar(0.5) == std::string(20, '#'));
+  // Far below the least double: still above 0 on display, and 1 - that below 1.
+  const Int huge = Int(1) << 2000;
+  CHECK(shown(Int(1), huge) > 0);
+  CHECK(percent(shown(Int(1), huge)) == "< 0.01%");
+  CHECK(bar(shown(Int(1), huge)) == "#");
+  CHECK(shown(huge - 1, huge) < 1);
+  CHECK(percent(shown(huge - 1, huge)) == ">99.99%");
+  CHECK(shown(Int(0), huge) == 0);
+  CHECK(shown(huge, huge) == 1);
+}
+
+TEST_CASE("odds check prints every outcome it lists with a bar and above 0.00%", "[cli][odds]") {
+  const auto r = run({"odds", "check", "--difficulty", "easy", "--pool", "20"});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("< 0.01%  #\n") != std::string::npos);
+  CHECK(r.out.find(" 0.00%") == std::string::npos);
+}
 
 TEST_CASE("odds check gives exact fractions that add up to 1", "[cli][odds]") {
   const auto r = run({"odds", "check", "--difficulty", "easy", "--pool", "1", "--json"});

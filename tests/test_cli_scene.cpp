@@ -305,6 +305,144 @@ TEST_CASE("escalade --method tower with a state names its tower, and a knocked-o
           "puts no one on the wall");
 }
 
+TEST_CASE("R41: only an engine whose row carries climbers makes an escalade by siege tower",
+          "[cli][scene-cli][R41]") {
+  Harrowmere h;
+  const std::vector<std::string> climb{"escalade", "--section", "north-wall", "--method",
+                                       "tower",    "--unit",    "reserve",    "--engine"};
+  auto with = [&](const std::string& engine) {
+    auto args = climb;
+    args.push_back(engine);
+    return args;
+  };
+  // A bombard, a ram shed and a cannon: none carries anyone.
+  refused(h, with("great-bombard"),
+          "--engine great-bombard: it is a Bombard in its cradle (engines.json row bombard), "
+          "which carries no climbers");
+  refused(h, with("ram"),
+          "--engine ram: it is a Ram shed (engines.json row ram-shed), which carries no climbers");
+  refused(h, with("battery-cannon"), "--engine battery-cannon: it is a Cannon on its carriage (engines.json row cannon)");
+  // The tower still climbs, 4 a round (its row's carries_climbers): 12 up in 3 rounds.
+  const json up = h.on_json(with("belfry"));
+  CHECK(up["rounds"].size() == 3);
+  CHECK(up["rounds"][0]["attempting"] == 4);
+  CHECK(up["up"] == 12);
+  // A homebrew row that carries 6 a round: the climb follows the table.
+  TempDir data;
+  {
+    std::ofstream(data.file("engines.json"))
+        << R"([{"id": "siege-tower", "name": "Great belfry", "armor": 2, "hull": 12, "carries_climbers": 6}])";
+  }
+  const Run six = siege::test::siege(
+      {"--json", "--data", data.path(), "escalade", "--method", "tower", "--attackers", "12"});
+  INFO(six.err);
+  REQUIRE(six.status == 0);
+  CHECK(six.json()["rounds"].size() == 2);
+  CHECK(six.json()["rounds"][0]["attempting"] == 6);
+  const Run listed = siege::test::siege({"--json", "show", "siege-tower"});
+  REQUIRE(listed.status == 0);
+  CHECK(listed.json()["entries"][0]["carries_climbers"] == 4);
+}
+
+TEST_CASE(
+    "a petard or breaching charge on the gate with its portcullis is an ordinary charge: rolled, with odds "
+    "(R34)",
+    "[cli][scene-cli][R34]") {
+  // Stateless: the Craft check is rolled (the seed repeats it) and the odds are given.
+  const Run rolled = siege::test::siege({"--json", "--seed", "3", "demolish", "--structure", "castle-gate",
+                                         "--portcullis", "--charge", "petard"});
+  INFO(rolled.err);
+  REQUIRE(rolled.status == 0);
+  const json d = rolled.json();
+  CHECK(d["opened"] == false);
+  CHECK(d["check"]["rolled"] == true);
+  CHECK(d["armor"]["effective"] == 3);
+  CHECK(d["hull"]["max"] == 10);
+  if (d["went_off"] == true) CHECK(d["damage"] == 4 - 3);  // Siege 2: 4 Hull damage, less Armor 3 (R17)
+  const Run referee = siege::test::siege({"--json", "demolish", "--structure", "castle-gate", "--portcullis",
+                                          "--charge", "breaching-charge", "--craft-successes", "1"});
+  REQUIRE(referee.status == 0);
+  CHECK(referee.json()["damage"] == 6 - 3);  // Siege 3: 6 Hull damage
+  CHECK(referee.json()["hull"]["after"] == 3);
+  const Run odds = siege::test::siege(
+      {"--json", "odds", "demolish", "--structure", "castle-gate", "--portcullis", "--charge", "petard"});
+  INFO(odds.err);
+  REQUIRE(odds.status == 0);
+  // The pass chance is the Average Craft check's of 3 skill dice, as odds check gives it.
+  const Run craft = siege::test::siege({"--json", "odds", "check", "--difficulty", "average", "--pool", "3"});
+  REQUIRE(craft.status == 0);
+  CHECK(odds.json()["pass"] == craft.json()["pass"]);
+  CHECK(odds.json()["check"]["difficulty"] == "average");
+  // With the README's example castle: the gatehouse has its portcullis.
+  Harrowmere h;
+  const json on_state = h.on_json({"--seed", "3", "demolish", "--section", "gatehouse", "-c", "petard"});
+  CHECK(on_state["check"]["rolled"] == true);
+  CHECK(on_state["opened"] == false);
+  CHECK(h.on_json({"odds", "demolish", "--section", "gatehouse", "-c", "petard"})["pass"] ==
+        craft.json()["pass"]);
+}
+
+TEST_CASE("the outlook counts the siege tower and the camp once a defender aims at them",
+          "[cli][scene-cli][E2]") {
+  Harrowmere h;  // tower-ballista aims at the camp
+  REQUIRE(h.on({"target", "--engine", "wall-mangonel", "--at", "belfry"}).status == 0);
+  REQUIRE(h.on({"damage", "--at", "camp", "--hull", "19"}).status == 0);  // one Hull from wrecked
+  const json o = h.on_json({"odds", "scene", "--scenes", "2"});
+  bool belfry = false;
+  for (const auto& e : o["engines"]) {
+    if (e["id"] != "belfry") continue;
+    belfry = true;
+    CHECK(e["target"].is_null());
+    CHECK(e["attackers"] == json::array({"wall-mangonel"}));
+    CHECK(e["knocked_out"][1]["probability"]["value"].get<double>() > 0);
+  }
+  CHECK(belfry);
+  CHECK(o["camp"]["attackers"] == json::array({"tower-ballista"}));
+  CHECK(o["camp"]["wrecked"].size() == 2);
+  CHECK(o["camp"]["wrecked"][0]["probability"]["value"].get<double>() > 0);
+  const Run text = h.on({"odds", "scene", "--scenes", "2"});
+  REQUIRE(text.status == 0);
+  CHECK(text.out.find("  belfry, shot at by wall-mangonel\n") != std::string::npos);
+  CHECK(text.out.find("Camp      shot at by tower-ballista\n") != std::string::npos);
+  CHECK(text.out.find("wrecked by scene 2") != std::string::npos);
+  // The chronicle's outlook has both rows.
+  const Run page = h.on({"--format", "markdown", "chronicle", "--scenes", "2"});
+  REQUIRE(page.status == 0);
+  const std::string outlook = page.out.substr(page.out.find("## The outlook"));
+  CHECK(outlook.find("| belfry |") != std::string::npos);
+  CHECK(outlook.find("| camp |") != std::string::npos);
+}
+
+TEST_CASE("a mine's refusals name the input that was given: --day-results, or the description's days_dug",
+          "[cli][scene-cli][R30]") {
+  TempDir dir;
+  const std::string desc = dir.write("day.json", R"({"scene_length": "day",
+    "sections": [{"id": "wall", "structure": "curtain-wall"}]})");
+  const std::string state = dir.file("s.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", desc}).status == 0);
+  REQUIRE(siege::test::siege({"--state", state, "--seed", "1", "scene"}).status == 0);
+  const Run eight = siege::test::siege(
+      {"--state", state, "mine", "--section", "wall", "--day-results", "0:0,0:0,0:0,0:0,0:0,0:0,0:0,0:0"});
+  CHECK(eight.status == 2);
+  CHECK_THAT(eight.err,
+             Catch::Contains("--day-results: 8 days given, but the gallery under wall has 1 day left"));
+  CHECK(eight.err.find("--days ") == std::string::npos);
+  // 5 days dug under a wall of listed Armor 4: refused at init, by its JSON pointer.
+  const std::string dug = dir.write("dug.json", R"({"scene_length": "day",
+    "sections": [{"id": "wall", "structure": "curtain-wall", "mine": {"days_dug": 5, "detected": false}}]})");
+  const Run init = siege::test::siege({"init", dir.file("t.json"), "--from", dug});
+  CHECK(init.status == 2);
+  CHECK_THAT(init.err, Catch::Contains("/sections/0/mine/days_dug") &&
+                           Catch::Contains("5 days dug, but curtain-wall takes 4 days of digging"));
+  // And a state file that says so is refused as damaged (exit 4), by its pointer too.
+  json f = json::parse(slurp(state));
+  f["sections"][0]["mine"]["days_dug"] = 5;
+  { std::ofstream(state, std::ios::binary) << f.dump(); }
+  const Run read = siege::test::siege({"--state", state, "status"});
+  CHECK(read.status == 4);
+  CHECK_THAT(read.err, Catch::Contains("/sections/0/mine/days_dug"));
+}
+
 TEST_CASE("a petard on the castle gate with its portcullis does not open the section (R34)", "[cli][scene-cli]") {
   Harrowmere h;
   const json d = h.on_json({"demolish", "--section", "gatehouse", "-c", "petard", "--craft-successes", "1"});

@@ -36,6 +36,8 @@ EscaladeInput climb(ClimbMethod m, int attackers, int lanes = 1) {
   in.method = m;
   in.attackers = attackers;
   in.lanes = lanes;
+  // R41: a tower climbs by its row's carries_climbers (the built-in siege-tower's).
+  if (m == ClimbMethod::tower) in.tower_climbers = test::tables().engine("siege-tower").carries_climbers;
   return in;
 }
 
@@ -69,6 +71,22 @@ TEST_CASE("A grapnel is Hard Athletics and the defended Bane dice are for ladder
   REQUIRE(rope);
   CHECK(rope->difficulty == Difficulty::hard);
   CHECK(rope->bane_dice == 0);
+}
+
+TEST_CASE("R41: a tower climbs by its row's carries_climbers, 4 for the built-in siege-tower",
+          "[escalade][R41]") {
+  CHECK(test::tables().engine("siege-tower").carries_climbers == 4);  // the rules' four a round
+  for (const char* other : {"cannon", "ram-shed", "trebuchet", "camp"})
+    CHECK(test::tables().engine(other).carries_climbers == 0);
+  auto six = climb(ClimbMethod::tower, 13);
+  six.tower_climbers = 6;  // a homebrew row
+  const auto o = resolve(six);
+  REQUIRE(o.rounds.size() == 3u);  // 6, 12, 13
+  CHECK(o.rounds[0].attempting == 6);
+  CHECK(o.rounds[2].up == 13);
+  auto none = climb(ClimbMethod::tower, 4);
+  none.tower_climbers = 0;  // an engine that carries no one is no tower
+  CHECK_THROWS_WITH(resolve(none), Catch::Contains("carries_climbers"));
 }
 
 TEST_CASE("A siege tower makes no check (R20)", "[escalade]") {

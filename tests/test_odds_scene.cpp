@@ -265,6 +265,37 @@ TEST_CASE("R29: a defender engine aimed at a section changes no odds: it makes n
   CHECK(with.sections[0].attackers == std::vector<std::string>{"bolt-thrower"});
 }
 
+TEST_CASE("E2: the outlook counts a siege tower and the camp the defenders shoot at (hand count)",
+          "[odds][scene][E2]") {
+  // One Hull left on each: any hit of a trebuchet (5 + Successes - Armor 2
+  // or 0) knocks the tower out and wrecks the camp, so each goes with the
+  // one die's pass chance q a scene.
+  const auto o = odds::scene_odds(siege_of(R"({"sections": [{"id": "wall", "structure": "curtain-wall"}],
+    "besiegers": [{"id": "belfry", "engine": "siege-tower", "hull_suffered": 11}],
+    "camp": {"hull_suffered": 19},
+    "defenders": [{"id": "treb", "weapon": "trebuchet", "pool": 1, "target": "belfry"},
+                  {"id": "sling", "weapon": "trebuchet", "pool": 1, "target": "camp"}]})"),
+                                  test::tables(), 2);
+  const Rational q = pass1;
+  REQUIRE(o.engines.size() == 1u);
+  CHECK(o.engines[0].id == "belfry");
+  CHECK(o.engines[0].target.empty());
+  CHECK(o.engines[0].exposed);
+  CHECK(o.engines[0].attackers == std::vector<std::string>{"treb"});
+  CHECK(p(o.engines[0].knocked_out[0]) == q);
+  CHECK(p(o.engines[0].knocked_out[1]) == 1 - (1 - q) * (1 - q));
+  CHECK(o.camp.id == "camp");
+  CHECK(o.camp.exposed);
+  CHECK(o.camp.attackers == std::vector<std::string>{"sling"});
+  CHECK(p(o.camp.knocked_out[0]) == q);
+  CHECK(p(o.camp.knocked_out[1]) == 1 - (1 - q) * (1 - q));
+  CHECK(o.sections[0].attackers.empty());  // the tower shoots at nothing
+  // A camp nobody shoots at stays as it is.
+  const auto quiet = odds::scene_odds(siege_of(door_and_ballista(-1)), test::tables(), 1);
+  CHECK_FALSE(quiet.camp.exposed);
+  CHECK(p(quiet.camp.knocked_out[0]) == 0);
+}
+
 TEST_CASE("The joint chain gives exactly what the plain chain over every engine's Hull gives",
           "[odds][scene][E1][E2]") {
   // Two sections; on each a besieger engine the defenders shoot at, and a

@@ -62,6 +62,8 @@ EscaladeInput climb(ClimbMethod m, int attackers, int lanes = 1, Defended d = De
   in.method = m;
   in.attackers = attackers;
   in.lanes = lanes;
+  // R41: a tower climbs by its row's carries_climbers (the built-in siege-tower's).
+  if (m == ClimbMethod::tower) in.tower_climbers = test::tables().engine("siege-tower").carries_climbers;
   in.defended = d;
   return in;
 }
@@ -409,6 +411,28 @@ TEST_CASE("A climb's odds refuse what the climb refuses, and what is too large t
   CHECK_THROWS_WITH(odds::escalade_odds(in, dice()), Catch::Contains("--ladders 0"));
   in = climb(ClimbMethod::ladder, 10000, 1000, Defended::yes);
   CHECK_THROWS_WITH(odds::escalade_odds(in, dice()), Catch::Contains("too large"));
+}
+
+TEST_CASE(
+    "A climb too large is refused at once, by a lower bound of its work, and the largest answered still is",
+    "[odds][works][R20]") {
+  // 9259/16384: one climber's pass on a ladder, Average Athletics with 3 dice.
+  const Rational pass(9259, 16384);
+  // Refused before the work: hardly anything is charged before the refusal
+  // (the whole question would be some 50 times the budget).
+  odds::Work big("odds escalade: --attackers 10000 with --ladders 10");
+  CHECK_THROWS_WITH(odds::climb_odds(10000, 10, pass, std::nullopt, big), Catch::Contains("too large"));
+  CHECK(big.used() < odds::max_work / 100);
+  odds::Work many_rounds("odds escalade: --attackers 5000 with --ladders 10 --rounds 1000");
+  CHECK_THROWS_WITH(odds::climb_odds(5000, 10, pass, 1000, many_rounds), Catch::Contains("too large"));
+  CHECK(many_rounds.used() < odds::max_work / 100);
+  // The boundary on 10 ladders: 1133 attackers take just under the budget
+  // and are answered; 1134 just over it, and are refused.
+  const auto c = odds::climb_odds(1133, 10, pass, std::nullopt, "odds escalade: --attackers 1133");
+  CHECK(c.first_round == 114);
+  CHECK(c.expected_rounds.has_value());
+  CHECK_THROWS_WITH(odds::climb_odds(1134, 10, pass, std::nullopt, "odds escalade: --attackers 1134"),
+                    Catch::Contains("too large"));
 }
 
 TEST_CASE("Rolled climbs put everybody up as often and as fast as the exact odds say",

@@ -537,6 +537,7 @@ TEST_CASE("R20, R33: climbers up count as through, those at the foot as behind",
   // The rest by a siege tower: all up, the unit is within the walls.
   EscaladeInput tower = in;
   tower.method = ClimbMethod::tower;
+  tower.tower_climbers = tables().engine("siege-tower").carries_climbers;  // R41
   tower.referee_rounds.reset();
   tower.attackers = escalade_climbers(s, "reserve", "east-wall");
   CHECK(tower.attackers == 17);

@@ -99,8 +99,8 @@ int main(int argc, char** argv) {
       << lit(c.notes) << "},\n";
   o << "    };\n    t.engines = {\n";
   for (const auto& e : t.engines)
-    o << "      Engine{" << lit(e.id) << ", " << lit(e.name) << ", " << e.armor << ", " << e.hull
-      << ", " << e.tags << "u, " << lit(e.weapon) << ", " << lit(e.notes) << "},\n";
+    o << "      Engine{" << lit(e.id) << ", " << lit(e.name) << ", " << e.armor << ", " << e.hull << ", "
+      << e.tags << "u, " << lit(e.weapon) << ", " << lit(e.notes) << ", " << e.carries_climbers << "},\n";
   o << "    };\n    t.siege_rating = {";
   for (const auto& r : t.siege_rating) o << "{" << r.rating << ", " << r.hull_damage << "}, ";
   o << "};\n";

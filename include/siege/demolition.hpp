@@ -77,9 +77,11 @@ struct DemolitionOutcome {
   return spec;
 }
 
-// R18: a petard or breaching charge set on a door or gate opens it.
-[[nodiscard]] inline bool charge_opens(const Structure& s, const std::vector<ChargeCount>& charges) {
-  if (!s.has(Tag::opens_to_charge)) return false;
+// R18: a petard or breaching charge set on a door or gate opens it; R34: not
+// a castle gate with its portcullis behind, where it is an ordinary charge.
+[[nodiscard]] inline bool charge_opens(const Structure& s, Portcullis portcullis,
+                                       const std::vector<ChargeCount>& charges) {
+  if (!s.has(Tag::opens_to_charge) || portcullis == Portcullis::yes) return false;
   for (const auto& c : charges)
     if (c.charge != nullptr && c.charge->opens_doors) return true;
   return false;
@@ -159,14 +161,14 @@ namespace detail {
                        (o.maneuvers == 1 ? " maneuver" : " maneuvers") +
                        " (their Prepare ratings added) before they go off.");
 
-  const bool opens = charge_opens(s, in.charges);
-  if (opens && in.portcullis == Portcullis::yes) {  // R34: the portcullis behind the gate holds
+  const bool door_charge = charge_opens(s, Portcullis::no, in.charges);
+  if (door_charge && in.portcullis == Portcullis::yes) {  // R34: the portcullis behind the gate holds
     detail::add_rule(o.rules, "portcullis-holds");
     o.notes.emplace_back("A petard or breaching charge opens the door it is fixed to, but the portcullis behind "
                          "this gate holds: the charges deal their damage against the gate with its portcullis "
                          "(R34, R17).");
   }
-  if (opens && in.portcullis == Portcullis::no) {
+  if (charge_opens(s, in.portcullis, in.charges)) {
     detail::add_rule(o.rules, "charge-opens-door");
     o.opened = true;
     o.hull.after = st.hull;

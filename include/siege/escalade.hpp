@@ -2,8 +2,9 @@
 //
 // Round by round: on each ladder or rope one climber a round makes the
 // method's Athletics check; who fails stays at the foot and tries again next
-// round. A siege tower at the wall puts four attackers a round on the wall
-// walk with no check. resolve_escalade() is pure: the checks are rolled with
+// round. A siege tower at the wall puts its row's carries_climbers (four for
+// the built-in siege-tower) attackers a round on the wall walk with no check
+// (R41). resolve_escalade() is pure: the checks are rolled with
 // the Rng passed in, or the referee gives how many passed each round.
 #pragma once
 
@@ -32,8 +33,10 @@ inline constexpr std::array<std::string_view, 3> climb_method_names{"ladder", "g
 
 enum class Defended { no, yes };
 
-// R20: attackers a siege tower's bridge puts on the wall walk each round.
-inline constexpr int tower_per_round = 4;
+// R41: the engines.json row whose carries_climbers an escalade by siege tower
+// uses when no engine of a siege is named.
+inline constexpr std::string_view siege_tower_row = "siege-tower";
+
 // R20: Bane dice when defenders hold the top of a ladder.
 inline constexpr int defended_bane_dice = 2;
 // Bounds: no escalade runs longer than this, nor with more climbers or lanes.
@@ -47,6 +50,8 @@ struct EscaladeInput {
   ClimbMethod method = ClimbMethod::ladder;
   int attackers = 1;
   int lanes = 1;  // ladders or ropes; unused by a tower
+  // R41: a tower's climbers a round, its engines.json row's carries_climbers.
+  int tower_climbers = 0;
   Defended defended = Defended::no;
   std::optional<int> rounds;  // stop after this many rounds (default: until all are up)
   int damage_taken = 0;
@@ -67,6 +72,7 @@ struct EscaladeOutcome {
   ClimbMethod method = ClimbMethod::ladder;
   int attackers = 0;
   int lanes = 0;
+  int tower_climbers = 0;  // a tower's climbers a round (R41); 0 for a ladder or rope
   Defended defended = Defended::no;
   std::optional<CheckSpec> check;  // each climber's check; none for a tower
   bool rolled = false;             // the checks were rolled here
@@ -107,14 +113,21 @@ struct EscaladeOutcome {
 }
 
 // Refuses (usage error) what no climb can be: a missing structure, attackers,
-// lanes or rounds out of bounds, the referee's results with a tower or with
-// --rounds, too many referee rounds, a bad damage_taken.
+// lanes or rounds out of bounds, a tower that carries no climbers (R41), the
+// referee's results with a tower or with --rounds, too many referee rounds, a
+// bad damage_taken.
 inline void require_valid_escalade(const EscaladeInput& in) {
   if (in.structure == nullptr) fail_usage("no-structure", "escalade: no structure given");
   const Structure& s = *in.structure;
   if (in.attackers < 1 || in.attackers > max_attackers)
     fail_input("bad-attackers", "attackers", std::to_string(in.attackers),
                "expected a whole number from 1 to " + std::to_string(max_attackers));
+  if (in.method == ClimbMethod::tower && (in.tower_climbers < 1 || in.tower_climbers > max_lanes))
+    fail_usage("not-a-tower",
+               "escalade: a siege tower puts from 1 to " + std::to_string(max_lanes) +
+                   " climbers a round on the wall walk (its engines.json row's carries_climbers, "
+                   "R41), not " +
+                   std::to_string(in.tower_climbers));
   if (in.method != ClimbMethod::tower && (in.lanes < 1 || in.lanes > max_lanes))
     fail_input("bad-lanes", in.method == ClimbMethod::ladder ? "ladders" : "ropes", std::to_string(in.lanes),
                "expected a whole number from 1 to " + std::to_string(max_lanes));
@@ -140,6 +153,7 @@ inline void require_valid_escalade(const EscaladeInput& in) {
   o.method = in.method;
   o.attackers = in.attackers;
   o.lanes = in.method == ClimbMethod::tower ? 0 : in.lanes;
+  o.tower_climbers = in.method == ClimbMethod::tower ? in.tower_climbers : 0;
   o.defended = in.defended;
   o.state = ladder_state(in.damage_taken, section_stats(s, in.portcullis).hull);
 
@@ -168,7 +182,7 @@ inline void require_valid_escalade(const EscaladeInput& in) {
       break;
     case ClimbMethod::tower:
       detail::add_rule(o.rules, "escalade-tower");
-      o.notes.emplace_back("Once at the wall, the tower's bridge puts " + std::to_string(tower_per_round) +
+      o.notes.emplace_back("Once at the wall, the tower's bridge puts " + std::to_string(in.tower_climbers) +
                            " attackers a round on the wall walk with no check.");
       if (in.defended == Defended::yes) {
         o.notes.emplace_back("Defenders on the wall walk do not slow the bridge here; fight them "
@@ -198,7 +212,7 @@ inline void require_valid_escalade(const EscaladeInput& in) {
     cr.round = r;
     const int waiting = in.attackers - o.up;
     if (in.method == ClimbMethod::tower) {
-      cr.attempting = std::min(waiting, tower_per_round);
+      cr.attempting = std::min(waiting, in.tower_climbers);
       cr.succeeded = cr.attempting;
     } else {
       cr.attempting = std::min(waiting, in.lanes);

@@ -73,11 +73,16 @@ namespace detail {
   return d;
 }
 
+// Where the days a `mine` asks for come from: its `days` input, or one a
+// day of the referee's `day-results`.
+enum class DaysAsked { by_days, by_day_results };
+
 // R30: the days a `mine` on `section` digs now: `asked` (1 or more), or
 // without it every day left in the scene. Usage errors, each with the days
-// left: asking for more than are left, or none left ("play the next scene"),
-// and those of gallery_days.
-[[nodiscard]] inline int mine_days_now(const SiegeState& st, std::string_view section, std::optional<int> asked) {
+// left and naming the input that asked (`by`): asking for more than are
+// left, or none left ("play the next scene"), and those of gallery_days.
+[[nodiscard]] inline int mine_days_now(const SiegeState& st, std::string_view section,
+                                       std::optional<int> asked, DaysAsked by = DaysAsked::by_days) {
   const GalleryDays d = gallery_days(st, section);
   const std::string id(section);
   const std::string scene = "scene " + std::to_string(d.scene) + " (one " + std::string(name_of(st.scene_length)) +
@@ -86,10 +91,14 @@ namespace detail {
   if (d.left == 0)
     fail_usage("no-days-left", "mine: the gallery under " + id + " has dug every day of " + scene +
                                    ": play the next scene");
-  if (asked && *asked > d.left)
-    fail_input("too-many-days", "days", std::to_string(*asked),
-               "the gallery under " + id + " has " + std::to_string(d.left) + " day" +
-                   (d.left == 1 ? "" : "s") + " left in " + scene + "; dig those, then play the next scene");
+  if (asked && *asked > d.left) {
+    const std::string left = "the gallery under " + id + " has " + std::to_string(d.left) + " day" +
+                             (d.left == 1 ? "" : "s") + " left in " + scene +
+                             "; dig those, then play the next scene";
+    if (by == DaysAsked::by_day_results)
+      fail_input("too-many-days", "day-results", {}, std::to_string(*asked) + " days given, but " + left);
+    fail_input("too-many-days", "days", std::to_string(*asked), left);
+  }
   return asked ? *asked : d.left;
 }
 

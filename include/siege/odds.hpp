@@ -158,6 +158,12 @@ class Work {
     else
       add(1, x, x);
   }
+  // Refuses now a question whose work still to come is known to be at least
+  // `units` (a lower bound worked out before that work): only a question
+  // that charge() would refuse later on is refused, and at once.
+  void expect(std::uint64_t units) const {
+    if (saturating_add(used_, units) > limit_) refuse();
+  }
   [[nodiscard]] std::uint64_t used() const { return used_; }
 
  private:

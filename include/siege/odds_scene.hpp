@@ -24,6 +24,10 @@
 // scene with chance P(out in that scene) / P(still in before it), on its
 // own. The weights stay integers (see SectionChain), so the odds are exact.
 //
+// Every besieger engine, a siege tower that shoots at nothing included, and
+// the camp have an outlook of their own: the chance that each is knocked out
+// (the camp wrecked) by the end of each coming scene, from its own chain.
+//
 // Like odds.hpp this header needs Boost's headers; siege.hpp does not
 // include it.
 #pragma once
@@ -90,15 +94,17 @@ struct SectionOutlook {
   std::vector<std::array<Fraction, 3>> by_scene;
 };
 
-// A besieger engine that shoots at a section.
+// A besieger engine (one that shoots at a section, or a siege tower that
+// shoots at nothing), or the camp.
 struct EngineOutlook {
   std::string id;
-  std::string target;
+  std::string target;  // "" for none (a siege tower, the camp)
   // The defender engines that shoot at it while it is in action; none for
   // an engine already knocked out.
   std::vector<std::string> attackers;
   bool exposed = false;  // in action, and a defender shoots at it
-  // The chance it is knocked out by the end of each coming scene.
+  // The chance it is knocked out (the camp: wrecked) by the end of each
+  // coming scene.
   std::vector<Fraction> knocked_out;
 };
 
@@ -106,7 +112,8 @@ struct SceneOdds {
   int played = 0;  // scenes played so far: the first coming scene is played + 1
   int scenes = 0;  // scenes looked ahead
   std::vector<SectionOutlook> sections;
-  std::vector<EngineOutlook> engines;
+  std::vector<EngineOutlook> engines;  // every besieger engine, in the order of the state
+  EngineOutlook camp;                  // id "camp"
   std::vector<std::string> rules;
   std::vector<std::string> notes;
   std::vector<std::string> not_modelled;
@@ -153,18 +160,18 @@ struct ExposedEngine {
   std::vector<Int> in_action;
 };
 
-// The Hull chain of besieger engine `b` under the defender engines
-// `shooters` (at least one), in the order they shoot.
-[[nodiscard]] inline ExposedEngine exposed(const EngineState& b,
+// The Hull chain of a besieger engine or the camp, `id` with the engines.json
+// row `row` and `suffered` Hull now, under the defender engines `shooters`
+// (at least one), in the order they shoot.
+[[nodiscard]] inline ExposedEngine exposed(const Engine& row, const std::string& id, int suffered,
                                            const std::vector<const EngineState*>& shooters, const Tables& t,
                                            int scenes, Work& work, SceneOdds& out) {
-  const Engine& row = *row_of(b, t);
   std::vector<Transition> shots;
   for (const EngineState* d : shooters) {
     work.charge(check_work(*d, t.dice));
     EngineHitInput in;
     in.row = &row;
-    in.target = b.id;
+    in.target = id;
     in.weapon = t.weapon(d->weapon);
     shots.push_back(engine_hit_transition(in, crew_check(*d), t.dice));
     merge_ids(out.rules, shots.back().rules);
@@ -174,7 +181,7 @@ struct ExposedEngine {
   for (const auto& tr : shots) e.per_scene *= tr.total;
   const auto hull = static_cast<std::size_t>(row.hull);
   std::vector<Int> ways(hull + 1, 0);
-  ways[static_cast<std::size_t>(b.hull_suffered)] = 1;
+  ways[static_cast<std::size_t>(std::min(suffered, row.hull))] = 1;
   e.in_action.push_back(1);
   Int size = 1;  // how long the numbers run: the denominator so far
   for (int scene = 0; scene < scenes; ++scene) {
@@ -320,35 +327,46 @@ class SectionChain {
   o.scenes = scenes;
   o.rules = {"exact-odds", "scene-attacks"};
 
-  // Besieger engines that shoot at a section, and the chains of those the
-  // defenders shoot at.
-  std::vector<std::optional<detail::ExposedEngine>> chains(s.engines.size());
-  for (std::size_t i = 0; i < s.engines.size(); ++i) {
-    const EngineState& b = s.engines[i];
-    if (b.side != EngineSide::besieger || b.weapon.empty() || !b.present()) continue;  // R36: gone, out of it
-    EngineOutlook e{b.id, b.target, {}, false, {}};
+  // Every besieger engine (those that shoot at a section, and a siege tower
+  // that shoots at nothing), the chains of those the defenders shoot at, and
+  // the camp's.
+  auto outlook = [&](const std::string& id, const std::string& target, const Engine* row, int suffered,
+                     bool out_now, std::optional<detail::ExposedEngine>& chain) {
+    EngineOutlook e{id, target, {}, false, {}};
     std::vector<const EngineState*> shooters;
-    if (!b.knocked_out)
+    if (!out_now && row != nullptr)
       for (const auto& d : s.engines)
-        if (d.side == EngineSide::defender && detail::shoots(d) && d.target == b.id) {
+        if (d.side == EngineSide::defender && detail::shoots(d) && d.target == id) {
           shooters.push_back(&d);
           e.attackers.push_back(d.id);
         }
-    if (!shooters.empty()) chains[i] = detail::exposed(b, shooters, t, scenes, work, o);
-    e.exposed = chains[i].has_value();
+    if (!shooters.empty()) chain = detail::exposed(*row, id, suffered, shooters, t, scenes, work, o);
+    e.exposed = chain.has_value();
     for (int k = 1; k <= scenes; ++k) {
-      if (b.knocked_out) {
+      if (out_now) {
         e.knocked_out.push_back({1, 1});
-      } else if (!chains[i]) {
+      } else if (!chain) {
         e.knocked_out.push_back({0, 1});
       } else {
-        const auto& c = *chains[i];
+        const auto& c = *chain;
         const auto u = static_cast<std::uint64_t>(k);
         Int out = boost::multiprecision::pow(c.per_scene, static_cast<unsigned>(k)) - c.in_action[u];
         e.knocked_out.push_back(reduced(std::move(out), Factors{{c.per_scene, u}}, work));
       }
     }
-    o.engines.push_back(std::move(e));
+    return e;
+  };
+  std::vector<std::optional<detail::ExposedEngine>> chains(s.engines.size());
+  for (std::size_t i = 0; i < s.engines.size(); ++i) {
+    const EngineState& b = s.engines[i];
+    if (b.side != EngineSide::besieger || !b.present()) continue;  // R36: a gone engine is out of it
+    o.engines.push_back(outlook(b.id, b.target, row_of(b, t), b.hull_suffered, b.knocked_out, chains[i]));
+  }
+  {
+    const Engine& row = camp_row(t);
+    std::optional<detail::ExposedEngine> chain;
+    o.camp = outlook(std::string(camp_id), {}, &row, s.camp.hull_suffered, s.camp.hull_suffered >= row.hull,
+                     chain);
   }
 
   for (const auto& sec : s.sections) {
@@ -403,6 +421,7 @@ class SectionChain {
         "A besieger engine the defenders shoot at may be knocked out before the wall falls, "
         "and shoots no more: the odds count it.");
   }
+  if (o.camp.exposed) o.not_modelled.emplace_back("what a wrecked camp means for the besiegers");
   // E3: what the characters do in their own scene is theirs to play, and an
   // engine whose target is spent waits for the referee to give it another.
   o.not_modelled.emplace_back("the characters' own scenes");

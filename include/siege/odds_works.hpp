@@ -328,6 +328,38 @@ namespace detail {
   return out;
 }
 
+// log2(x) for x >= 1, from its top 53 bits (within about 1e-15 of it).
+[[nodiscard]] inline long double log2_of(const Int& x) {
+  const std::size_t bits = bit_length(x);
+  if (bits <= 53) return std::log2(static_cast<long double>(x.convert_to<double>()));
+  const Int top = x >> static_cast<unsigned>(bits - 53);
+  return static_cast<long double>(bits - 53) + std::log2(static_cast<long double>(top.convert_to<double>()));
+}
+
+// A lower bound of the rounds climb_odds plays (its loop over r = 1 ..
+// `last`): it can stop after round r only once r >= first_round (before it
+// nobody can have everybody up) and r >= after, and only when the chance
+// that someone still waits is at most 1 / climb_tail. That chance is at least
+// the chance that r * lanes tries, each passing with chance p, pass fewer
+// than n times (at most `lanes` try a round), which Hoeffding's inequality
+// bounds below by 1 - exp(-2 (n - r lanes p)^2 / (r lanes)). Worked out in
+// long double with a margin of 2: a bound, never an overestimate.
+[[nodiscard]] inline int climb_rounds_at_least(int n, int lanes, long double p, int first_round, int after,
+                                               int last, bool rounds_given) {
+  if (rounds_given) return last;
+  const int sure = std::min(last, std::max(first_round, after));
+  int r = sure;
+  while (r < last) {
+    const long double tries = static_cast<long double>(r) * lanes;
+    const long double gap = static_cast<long double>(n) - tries * p;
+    if (gap <= 0) break;
+    const long double waits = 1.0L - std::exp(-2.0L * gap * gap / tries);
+    if (waits * climb_tail <= 2.0L) break;  // it may stop after round r
+    ++r;                                    // it cannot: round r + 1 is played
+  }
+  return r;
+}
+
 }  // namespace detail
 
 // The climb of `attackers` on `lanes` lanes, each try passing with chance
@@ -384,6 +416,39 @@ namespace detail {
       for (int k = 1; k <= m; ++k) share[at(m)].push_back(kernel[at(m)][at(k)] / a);
     }
     work.add(at(L + 1) * at(L + 2) / 2, per_round, per_round);
+    {
+      // Before the work: a lower bound of what the loops below charge, so
+      // that a question they would refuse is refused at once (before the
+      // numerators of every w are held). Here each w charges 2m+1 products
+      // of H (at least the bits of the h_m so far) by h_m; in the rounds,
+      // each round r from first_round on charges 4 products of b^(rL) by
+      // itself, for at least climb_rounds_at_least rounds.
+      // H's bits from the sum of the logarithms of its factors, less a
+      // margin far above their rounding (1e-9 a factor), so never above.
+      std::vector<long double> log_h(at(L) + 1, 0);
+      for (int m = 1; m <= L; ++m) log_h[at(m)] = detail::log2_of(h[at(m)]);
+      std::uint64_t bound = 0;
+      long double log_den = 0;
+      for (int w = 1; w <= n; ++w) {
+        const int m = std::min(w, L);
+        const long double lb = log_den - 1e-9L * w;
+        const std::uint64_t den_bits = lb <= 0 ? 1 : static_cast<std::uint64_t>(std::floor(lb)) + 1;
+        bound = saturating_add(bound, saturating_mul(at(2 * m + 1),
+                                                     saturating_mul(words_of_bits(den_bits), words(h[at(m)]))));
+        log_den += log_h[at(m)];
+      }
+      const int last = o.first_round <= limit ? limit : std::min(limit, o.after);
+      const int played = detail::climb_rounds_at_least(n, L, static_cast<long double>(to_double(pass)),
+                                                       o.first_round, o.after, last, rounds.has_value());
+      const std::uint64_t b_bits = bit_length(b);
+      for (int r = o.first_round; r <= played; ++r) {
+        const std::uint64_t total_bits =
+            (b_bits - 1) * static_cast<std::uint64_t>(r) * static_cast<std::uint64_t>(L) + 1;
+        bound = saturating_add(
+            bound, saturating_mul(4, saturating_mul(words_of_bits(total_bits), words_of_bits(total_bits))));
+      }
+      work.expect(bound);
+    }
     std::vector<Int> num(at(n) + 1, 0);
     Int den = 1;  // H
     Int product;  // reused: no allocation per multiplication
@@ -570,7 +635,7 @@ struct EscaladeOdds {
     return o;
   }
   if (in.method == ClimbMethod::tower)
-    o.climb = climb_odds(in.attackers, tower_per_round, Rational(1), in.rounds, work);
+    o.climb = climb_odds(in.attackers, in.tower_climbers, Rational(1), in.rounds, work);
   else
     o.climb = climb_odds(in.attackers, in.lanes, o.check->pass(), in.rounds, work);
   return o;

@@ -396,7 +396,15 @@ inline SectionState read_section(const Cursor& c, const Tables& t, Strictness mo
     const auto m = c.at("mine");
     m.expect_object();
     m.only_keys({"days_dug", "detected"});
-    s.mine.days_dug = m.at("days_dug").int_in(0, 10000);
+    // R19: a gallery digs one day a point of the section's listed Armor.
+    const auto dug = m.at("days_dug");
+    const int needed = section_stats(row, portcullis_of(s)).base_armor;
+    s.mine.days_dug = dug.int_in(0, 10000);
+    if (s.mine.days_dug > needed)
+      dug.fail(std::to_string(s.mine.days_dug) + " days dug, but " + row.id + " takes " +
+               std::to_string(needed) +
+               " days of digging (one a point of its listed Armor, R19): expected from 0 to " +
+               std::to_string(needed));
     s.mine.detected = m.at("detected").boolean();
   }
   return s;

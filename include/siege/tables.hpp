@@ -116,6 +116,9 @@ struct Engine {
   std::uint32_t tags = 0;  // Tag bits (burns)
   std::string weapon;      // weapon id, empty when it does not shoot
   std::string notes;
+  // R41: climbers a round its bridge puts on the wall walk (a siege tower);
+  // 0 for an engine that carries none.
+  int carries_climbers = 0;
 
   [[nodiscard]] bool has(Tag t) const noexcept { return (tags & static_cast<std::uint32_t>(t)) != 0; }
 };

@@ -245,7 +245,7 @@ inline void merge_engines(Tables& t, const detail::Cursor& root) {
   for (const auto& w : t.weapons) weapons.insert(w.id);
   Upsert<Engine> rows(t.engines);
   each_entry(root, [&](const Cursor& c) {
-    c.only_keys({"id", "name", "armor", "hull", "tags", "weapon", "notes"});
+    c.only_keys({"id", "name", "armor", "hull", "tags", "weapon", "notes", "carries_climbers"});
     Engine e;
     e.id = c.at("id").id();
     e.name = c.at("name").string();
@@ -258,6 +258,7 @@ inline void merge_engines(Tables& t, const detail::Cursor& root) {
       if (weapons.count(e.weapon) == 0) weapon.fail("unknown weapon '" + e.weapon + "'");
     }
     e.notes = opt_string(c, "notes");
+    if (c.has("carries_climbers")) e.carries_climbers = c.at("carries_climbers").int_in(0, max_stat);  // R41
     (void)rows.put(std::move(e), c);
   });
 }

@@ -129,6 +129,7 @@ run("usage/seed-missing-value", "check", "-d", "easy", "--seed")
 run("usage/extra-positional", "list", "structures", "weapons")
 run("usage/extra-positional-check", "check", "-d", "easy", "extra", "--seed", "1")
 for v, tag in [("0", "0"), ("1", "1"), ("9223372036854775807", "max"), ("9223372036854775808", "max+1"),
+               ("18446744073709551615", "u64max"), ("18446744073709551616", "u64max+1"),
                ("-1", "minus1"), ("abc", "abc"), ("", "empty"), ("+5", "plus5"), ("1e3", "1e3"),
                ("00000000000000000007", "20-digits"), (" 7", "space7")]:
     run(f"usage/seed-{tag}", "check", "-d", "easy", "--seed", v)

@@ -286,9 +286,11 @@ class Cursor {
   }
   [[nodiscard]] int int_in(int lo, int hi) const { return static_cast<int>(integer(lo, hi)); }
 
+  // A whole number from 0 to 2^64 - 1 (a seed, R42); a larger one is read
+  // as a float and refused, naming the bound.
   [[nodiscard]] std::uint64_t uint64() const {
     if (!v_->is_number_unsigned() && !(v_->is_number_integer() && v_->get<std::int64_t>() >= 0))
-      fail("expected an integer >= 0");
+      fail("expected a whole number from 0 to " + std::to_string(std::numeric_limits<std::uint64_t>::max()));
     return v_->get<std::uint64_t>();
   }
 
