@@ -39,7 +39,7 @@ ArrivalInput engine_arrival(const std::string& json, EngineSide side) {
 // The message of the usage error `f` throws; the snapshot is left as it was.
 template <typename F>
 std::string roster_refusal(Snapshot& s, F&& f) {
-  const std::string before = write_state({"", SceneLength::day, s, s, {}});
+  const std::string before = write_state({"", SceneLength::day, s, s, {}, {}});
   std::string what;
   try {
     f();
@@ -48,7 +48,7 @@ std::string roster_refusal(Snapshot& s, F&& f) {
     what = e.what();
   }
   if (what.empty()) FAIL("no error thrown");
-  CHECK(write_state({"", SceneLength::day, s, s, {}}) == before);
+  CHECK(write_state({"", SceneLength::day, s, s, {}, {}}) == before);
   return what;
 }
 
