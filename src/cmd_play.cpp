@@ -247,9 +247,11 @@ struct Completer {
       if (sections)
         for (const auto& x : st.now.sections) out.push_back(x.id);
       if (engines)
-        for (const auto& x : st.now.engines) out.push_back(x.id);
+        for (const auto& x : st.now.engines)
+          if (x.present()) out.push_back(x.id);  // R36: a gone engine is named no more
       if (units)
-        for (const auto& x : st.now.units) out.push_back(x.id);
+        for (const auto& x : st.now.units)
+          if (x.present()) out.push_back(x.id);
       if (key == "target" || key == "at") out.emplace_back("camp");
       if (key == "target") out.emplace_back("none");
     } catch (const std::exception&) {

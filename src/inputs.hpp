@@ -64,17 +64,13 @@ struct In {
   std::string_view value_name = {};  // "ID", "N,..." (numbers: "N"); flags have none
   std::string_view also = {};        // another name on the command line: "-s", "--within-walls"
   Need need = Need::optional;
-<<<<<<< HEAD
   bool positional = false;  // a positional argument on the command line (abatis WORK, note TEXT)
   // A text's most bytes in a batch line or a log entry (0: the readers'
   // usual 200); the command checks it on the command line (note TEXT).
   std::size_t max_bytes = 0;
-=======
-  bool positional = false;  // a positional argument on the command line (abatis WORK)
   // A file's path (init FILE, chronicle -o): any bytes the system takes in
   // a name, so not a text that R42 checks (every other text input is).
   bool path = false;
->>>>>>> edges-io
 };
 
 // The most bytes a text input holds when its declaration does not say.

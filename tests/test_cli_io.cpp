@@ -439,7 +439,12 @@ TEST_CASE("A file named as a sidecar of a siege is refused by every writer, exit
              {"--state", path, "damage", "--at", "north-wall", "--hull", "1"},
              {"--state", path, "--dry-run", "damage", "--at", "north-wall", "--hull", "1"},
              {"--state", path, "batch"},
-             {"--state", path, "undo"}}) {
+             {"--state", path, "undo"},
+             {"--state", path, "--dry-run", "undo", "--count", "2"},
+             {"--state", path, "redo"},
+             {"--state", path, "--dry-run", "redo"},
+             {"--state", path, "note", "a parley"},
+             {"--state", path, "add", "--unit", "relief", "--side", "besieger", "--figures", "3"}}) {
       const Run r = siege::test::siege(args, "{\"action\":\"check\",\"difficulty\":\"easy\"}\n");
       CHECK(r.status == 2);
       CHECK(r.err.rfind("siege: error: " + path + ": the name has the form of ", 0) == 0);
