@@ -44,7 +44,7 @@ std::string describe_note(const nlohmann::json& o) { return "noted: " + o.value(
 Command note_command() {
   return action_command<NoteRequest, note_inputs, note_action, describe_note>(
       "note", "Log a line of free text, in the current scene (with --state)",
-      "siege --state siege.json note 'parley at the gate: the garrison asks for terms until dawn'");
+      "siege --state siege.json note 'parley: terms until dawn'");
 }
 
 }  // namespace siege::cli

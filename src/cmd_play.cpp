@@ -42,7 +42,7 @@ struct PlayRequest {
 
 void play_inputs(Fields& f, PlayRequest& r) {
   f.text({.key = "file", .help = "The state file to play on (made with 'siege init')", .value_name = "FILE",
-          .need = Need::required, .positional = true},
+          .need = Need::required, .positional = true, .path = true},
          r.file);
   f.flag({"keep-going", "Reading a script (no terminal): go on after a line that fails, and end with the "
                         "first failure's exit status"},

@@ -301,7 +301,7 @@ TEST_CASE("Colour only when asked for or on a terminal, and never with NO_COLOR"
 }
 
 TEST_CASE("An empty command word is an unknown command, not a crash", "[cli]") {
-  for (const std::vector<std::string> args : {std::vector<std::string>{"", "list", "x"}, {"--json", ""}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"", "list", "x"}, {"--json", ""}}) {
     const siege::test::Run r = siege::test::siege(args);
     CHECK(r.status == 2);
     CHECK(r.err.rfind("siege: error: unknown command ''", 0) == 0);

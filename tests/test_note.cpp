@@ -35,14 +35,18 @@ TEST_CASE("R39, R42: a note past 1000 bytes, empty, not UTF-8 or with a control 
   CHECK(refused(std::string(1001, 'x')) ==
         "--text: 1001 bytes; a note holds at most 1000 bytes of UTF-8 (R39)");
   CHECK(refused("") == "--text: a note needs some text (R39)");
+  // R42: the shared check of every text input (siege/text.hpp).
+  const std::string control = "; a text given here has no control characters (R42)";
   CHECK(refused("terms\nuntil dawn") ==
-        "--text: a control character (U+000A) at byte 6: a note is one line of text (R42)");
-  CHECK(refused("a\ttab").find("(U+0009) at byte 2") != std::string::npos);
-  CHECK(refused("next line \xc2\x85").find("(U+0085) at byte 11") != std::string::npos);  // C1
-  CHECK(refused("del \x7f").find("(U+007F)") != std::string::npos);
-  CHECK(refused("bad \xff byte") == "--text: not valid UTF-8 at byte 5 (R42)");
-  CHECK(refused("cut \xe2\x80") == "--text: not valid UTF-8 at byte 5 (R42)");
-  CHECK(refused("overlong \xc0\xaf") == "--text: not valid UTF-8 at byte 10 (R42)");
+        "--text 'terms\nuntil dawn': holds the control character U+000A at offset 5" + control);
+  CHECK(refused("a\ttab") == "--text 'a\ttab': holds the control character U+0009 at offset 1" + control);
+  CHECK(refused("next line \xc2\x85").find("holds the control character U+0085 at offset 10") !=
+        std::string::npos);  // C1
+  CHECK(refused("del \x7f").find("holds the control character U+007F at offset 4") != std::string::npos);
+  CHECK(refused("bad \xff byte") ==
+        "--text 'bad \xff byte': not valid UTF-8 (the byte 0xff at offset 4); give the text in UTF-8");
+  CHECK(refused("cut \xe2\x80").find("not valid UTF-8 (the byte 0xe2 at offset 4)") != std::string::npos);
+  CHECK(refused("overlong \xc0\xaf").find("not valid UTF-8 (the byte 0xc0 at offset 9)") != std::string::npos);
   // Letters of any script, and format characters (kept, R42), are text.
   CHECK(siege::resolve_note("Ser Brienne \xe2\x80\x94 \xc3\xa9\xe2\x80\x8b", 0).text.size() == 21);
 }
@@ -144,7 +148,8 @@ TEST_CASE("R39: bad notes exit 2 with the file unchanged, on the command line an
                                     "{\"action\": \"note\", \"text\": \"a\\u0007bell\"}\n");
   CHECK(b.status == 2);
   CHECK(b.out.find("<stdin>:1:/text: 1001 bytes; it holds at most 1000 bytes") != std::string::npos);
-  CHECK(b.out.find("<stdin>:2:/text: a control character (U+0007) at byte 2") != std::string::npos);
+  CHECK(b.out.find("<stdin>:2:/text: 'a\\u0007bell': holds the control character U+0007 at offset 1") !=
+        std::string::npos);
   CHECK(s.bytes() == before);
   const Run ok = s.on({"batch"}, "{\"action\": \"note\", \"text\": \"" + std::string(1000, 'z') + "\"}\n");
   CHECK(ok.status == 0);

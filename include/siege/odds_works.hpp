@@ -466,6 +466,9 @@ namespace detail {
         den *= f;
       }
       num[at(w)] = std::move(s);
+      // N_(w-L) is read by no later w: its memory goes now, so that only
+      // the last L+1 numerators are held however many attackers climb.
+      if (w - L >= 1 && w - L < n) num[at(w - L)] = Int();
     }
     Factors factors{{a, 1}};
     for (int m = 1; m <= L; ++m)
