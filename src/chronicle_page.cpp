@@ -692,7 +692,7 @@ std::string chronicle_html(const Chronicle& c) {
         plural(now.scene, "scene", "scenes"), name_of(st.scene_length),
         plural(static_cast<int>(st.log.size()), "entry", "entries"));
   p.raw("<ul class=\"holds\">\n");
-  for (const auto& [alarm, line] : holding_lines(now, t)) {
+  for (const auto& [alarm, line] : holding_lines(still_in_siege(now), t)) {
     p.raw(alarm ? "<li class=\"alarm\">" : "<li>");
     p.text(line);
     p.raw("</li>\n");
@@ -707,7 +707,7 @@ std::string chronicle_html(const Chronicle& c) {
       "<section id=\"glance\" aria-labelledby=\"glance-h\">\n<h2 id=\"glance-h\">The castle at a "
       "glance</h2>\n"
       "<figure class=\"plan\">");
-  p.raw(castle_plan_svg(now, t));
+  p.raw(castle_plan_svg(still_in_siege(now), t));
   p.raw(
       "<figcaption>A schematic plan, not to scale: the sections in the order of the description, clockwise "
       "from "
@@ -717,7 +717,7 @@ std::string chronicle_html(const Chronicle& c) {
       "an "
       "engine, round: a unit; a cross: knocked out or wrecked).</figcaption></figure>\n"
       "<details class=\"plan-words\"><summary>The plan in words</summary><ul>\n");
-  for (const auto& f : castle_plan_facts(now, t)) p.put("<li>{}</li>\n", esc(f));
+  for (const auto& f : castle_plan_facts(still_in_siege(now), t)) p.put("<li>{}</li>\n", esc(f));
   p.raw("</ul></details>\n<h3>Sections</h3>\n");
   {
     std::vector<std::vector<std::string>> rows;
@@ -996,12 +996,12 @@ std::string chronicle_markdown(const Chronicle& c) {
   add(out, "# {}\n\nThe chronicle of the siege: {} played (a scene is one {}), {} in the log.\n\n",
       md(st.name.empty() ? std::string("A siege") : st.name), plural(now.scene, "scene", "scenes"),
       name_of(st.scene_length), plural(static_cast<int>(st.log.size()), "entry", "entries"));
-  for (const auto& [alarm, line] : holding_lines(now, t)) add(out, "- {}{}{}\n", alarm ? "**" : "", md(line), alarm ? "**" : "");
+  for (const auto& [alarm, line] : holding_lines(still_in_siege(now), t)) add(out, "- {}{}{}\n", alarm ? "**" : "", md(line), alarm ? "**" : "");
 
   out +=
       "\n## The castle at a glance\n\n### The plan\n\nThe sections in the order of the description, around "
       "the walls:\n\n";
-  for (const auto& f : castle_plan_facts(now, t)) add(out, "- {}\n", md(f));
+  for (const auto& f : castle_plan_facts(still_in_siege(now), t)) add(out, "- {}\n", md(f));
   out += "\n### Sections\n\n";
   {
     std::vector<std::vector<std::string>> rows;

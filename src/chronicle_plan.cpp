@@ -196,8 +196,14 @@ std::string unit_words(const UnitState& u) {
     s += fmt::format(": {} through, {} behind", u.through, u.behind);
   return s + ")";
 }
-std::string target_words(const std::string& target) {
-  return target.empty() ? "no target" : target == camp_id ? "shoots at the camp" : "shoots at " + target;
+// What an engine of `s` aims at; an engine no longer in `s` (still_in_siege:
+// it has left) leaves it nothing to shoot (R36).
+std::string target_words(const std::string& target, const Snapshot& s) {
+  if (target.empty()) return "no target";
+  if (target == camp_id) return "shoots at the camp";
+  if (s.find_section(target) == nullptr && s.find_engine(target) == nullptr)
+    return "nothing to shoot: " + target + " has left the siege";
+  return "shoots at " + target;
 }
 
 std::string list_of(const std::vector<std::string>& v) {
@@ -338,7 +344,7 @@ std::vector<std::string> castle_plan_facts(const Snapshot& s, const Tables& t) {
   }
   std::vector<std::string> engines_out, engines_in, units_out, units_in;
   for (const auto& e : s.engines) {
-    std::string w = e.id + " (" + engine_kind(e) + ", " + target_words(e.target) +
+    std::string w = e.id + " (" + engine_kind(e) + ", " + target_words(e.target, s) +
                     (e.knocked_out ? ", knocked out" : "") + ")";
     (e.side == EngineSide::besieger ? engines_out : engines_in).push_back(std::move(w));
   }

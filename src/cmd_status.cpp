@@ -91,13 +91,15 @@ std::vector<std::vector<std::vector<std::string>>> troop_tables(const Snapshot& 
   std::vector<std::vector<std::vector<std::string>>> out;
   if (!s.units.empty()) {
     std::vector<std::vector<std::string>> rows{
-        {"UNIT", "SIDE", "HERO", "START", "FIGURES", "ORDER", "WHERE", "SECTION", "THROUGH", "BEHIND"}};
+        {"UNIT", "SIDE", "HERO", "START", "FIGURES", "ORDER", "WHERE", "SECTION", "THROUGH", "BEHIND", "SALLY",
+         "GONE"}};
     for (const auto& u : s.units)
       rows.push_back({u.id, std::string(name_of(u.side)), u.hero ? "yes" : "no",
                       std::to_string(u.start_figures), std::to_string(u.figures),
                       std::string(name_of(u.order)), std::string(name_of(u.where)),
                       u.where == UnitPlace::section ? u.section : "-", std::to_string(u.through),
-                      std::to_string(u.behind)});
+                      std::to_string(u.behind), u.sallying() ? "yes" : "no",
+                      u.present() ? "-" : std::string(name_of(u.gone))});
     out.push_back(std::move(rows));
   }
   std::vector<std::vector<std::string>> rows{{"ARMY", "STRENGTH", "KILLED", "THIRD", "IN CASTLE", "CHECK"}};
@@ -126,12 +128,13 @@ std::vector<std::vector<std::vector<std::string>>> status_tables(const SiegeStat
   const auto id_or_dash = [](const std::string& id) { return id.empty() ? std::string("-") : id; };
   if (!st.now.engines.empty()) {
     std::vector<std::vector<std::string>> rows{
-        {"ENGINE", "SIDE", "ROW", "WEAPON", "POOL", "TARGET", "SUFFERED", "HULL", "KNOCKED OUT"}};
+        {"ENGINE", "SIDE", "ROW", "WEAPON", "POOL", "TARGET", "SUFFERED", "HULL", "KNOCKED OUT", "GONE"}};
     for (const auto& e : st.now.engines) {
       const Engine* row = row_of(e, t);
       rows.push_back({e.id, std::string(name_of(e.side)), id_or_dash(e.engine), id_or_dash(e.weapon),
                       std::to_string(e.pool), id_or_dash(e.target), std::to_string(e.hull_suffered),
-                      row != nullptr ? std::to_string(row->hull) : "-", e.knocked_out ? "yes" : "no"});
+                      row != nullptr ? std::to_string(row->hull) : "-", e.knocked_out ? "yes" : "no",
+                      e.present() ? "-" : std::string(name_of(e.gone))});
     }
     out.push_back(std::move(rows));
   }

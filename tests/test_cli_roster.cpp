@@ -139,6 +139,9 @@ TEST_CASE("R35-R37: each bad input is one line, exit 2, the file unchanged", "[c
   ro_refused(s, {"split", "--unit", "sir-aldric", "--into", "squire", "--figures", "1"}, "does not split");
   ro_refused(s, {"split", "--unit", "garrison", "--into", "g2", "--figures", "30"}, "give from 1 to 29");
   ro_refused(s, {"split", "--unit", "garrison", "--into", "reserve", "--figures", "3"}, "its id stays taken");
+  for (const std::string bad : {"Bad_Id", "a b", "-x"})  // the new id, as add refuses it
+    ro_refused(s, {"split", "--unit", "garrison", "--into", bad, "--figures", "3"},
+               "--into " + bad + ": expected an id of lower-case letters, digits and hyphens");
   ro_refused(s, {"split", "--unit", "garrison", "--into", "g2", "--figures", "3", "--through", "1"},
              "not at a section");
   ro_refused(s, {"merge", "--unit", "garrison", "--into", "storming-party"}, "units of one side merge");
@@ -230,4 +233,31 @@ TEST_CASE("R35-R38: state files written before read as they did, byte for byte a
       CHECK(siege::test::slurp(path) == text);
     }
   }
+}
+
+TEST_CASE("R36: status in every format and the chronicle's summary and plan show who has left", "[cli][roster]") {
+  RoSiege s;
+  (void)s.ok({"remove", "--engine", "trebuchet", "--cause", "burned"});
+  (void)s.ok({"remove", "--unit", "reserve", "--cause", "marched off"});
+  const auto csv = s.on({"--format", "csv", "status"});
+  REQUIRE(csv.status == 0);
+  CHECK(csv.out.find("KNOCKED OUT,GONE\r\n") != std::string::npos);
+  CHECK(csv.out.find("\r\ntrebuchet,besieger,") != std::string::npos);
+  CHECK(csv.out.find(",no,removed\r\n") != std::string::npos);  // the engine and the unit
+  CHECK(csv.out.find("SALLY,GONE\r\n") != std::string::npos);
+  CHECK(csv.out.find("\r\nreserve,besieger,") != std::string::npos);
+  const auto md = s.on({"--format", "markdown", "status"});
+  CHECK(md.out.find("| KNOCKED OUT | GONE |") != std::string::npos);
+  CHECK(md.out.find("| no | removed |") != std::string::npos);
+  const auto page = s.on({"--format", "markdown", "chronicle"});
+  REQUIRE(page.status == 0);
+  // Five besieger engines began; the trebuchet has gone.
+  CHECK(page.out.find("- Besiegers: 4 engines, none knocked out.") != std::string::npos);
+  const auto plan = page.out.substr(page.out.find("### The plan"));
+  const auto plan_list = plan.substr(0, plan.find("\n\n", plan.find("\n- ")));
+  CHECK(plan_list.find("trebuchet (") == std::string::npos);
+  CHECK(plan_list.find("wall-mangonel (mangonel, nothing to shoot: trebuchet has left the siege)") !=
+        std::string::npos);
+  CHECK(plan_list.find("reserve") == std::string::npos);
+  CHECK(plan_list.find("storming-party") != std::string::npos);
 }

@@ -435,7 +435,7 @@ TEST_CASE("status shows the units and armies in text, markdown, csv and JSON", "
   CHECK_THAT(md.out, Catch::Contains("| storming-party | besieger | no"));
   CHECK_THAT(md.out, Catch::Contains("| ARMY"));
   const auto csv = s.on({"--format", "csv", "status"});
-  CHECK_THAT(csv.out, Catch::Contains("storming-party,besieger,no,30,29,good,section,north-wall,2,27\r\n"));
+  CHECK_THAT(csv.out, Catch::Contains("storming-party,besieger,no,30,29,good,section,north-wall,2,27,no,-\r\n"));
   CHECK_THAT(csv.out, Catch::Contains("besieger,42,1,14,no,not yet\r\n"));
   const json j = s.ok({"status"});
   CHECK(j["units"][2]["id"] == "storming-party");

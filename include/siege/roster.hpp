@@ -36,6 +36,7 @@ namespace detail {
 // ever held it (gone records stay in the lists), or it is reserved.
 inline void claim_new_id(const Snapshot& s, const std::string& id, std::string_view key) {
   const std::string k(key);
+  if (!detail::is_id(id)) fail_input("bad-id", k, id, std::string(detail::id_rule) + ", at most " + std::to_string(detail::max_id_bytes) + " bytes");
   if (id == camp_id) fail_input("duplicate-id", k, id, "'camp' is the besiegers' camp; give another id");
   if (id == no_target_id) fail_input("duplicate-id", k, id, "'none' means no target (R29); give another id");
   const char* holder = s.find_section(id) != nullptr                ? "a section"

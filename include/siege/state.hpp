@@ -163,6 +163,15 @@ inline void log_new_entry(SiegeState& st, LogEntry e) {
 
 // ---------------------------------------------------------------- lookups
 
+// `s` less the units and engines that have left the siege (R36, R37): what
+// a summary or a plan of the siege as it stands shows. Their records stay
+// in the file and in the tables of every unit and engine.
+[[nodiscard]] inline Snapshot still_in_siege(Snapshot s) {
+  std::erase_if(s.engines, [](const EngineState& e) { return !e.present(); });
+  std::erase_if(s.units, [](const UnitState& u) { return !u.present(); });
+  return s;
+}
+
 namespace detail {
 
 // R36, R37: a usage error of `command` when unit or engine `r` has left the

@@ -222,6 +222,16 @@ class StrictSax {
   }
 }
 
+// An id: lower-case letters, digits and hyphens, not at either end, at
+// most max_id_bytes; id_rule says so in a refusal.
+inline constexpr std::size_t max_id_bytes = 64;
+inline constexpr const char* id_rule = "expected an id of lower-case letters, digits and hyphens";
+[[nodiscard]] inline bool is_id(std::string_view s) noexcept {
+  bool ok = !s.empty() && s.size() <= max_id_bytes && s.front() != '-' && s.back() != '-';
+  for (const char c : s) ok = ok && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-');
+  return ok;
+}
+
 // A value and its place, for field readers.
 class Cursor {
  public:
@@ -306,12 +316,10 @@ class Cursor {
     return s;
   }
 
-  // A kebab-case id: lower-case letters, digits and single hyphens.
+  // A kebab-case id (is_id).
   [[nodiscard]] std::string id() const {
-    auto s = string(64);
-    bool ok = !s.empty() && s.front() != '-' && s.back() != '-';
-    for (char c : s) ok = ok && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-');
-    if (!ok) fail("expected an id of lower-case letters, digits and hyphens");
+    auto s = string(max_id_bytes);
+    if (!is_id(s)) fail(id_rule);
     return s;
   }
 
