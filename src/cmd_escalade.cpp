@@ -243,7 +243,7 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
 std::string describe_escalade(const nlohmann::json& o) {
   const std::string id = o.value("section", std::string());
   const std::string who = o.contains("unit") ? o.value("unit", std::string()) + " at " : std::string();
-  if (!o.value("climbed", true)) return who + id + ": breached, walked through";
+  if (!o.value("climbed", true)) return who + id + ": breached, not climbed";
   return fmt::format("{}{}: {} of {} up", who, id, o.value("up", 0), o.value("attackers", 0));
 }
 

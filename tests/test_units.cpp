@@ -561,6 +561,30 @@ TEST_CASE("R20: a breached section is not climbed: the unit stands at it, all be
         "escalade: 'garrison' is a defender unit; besiegers climb the wall (R20)");
 }
 
+TEST_CASE("R20, R33: a unit already at a breached section stays as it stands when it escalades", "[units][escalade][R20]") {
+  Snapshot s = units_at_breach();
+  int behind = 0;
+  for (auto& u : s.units)
+    if (u.id == "assault") {
+      u.through = 4;
+      u.behind = u.figures - 4;
+      behind = u.behind;
+    }
+  REQUIRE(behind > 0);
+  EscaladeInput in;
+  in.structure = &tables().structure("curtain-wall");
+  in.attackers = escalade_climbers(s, "assault", "north-wall");
+  in.damage_taken = s.find_section("north-wall")->hull_suffered;
+  Rng rng(1);
+  const auto o = escalade_unit(s, "assault", "north-wall", resolve_escalade(in, tables().dice, rng));
+  CHECK(o.climbed == 0);
+  CHECK(units_get(s, "assault").through == 4);
+  CHECK(units_get(s, "assault").behind == behind);
+  REQUIRE_FALSE(o.notes.empty());
+  CHECK(o.notes.back() == "north-wall is breached, not climbed: assault stays as it stands, 4 through and " +
+                              std::to_string(behind) + " behind.");
+}
+
 // ---------------------------------------------------------------- abatis
 
 TEST_CASE("R26, R33: a besieger unit in the breach spoils the turn of building abatis", "[units][abatis][R26][R33]") {

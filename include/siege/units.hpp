@@ -621,7 +621,7 @@ struct UnitEscaladeOutcome : TroopOutcome {
 // the section, the climbers up count as through, those at the foot as
 // behind; with none at the foot it is within the walls. A breached section
 // is not climbed (climb.climbed is false): the unit comes to the section,
-// all behind. Refuses what escalade_climbers() refuses and an outcome for
+// all behind, or stays as it stands when it is there already. Refuses what escalade_climbers() refuses and an outcome for
 // another number of attackers.
 [[nodiscard]] inline UnitEscaladeOutcome escalade_unit(Snapshot& s, std::string_view unit, std::string_view section,
                                                        const EscaladeOutcome& climb) {
@@ -643,6 +643,9 @@ struct UnitEscaladeOutcome : TroopOutcome {
     o.notes.emplace_back(std::to_string(climb.up) + " of " + u.id + " are up on the wall walk of " + o.section +
                          " (counted as through), " + std::to_string(u.behind) + " at the foot (behind).");
     detail::settle(u, o);
+  } else if (before.at(section)) {  // already there: nothing moves (R33: through a breach is a move)
+    o.notes.emplace_back(o.section + " is breached, not climbed: " + u.id + " stays as it stands, " +
+                         std::to_string(u.through) + " through and " + std::to_string(u.behind) + " behind.");
   } else {
     o.notes.emplace_back(o.section + " is not climbed: " + u.id + " stands at it, all behind.");
   }
