@@ -33,7 +33,26 @@ except ImportError:
         sys.exit(1)
     print("note: the JSON is not checked against its schema:", what)
     jsonschema = None
+try:
+    import html5lib
+except ImportError:
+    what = "python3-html5lib is missing (apt-get install python3-html5lib, or tools/install-deps --test)"
+    if os.environ.get("SIEGE_REQUIRE_TOOLS") == "1":
+        print("FAIL:", what, file=sys.stderr)
+        sys.exit(1)
+    print("note: the page is not parsed as strict HTML5:", what)
+    html5lib = None
 schema = json.load(open(os.path.join(sys.argv[2], "docs", "schema", "outcome.schema.json")))
+
+
+def strict_html(page, what):
+    """The page with html5lib's strict parser: any parse error fails."""
+    if html5lib is None:
+        return
+    try:
+        html5lib.HTMLParser(strict=True, namespaceHTMLElements=True).parse(page)
+    except Exception as e:  # html5lib raises ParseError, a plain Exception
+        problems.append(f"{what} is not strict HTML5: {e}")
 
 
 def valid(doc, what):
@@ -184,6 +203,7 @@ def events_and_files(server):
     status, _, body = get(server, "/")
     check(status == 200 and b'class="problem"' in body and b"north-wall" in body,
           "a damaged file gives no banner over the siege as last read")
+    strict_html(body, "the page with a banner")
     os.rename(siege.state, siege.state + ".away")
     time.sleep(0.6)
     status, _, body = get(server, "/")
@@ -216,6 +236,8 @@ def views(program_server_args):
         for k in ("scene", "engines", "camp", "units", "armies", "open_breaches"):
             check(p[k] == status[k], f"the players' JSON differs from status --json at {k}")
         rp, pp = get(referee, "/")[2], get(players, "/")[2]
+        strict_html(rp, "the referee's page")
+        strict_html(pp, "the players' page")
         check(b'id="outlook"' in rp and b'id="outlook"' not in pp, "the outlook is not the referee's alone")
         check(b"dug 0 -&gt; 1 day" in rp and b"dug 0 -&gt; 1 day" not in pp,
               "the hidden gallery's entry is not the referee's alone")
