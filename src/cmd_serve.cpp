@@ -453,6 +453,9 @@ void run_serve(const ServeRequest& r, Context& ctx) {
     fail_usage("bad-option", "serve: FILE names the siege to show; leave out --state (" + g.state_file + ")");
   if (g.json) fail_usage("bad-option", "serve: --json does not apply: the server's JSON is at " +
                                            std::string(serve::json_path));
+  if (g.seed || g.dry_run || g.format_given)
+    fail_usage("bad-option", std::string("serve: ") + (g.seed ? "--seed" : g.dry_run ? "--dry-run" : "--format") +
+                                 " does not apply: the server rolls nothing, writes nothing and serves one page");
   const View view = serve::view_named(*r.view);
   net::io_context io;
   Server server(io, ctx, r.file, view, serve::parse_listen(*r.listen));
