@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -36,7 +37,6 @@
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/read.hpp>
-#include <fmt/format.h>
 
 #include "actions.hpp"
 #include "command.hpp"
@@ -72,8 +72,12 @@ struct ServeRequest {
 };
 
 void serve_inputs(Fields& f, ServeRequest& r) {
-  f.text({.key = "file", .help = "The state file to show (made with 'siege init')", .value_name = "FILE",
-          .need = Need::required, .positional = true, .path = true},
+  f.text({.key = "file",
+          .help = "The state file to show (made with 'siege init')",
+          .value_name = "FILE",
+          .need = Need::required,
+          .positional = true,
+          .path = true},
          r.file);
   f.text({.key = "listen",
           .help = "The address and port to listen on: 0.0.0.0:PORT for every address (players' phones), "
@@ -95,8 +99,9 @@ struct Stamp {
   off_t size = 0;
   timespec mtime{}, ctime{};
   bool operator==(const Stamp& o) const {
-    return exists == o.exists && dev == o.dev && ino == o.ino && size == o.size && mtime.tv_sec == o.mtime.tv_sec &&
-           mtime.tv_nsec == o.mtime.tv_nsec && ctime.tv_sec == o.ctime.tv_sec && ctime.tv_nsec == o.ctime.tv_nsec;
+    return exists == o.exists && dev == o.dev && ino == o.ino && size == o.size &&
+           mtime.tv_sec == o.mtime.tv_sec && mtime.tv_nsec == o.mtime.tv_nsec &&
+           ctime.tv_sec == o.ctime.tv_sec && ctime.tv_nsec == o.ctime.tv_nsec;
   }
 };
 
@@ -120,8 +125,16 @@ struct Counts {
 class Server {
  public:
   Server(net::io_context& io, Context& ctx, std::string path, View view, Listen listen)
-      : io_(io), ctx_(ctx), path_(std::move(path)), view_(view), listen_(std::move(listen)), acceptor_(io),
-        watch_(io), ping_(io), retry_(io), signals_(io, SIGINT, SIGTERM) {
+      : io_(io),
+        ctx_(ctx),
+        path_(std::move(path)),
+        view_(view),
+        listen_(std::move(listen)),
+        acceptor_(io),
+        watch_(io),
+        ping_(io),
+        retry_(io),
+        signals_(io, SIGINT, SIGTERM) {
     const auto slash = path_.rfind('/');
     name_ = slash == std::string::npos ? path_ : path_.substr(slash + 1);
   }
@@ -142,7 +155,8 @@ class Server {
     if (ec) fail_input("bad-listen", "listen", serve::authority(listen_), "not an address: " + ec.message());
     const tcp::endpoint at(address, listen_.port);
     const auto failed = [&](std::string_view what) {
-      fail_input("bad-listen", "listen", serve::authority(listen_), "cannot " + std::string(what) + ": " + ec.message());
+      fail_input("bad-listen", "listen", serve::authority(listen_),
+                 "cannot " + std::string(what) + ": " + ec.message());
     };
     if (acceptor_.open(at.protocol(), ec)) failed("open a socket");
     if (acceptor_.set_option(net::socket_base::reuse_address(true), ec)) failed("set SO_REUSEADDR");
@@ -188,9 +202,9 @@ class Server {
   net::steady_timer watch_, ping_, retry_;
   net::signal_set signals_;
   Stamp stamp_;
-  std::string text_;               // the file's bytes as last read
+  std::string text_;                // the file's bytes as last read
   std::optional<SiegeState> last_;  // the siege as last read
-  std::string problem_;            // why the last reading failed; "" when it did not
+  std::string problem_;             // why the last reading failed; "" when it did not
   std::uint64_t version_ = 0;
   std::shared_ptr<const Rendered> rendered_;
   std::vector<std::weak_ptr<Connection>> watchers_;
@@ -201,7 +215,10 @@ class Server {
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
   Connection(tcp::socket socket, Server& server, bool counted)
-      : stream_(std::move(socket)), server_(server), counts_(server.counts), counted_(counted),
+      : stream_(std::move(socket)),
+        server_(server),
+        counts_(server.counts),
+        counted_(counted),
         stall_(stream_.get_executor()) {
     ++(counted_ ? counts_->open : counts_->refusing);
   }
@@ -213,17 +230,19 @@ class Connection : public std::enable_shared_from_this<Connection> {
     parser_.emplace();
     parser_->header_limit(header_bytes);
     stream_.expires_after(request_seconds);
-    http::async_read(stream_, buffer_, *parser_,
-                     [self = shared_from_this()](const beast::error_code& ec, std::size_t) { self->on_request(ec); });
+    http::async_read(
+        stream_, buffer_, *parser_,
+        [self = shared_from_this()](const beast::error_code& ec, std::size_t) { self->on_request(ec); });
   }
 
   // Writes `bytes` (a whole response) and closes.
   void refuse(std::string bytes) {
     out_ = std::move(bytes);
     stream_.expires_after(request_seconds);
-    net::async_write(stream_, net::buffer(out_), [self = shared_from_this()](const beast::error_code& ec, std::size_t) {
-      if (!ec) self->close_gently();
-    });
+    net::async_write(stream_, net::buffer(out_),
+                     [self = shared_from_this()](const beast::error_code& ec, std::size_t) {
+                       if (!ec) self->close_gently();
+                     });
   }
 
   // A new version to tell the event stream's client: sent now, or once the
@@ -246,7 +265,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (ec == http::error::end_of_stream || ec == beast::error::timeout || ec == net::error::eof ||
         ec == net::error::connection_reset || ec == net::error::operation_aborted)
       return;  // gone, or too slow: the socket is closed
-    if (ec == http::error::header_limit || ec == http::error::buffer_overflow) return refuse(serve::error_response(431));
+    if (ec == http::error::header_limit || ec == http::error::buffer_overflow)
+      return refuse(serve::error_response(431));
     if (ec == http::error::unexpected_body || ec == http::error::body_limit)
       return refuse(serve::error_response(413));
     if (ec) return refuse(serve::error_response(400));
@@ -265,28 +285,34 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (r == serve::Route::events) return start_events(head_only);
     hold_ = server_.rendered();
     const std::string& body = r == serve::Route::page ? hold_->page : hold_->json;
-    out_ = serve::response_head({.status = 200,
-                                 .type = r == serve::Route::page ? "text/html; charset=utf-8" : "application/json",
-                                 .length = body.size(),
-                                 .csp = r == serve::Route::page ? std::string_view(hold_->csp) : std::string_view(),
-                                 .keep_alive = keep_alive});
-    const std::array<net::const_buffer, 2> bufs{net::buffer(out_), net::buffer(head_only ? std::string_view() : body)};
+    out_ = serve::response_head(
+        {.status = 200,
+         .type = r == serve::Route::page ? "text/html; charset=utf-8" : "application/json",
+         .length = body.size(),
+         .csp = r == serve::Route::page ? std::string_view(hold_->csp) : std::string_view(),
+         .keep_alive = keep_alive});
+    const std::array<net::const_buffer, 2> bufs{net::buffer(out_),
+                                                net::buffer(head_only ? std::string_view() : body)};
     stream_.expires_after(stall_seconds);
-    net::async_write(stream_, bufs, [self = shared_from_this(), keep_alive](const beast::error_code& e, std::size_t) {
-      self->hold_.reset();
-      if (e) return;
-      if (keep_alive) self->read_request();
-      else self->close_gently();
-    });
+    net::async_write(stream_, bufs,
+                     [self = shared_from_this(), keep_alive](const beast::error_code& e, std::size_t) {
+                       self->hold_.reset();
+                       if (e) return;
+                       if (keep_alive)
+                         self->read_request();
+                       else
+                         self->close_gently();
+                     });
   }
 
   void respond_error(int status, bool keep_alive) {
     if (!keep_alive) return refuse(serve::error_response(status));
     out_ = serve::error_response(status, true);
     stream_.expires_after(request_seconds);
-    net::async_write(stream_, net::buffer(out_), [self = shared_from_this()](const beast::error_code& e, std::size_t) {
-      if (!e) self->read_request();
-    });
+    net::async_write(stream_, net::buffer(out_),
+                     [self = shared_from_this()](const beast::error_code& e, std::size_t) {
+                       if (!e) self->read_request();
+                     });
   }
 
   void start_events(bool head_only) {
@@ -298,18 +324,16 @@ class Connection : public std::enable_shared_from_this<Connection> {
     sent_ = server_.version();
     send_event(out_ + fmt::format("retry: 2000\ndata: {}\n\n", sent_), sent_);
     // Whatever the client sends now is read and dropped; the read ends when it goes.
-    stream_.socket().async_read_some(net::buffer(sink_), [self = shared_from_this()](const beast::error_code& e,
-                                                                                      std::size_t) {
-      self->drain(e);
-    });
+    stream_.socket().async_read_some(
+        net::buffer(sink_),
+        [self = shared_from_this()](const beast::error_code& e, std::size_t) { self->drain(e); });
   }
 
   void drain(const beast::error_code& ec) {
     if (ec) return close();
-    stream_.socket().async_read_some(net::buffer(sink_), [self = shared_from_this()](const beast::error_code& e,
-                                                                                      std::size_t) {
-      self->drain(e);
-    });
+    stream_.socket().async_read_some(
+        net::buffer(sink_),
+        [self = shared_from_this()](const beast::error_code& e, std::size_t) { self->drain(e); });
   }
 
   void send_event(std::string bytes, std::uint64_t version) {
@@ -336,14 +360,16 @@ class Connection : public std::enable_shared_from_this<Connection> {
     beast::error_code ec;
     stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
     stream_.expires_after(linger);
-    stream_.async_read_some(net::buffer(sink_), [self = shared_from_this()](const beast::error_code& e, std::size_t) {
-      if (!e) self->close_gently_more();
-    });
+    stream_.async_read_some(net::buffer(sink_),
+                            [self = shared_from_this()](const beast::error_code& e, std::size_t) {
+                              if (!e) self->close_gently_more();
+                            });
   }
   void close_gently_more() {
-    stream_.async_read_some(net::buffer(sink_), [self = shared_from_this()](const beast::error_code& e, std::size_t) {
-      if (!e) self->close_gently_more();
-    });
+    stream_.async_read_some(net::buffer(sink_),
+                            [self = shared_from_this()](const beast::error_code& e, std::size_t) {
+                              if (!e) self->close_gently_more();
+                            });
   }
 
   void close() {
@@ -428,7 +454,8 @@ void Server::reload() {
   text_ = std::move(text);
   problem_ = std::move(problem);
   try {
-    rendered_ = std::make_shared<const Rendered>(serve::render(&*last_, ctx_, name_, view_, version_ + 1, problem_));
+    rendered_ =
+        std::make_shared<const Rendered>(serve::render(&*last_, ctx_, name_, view_, version_ + 1, problem_));
   } catch (const std::exception& e) {
     rendered_ = std::make_shared<const Rendered>(serve::render(
         nullptr, ctx_, name_, view_, version_ + 1, std::string("the siege cannot be laid out: ") + e.what()));
@@ -451,24 +478,32 @@ void run_serve(const ServeRequest& r, Context& ctx) {
   const Globals& g = ctx.globals;
   if (!g.state_file.empty())
     fail_usage("bad-option", "serve: FILE names the siege to show; leave out --state (" + g.state_file + ")");
-  if (g.json) fail_usage("bad-option", "serve: --json does not apply: the server's JSON is at " +
-                                           std::string(serve::json_path));
+  if (g.json)
+    fail_usage("bad-option",
+               "serve: --json does not apply: the server's JSON is at " + std::string(serve::json_path));
   if (g.seed || g.dry_run || g.format_given)
-    fail_usage("bad-option", std::string("serve: ") + (g.seed ? "--seed" : g.dry_run ? "--dry-run" : "--format") +
-                                 " does not apply: the server rolls nothing, writes nothing and serves one page");
+    fail_usage("bad-option",
+               std::string("serve: ") +
+                   (g.seed      ? "--seed"
+                    : g.dry_run ? "--dry-run"
+                                : "--format") +
+                   " does not apply: the server rolls nothing, writes nothing and serves one page");
   const View view = serve::view_named(*r.view);
   net::io_context io;
   Server server(io, ctx, r.file, view, serve::parse_listen(*r.listen));
   server.open();
   const Listen& l = server.listen();
-  const std::string here =
-      serve::listens_everywhere(l) ? fmt::format("{}:{}", l.v6 ? "[::1]" : "127.0.0.1", l.port) : serve::authority(l);
-  std::string text = fmt::format("Serving {} ({} view) at http://{}/ (JSON at {}, events at {}); Ctrl-C ends.\n",
-                                 one_line(r.file), serve::name_of(view), here, serve::json_path, serve::events_path);
+  const std::string here = serve::listens_everywhere(l)
+                               ? fmt::format("{}:{}", l.v6 ? "[::1]" : "127.0.0.1", l.port)
+                               : serve::authority(l);
+  std::string text =
+      fmt::format("Serving {} ({} view) at http://{}/ (JSON at {}, events at {}); Ctrl-C ends.\n",
+                  one_line(r.file), serve::name_of(view), here, serve::json_path, serve::events_path);
   if (serve::listens_everywhere(l))
-    text += fmt::format("Listening on every address: players open http://ADDRESS:{}/ with this machine's IP "
-                        "address (a name other than localhost is refused).\n",
-                        l.port);
+    text += fmt::format(
+        "Listening on every address: players open http://ADDRESS:{}/ with this machine's IP "
+        "address (a name other than localhost is refused).\n",
+        l.port);
   write_stdout(text);
   std::fflush(stdout);
   server.run();

@@ -77,8 +77,9 @@ Listen parse_listen(std::string_view text) {
     if (!ipv6(addr)) return bad("'" + std::string(addr) + "' in brackets is not an IPv6 address");
     l.v6 = true;
   } else if (!ipv4(addr)) {
-    return bad("'" + std::string(addr) +
-               "' is not an IP address: give one of this machine's (127.0.0.1, 0.0.0.0 for all, [::1]), not a name");
+    return bad(
+        "'" + std::string(addr) +
+        "' is not an IP address: give one of this machine's (127.0.0.1, 0.0.0.0 for all, [::1]), not a name");
   }
   if (port.empty() || port.size() > 5 ||
       !std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
@@ -105,7 +106,8 @@ bool host_allowed(std::string_view host, const Listen& l) {
   const bool loopback = l.address.rfind("127.", 0) == 0 || l.address == "::1";
   if (h == "localhost") return loopback || listens_everywhere(l);
   if (!listens_everywhere(l)) return false;
-  if (h.size() > 2 && h.front() == '[' && h.back() == ']') return ipv6(std::string_view(h).substr(1, h.size() - 2));
+  if (h.size() > 2 && h.front() == '[' && h.back() == ']')
+    return ipv6(std::string_view(h).substr(1, h.size() - 2));
   return ipv4(h);
 }
 
@@ -207,21 +209,26 @@ std::string_view live_script() {
 Rendered render(const SiegeState* st, Context& ctx, const std::string& name, View v, std::uint64_t version,
                 const std::string& problem) {
   Rendered out;
-  const std::string view_words = v == View::players ? "the players' view (no gallery not yet found, no outlook)"
-                                                    : "the referee's view (the whole chronicle)";
-  std::string banner = fmt::format("<div id=\"live\" class=\"live\" data-version=\"{}\" role=\"status\"><p>", version);
-  banner += html_escape(fmt::format("Live from {}: {}. The page follows the file as it changes.", name, view_words));
+  const std::string view_words = v == View::players
+                                     ? "the players' view (no gallery not yet found, no outlook)"
+                                     : "the referee's view (the whole chronicle)";
+  std::string banner =
+      fmt::format("<div id=\"live\" class=\"live\" data-version=\"{}\" role=\"status\"><p>", version);
+  banner += html_escape(
+      fmt::format("Live from {}: {}. The page follows the file as it changes.", name, view_words));
   banner += "</p>";
   if (!problem.empty())
     banner += "<p class=\"problem\">" +
-              html_escape((st == nullptr ? "The siege cannot be shown: " : "The file cannot be read just now (the "
-                                                                          "siege below is as it last read): ") +
+              html_escape((st == nullptr ? "The siege cannot be shown: "
+                                         : "The file cannot be read just now (the "
+                                           "siege below is as it last read): ") +
                           problem) +
               "</p>";
   banner += "</div>\n";
-  const std::string head = fmt::format("<style>{}</style>\n<noscript><meta http-equiv=\"refresh\" content=\"{}\">"
-                                       "</noscript>\n<script>{}</script>\n",
-                                       live_css, refresh_seconds, live_script());
+  const std::string head = fmt::format(
+      "<style>{}</style>\n<noscript><meta http-equiv=\"refresh\" content=\"{}\">"
+      "</noscript>\n<script>{}</script>\n",
+      live_css, refresh_seconds, live_script());
   const std::string footer =
       "Shown by siege serve from the state file and its log alone, as " + std::string(name_of(v)) +
       " see it. One inline script (it fetches this page again when the file changes), nothing else fetched.";
@@ -251,24 +258,27 @@ Rendered render(const SiegeState* st, Context& ctx, const std::string& name, Vie
       g = std::move(found);
     }
   } else {
-    out.page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
-               "content=\"width=device-width, initial-scale=1\">\n<title>" +
-               html_escape(name) + ": siege serve</title>\n" + head + "</head>\n<body>\n" + banner +
-               "<footer><p>" + html_escape(footer) + "</p></footer>\n</body>\n</html>\n";
+    out.page =
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+        "content=\"width=device-width, initial-scale=1\">\n<title>" +
+        html_escape(name) + ": siege serve</title>\n" + head + "</head>\n<body>\n" + banner + "<footer><p>" +
+        html_escape(footer) + "</p></footer>\n</body>\n</html>\n";
     j["schema"] = schema_version;
     j["action"] = "status";
     j["file"] = name;
   }
   j["view"] = name_of(v);
   j["version"] = version;
-  if (problem.empty()) j["error"] = nullptr;
-  else j["error"] = {{"message", problem}};
+  if (problem.empty())
+    j["error"] = nullptr;
+  else
+    j["error"] = {{"message", problem}};
   out.json = j.dump() + "\n";
 
   std::string styles;
   for (const auto s : styles_of(out.page)) styles += " 'sha256-" + sha256_base64(s) + "'";
-  out.csp = "default-src 'none'; script-src 'sha256-" + sha256_base64(live_script()) + "'; style-src" + styles +
-            "; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  out.csp = "default-src 'none'; script-src 'sha256-" + sha256_base64(live_script()) + "'; style-src" +
+            styles + "; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
   return out;
 }
 
@@ -317,7 +327,8 @@ std::string sha256_base64(std::string_view bytes) {
   std::string digest;
   for (const auto x : h)
     for (int i = 3; i >= 0; --i) digest += static_cast<char>((x >> (i * 8)) & 0xff);
-  static constexpr std::string_view alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  static constexpr std::string_view alphabet =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   std::string out;
   for (std::size_t i = 0; i < digest.size(); i += 3) {
     std::uint32_t n = static_cast<unsigned char>(digest[i]) << 16;
@@ -335,16 +346,26 @@ std::string sha256_base64(std::string_view bytes) {
 
 std::string_view reason(int status) {
   switch (status) {
-    case 200: return "OK";
-    case 400: return "Bad Request";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 408: return "Request Timeout";
-    case 413: return "Content Too Large";
-    case 421: return "Misdirected Request";
-    case 431: return "Request Header Fields Too Large";
-    case 503: return "Service Unavailable";
-    default: return "Error";
+    case 200:
+      return "OK";
+    case 400:
+      return "Bad Request";
+    case 404:
+      return "Not Found";
+    case 405:
+      return "Method Not Allowed";
+    case 408:
+      return "Request Timeout";
+    case 413:
+      return "Content Too Large";
+    case 421:
+      return "Misdirected Request";
+    case 431:
+      return "Request Header Fields Too Large";
+    case 503:
+      return "Service Unavailable";
+    default:
+      return "Error";
   }
 }
 
@@ -353,8 +374,9 @@ std::string response_head(const Head& h) {
   if (h.length) out += fmt::format("Content-Length: {}\r\n", *h.length);
   out += fmt::format("Content-Security-Policy: {}\r\n",
                      h.csp.empty() ? std::string_view("default-src 'none'; frame-ancestors 'none'") : h.csp);
-  out += "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n"
-         "X-Frame-Options: DENY\r\nCross-Origin-Resource-Policy: same-origin\r\n";
+  out +=
+      "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n"
+      "X-Frame-Options: DENY\r\nCross-Origin-Resource-Policy: same-origin\r\n";
   if (h.status == 405) out += "Allow: GET, HEAD\r\n";
   if (h.status == 503) out += "Retry-After: 5\r\n";
   out += h.keep_alive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n";

@@ -20,8 +20,9 @@ TEST_CASE("serve: --listen takes an IPv4 address or a bracketed IPv6 one and a p
   CHECK(serve::authority(b) == "[::1]:0");
   CHECK(serve::listens_everywhere(serve::parse_listen("0.0.0.0:80")));
   CHECK_FALSE(serve::listens_everywhere(a));
-  for (const char* bad : {"localhost:8080", "127.0.0.1", "127.0.0.1:", "127.0.0.1:65536", "127.0.0.1:-1",
-                          "256.0.0.1:80", "1.2.3:80", "01.2.3.4:80", "::1:80", "[nohost]:80", "127.0.0.1:80x", ""}) {
+  for (const char* bad :
+       {"localhost:8080", "127.0.0.1", "127.0.0.1:", "127.0.0.1:65536", "127.0.0.1:-1", "256.0.0.1:80",
+        "1.2.3:80", "01.2.3.4:80", "::1:80", "[nohost]:80", "127.0.0.1:80x", ""}) {
     INFO(bad);
     CHECK_FALSE(test::usage_error_of([&] { (void)serve::parse_listen(bad); }).empty());
   }
@@ -138,10 +139,13 @@ TEST_CASE("serve: every response is no-store, nosniff, never framed; a 405 says 
   CHECK(r.find("frame-ancestors 'none'") != std::string::npos);
   CHECK(r.find("\r\nConnection: close\r\n\r\n405 Method Not Allowed\n") != std::string::npos);
   CHECK(r.find("Content-Length: 23\r\n") != std::string::npos);
-  const std::string page = serve::response_head({.status = 200, .type = "text/html", .length = 5,
+  const std::string page = serve::response_head({.status = 200,
+                                                 .type = "text/html",
+                                                 .length = 5,
                                                  .csp = "default-src 'none'; script-src 'sha256-x'",
                                                  .keep_alive = true});
-  CHECK(page.find("Content-Security-Policy: default-src 'none'; script-src 'sha256-x'\r\n") != std::string::npos);
+  CHECK(page.find("Content-Security-Policy: default-src 'none'; script-src 'sha256-x'\r\n") !=
+        std::string::npos);
   CHECK(page.find("Connection: keep-alive\r\n\r\n") != std::string::npos);
   CHECK(serve::response_head({.status = 200, .type = "text/event-stream"}).find("Content-Length") ==
         std::string::npos);

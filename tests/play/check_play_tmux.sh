@@ -86,7 +86,7 @@ keys Enter
 # A second prompt on this siege saves a line of its own to the history
 # file: the next line saved here must keep it (each prompt adds its line to
 # the file as it is then, instead of writing its own history over it).
-other=$(find "$work/state/siege/history" -type f -name 'kestrel.json-*' ! -name '*.lock' | head -n 1)
+other=$(find "$work/state/siege/history" -type f -name 'kestrel.json-*' ! -name '*.lock' ! -name '*.new' | head -n 1)
 printf 'note\\040from\\040the\\040other\\040terminal\n' >>"$other"
 keys -l 'undo'
 keys Enter
@@ -124,7 +124,7 @@ if [ "$(jq -S .log "$work/table/kestrel.json")" = "$(jq -S .log "$work/by-hand.j
 else
     fail "the log differs from that of the same commands run one by one"
 fi
-history_file=$(find "$work/state/siege/history" -type f -name 'kestrel.json-*' ! -name '*.lock' 2>/dev/null |
+history_file=$(find "$work/state/siege/history" -type f -name 'kestrel.json-*' ! -name '*.lock' ! -name '*.new' 2>/dev/null |
     head -n 1)
 if [ -n "$history_file" ] && grep -q 'north-wall' "$history_file"; then
     echo "ok: the history is kept under XDG_STATE_HOME"
