@@ -252,10 +252,16 @@ def start_errors():
         (["--listen", "localhost:8080"], 2, "a host name"),
         (["--listen", "127.0.0.1:99999"], 2, "a bad port"),
         (["--view", "gm"], 2, "a bad view"),
+        (["--json"], 2, "--json"),
+        (["--seed", "3"], 2, "--seed"),
+        (["--dry-run"], 2, "--dry-run"),
+        (["--format", "markdown"], 2, "--format"),
     ]:
         r = siege.run("serve", siege.state, *args, check=False)
         check(r.returncode == code and r.stderr.count("\n") == 1 and r.stderr.startswith("siege: error:"),
               f"serve with {what} gave {r.returncode}: {r.stderr!r}")
+    r = siege.run("--state", siege.state, "serve", siege.state, check=False)
+    check(r.returncode == 2 and "--state" in r.stderr, f"serve with --state gave {r.returncode}: {r.stderr!r}")
     r = siege.run("serve", os.path.join(siege.work, "nowhere.json"), check=False)
     check(r.returncode == 4 and r.stderr.startswith("siege: error:"), f"a missing file at start gave {r.returncode}")
     first = Server(siege)
