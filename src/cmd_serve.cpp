@@ -15,6 +15,9 @@
 // nothing of Asio runs before main().
 #define BOOST_ASIO_DISABLE_THREADS 1
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 
 #include <array>
@@ -405,6 +408,10 @@ void Server::accept() {
       });
       return;
     }
+    // A peer that stops acknowledging (a phone gone to sleep) fails its
+    // connection after stall_seconds, instead of the system's quarter hour.
+    const unsigned int give_up_ms = std::chrono::milliseconds(stall_seconds).count();
+    (void)::setsockopt(socket.native_handle(), IPPROTO_TCP, TCP_USER_TIMEOUT, &give_up_ms, sizeof give_up_ms);
     if (counts->open < max_connections) {
       std::make_shared<Connection>(std::move(socket), *this, true)->read_request();
     } else if (counts->refusing < max_refusing) {
