@@ -275,9 +275,10 @@ class SectionChain {
       while (shot < shots_.size() && !(shots_[shot].total == a.shot.total && shots_[shot].rows == a.shot.rows))
         ++shot;
       if (shot == shots_.size()) shots_.push_back(std::move(a.shot));
-      // A class whose attacks do not commute with this one's takes no more members.
+      // Each open class notes the other attacks made since its first member.
       for (auto& c : classes_)
-        if (c.open && c.shot != shot && !commutes(c.shot, shot)) c.open = false;
+        if (c.open && c.shot != shot && std::find(c.passed.begin(), c.passed.end(), shot) == c.passed.end())
+          c.passed.push_back(shot);
       if (a.exposed == nullptr) {
         steps_.push_back({shot, no_class});
         continue;
@@ -287,11 +288,16 @@ class SectionChain {
                c.engine->in_action == a.exposed->in_action;
       });
       if (same != classes_.end()) {
-        ++same->members;
-        continue;
+        // It joins the class if every attack since the first member commutes with theirs.
+        if (std::all_of(same->passed.begin(), same->passed.end(),
+                        [&](std::size_t other) { return commutes(same->shot, other); })) {
+          ++same->members;
+          continue;
+        }
+        same->open = false;
       }
       steps_.push_back({shot, classes_.size()});
-      classes_.push_back({shot, a.exposed, 1, 0, true});
+      classes_.push_back({shot, a.exposed, 1, 0, true, {}});
     }
     for (auto& c : classes_) {
       c.stride = states_;
@@ -353,6 +359,7 @@ class SectionChain {
     std::size_t members;
     std::size_t stride;  // of its count in the index of a place
     bool open;           // may it take more members
+    std::vector<std::size_t> passed;  // the other shots made since its first member, in shots_
   };
   // An attack of the scene: one that always shoots (of == no_class), or all
   // the members of class `of` still in action.
