@@ -79,22 +79,24 @@ def battery(name, guns):
     return path
 def distinct(n):  # all different: each its own class
     return [(("cannon", "culverin")[i % 2], 1 + i // 2 % 4, i // 8) for i in range(n)]
-cases = [  # (what, guns, answered?, target seconds)
-    ("11 identical cannons", [("cannon", 3, 0)] * 11, True, 1.0),
-    ("14 identical cannons", [("cannon", 3, 0)] * 14, True, 1.0),
-    ("20 distinct: 10 cannons, then 10 culverins", [("cannon", 3, 0)] * 10 + [("culverin", 3, 0)] * 10, True, 1.0),
-    ("40 identical cannons", [("cannon", 3, 0)] * 40, True, 1.0),
-    ("11 all different", distinct(11), True, 1.0),
-    ("14 all different", distinct(14), False, 0.05),
-    ("40 all different", distinct(40), False, 0.05),
+cases = [  # (what, guns, scenes, answered?, target seconds)
+    ("11 identical cannons", [("cannon", 3, 0)] * 11, 4, True, 1.0),
+    ("14 identical cannons", [("cannon", 3, 0)] * 14, 4, True, 1.0),
+    ("20 distinct: 10 cannons, then 10 culverins", [("cannon", 3, 0)] * 10 + [("culverin", 3, 0)] * 10, 4, True, 1.0),
+    ("40 identical cannons", [("cannon", 3, 0)] * 40, 4, True, 1.0),
+    ("40 identical cannons (about the most scenes allowed)", [("cannon", 3, 0)] * 40, 10, True, 1.0),
+    ("40 identical cannons (too many scenes)", [("cannon", 3, 0)] * 40, 12, False, 0.05),
+    ("11 all different", distinct(11), 4, True, 1.0),
+    ("14 all different", distinct(14), 4, False, 0.05),
+    ("40 all different", distinct(40), 4, False, 0.05),
 ]
 over = False
-for i, (what, guns, answered, target) in enumerate(cases):
+for i, (what, guns, scenes, answered, target) in enumerate(cases):
     state = battery(f"battery-{i}", guns)
     times = []
     for _ in range(3):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        p = subprocess.run([siege, "--state", state, "--json", "odds", "scene", "--scenes", "4"],
+        p = subprocess.run([siege, "--state", state, "--json", "odds", "scene", "--scenes", str(scenes)],
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         times.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
@@ -102,7 +104,7 @@ for i, (what, guns, answered, target) in enumerate(cases):
     got = "answered" if p.returncode == 0 else "refused" if "too-large" in p.stderr or "too large" in p.stderr else "FAILED"
     verdict = "ok" if t < target and got == ("answered" if answered else "refused") else "OVER"
     over = over or verdict != "ok"
-    print(f"odds scene, battery on a bastion: {what}, 4 scenes: {got}, median {t * 1000:.0f} ms CPU "
+    print(f"odds scene, battery on a bastion: {what}, {scenes} scenes: {got}, median {t * 1000:.0f} ms CPU "
           f"(3 runs; target: {'answered' if answered else 'refused'} in < {target * 1000:.0f} ms) {verdict}")
 sys.exit(1 if over else 0)
 PY
