@@ -272,7 +272,8 @@ class SectionChain {
         add_factor(a.exposed->per_scene);
       }
       std::size_t shot = 0;
-      while (shot < shots_.size() && !(shots_[shot].total == a.shot.total && shots_[shot].rows == a.shot.rows))
+      while (shot < shots_.size() &&
+             !(shots_[shot].total == a.shot.total && shots_[shot].rows == a.shot.rows))
         ++shot;
       if (shot == shots_.size()) shots_.push_back(std::move(a.shot));
       // Each open class notes the other attacks made since its first member.
@@ -354,11 +355,11 @@ class SectionChain {
 
   // Exchangeable exposed attackers (see above).
   struct Class {
-    std::size_t shot;            // in shots_
+    std::size_t shot;             // in shots_
     const ExposedEngine* engine;  // the chain of each of them
     std::size_t members;
-    std::size_t stride;  // of its count in the index of a place
-    bool open;           // may it take more members
+    std::size_t stride;               // of its count in the index of a place
+    bool open;                        // may it take more members
     std::vector<std::size_t> passed;  // the other shots made since its first member, in shots_
   };
   // An attack of the scene: one that always shoots (of == no_class), or all
@@ -379,9 +380,12 @@ class SectionChain {
   }
 
   void add_factor(const Int& f) {
-    const auto same = std::find_if(factors_.begin(), factors_.end(), [&](const auto& x) { return x.first == f; });
-    if (same != factors_.end()) ++same->second;
-    else factors_.emplace_back(f, 1);
+    const auto same =
+        std::find_if(factors_.begin(), factors_.end(), [&](const auto& x) { return x.first == f; });
+    if (same != factors_.end())
+      ++same->second;
+    else
+      factors_.emplace_back(f, 1);
   }
 
   bool commutes(std::size_t a, std::size_t b) {
@@ -419,9 +423,10 @@ class SectionChain {
       std::uint64_t alive_bits = 0;  // of the product of the chances in action
       for (const Class& c : classes_) {
         const std::uint64_t m = c.members;
-        add(saturating_mul(p, m + 2) / 2, words_of_bits(saturating_mul(m, bit_length(c.engine->per_scene) + 1) / 2));
-        alive_bits = saturating_add(alive_bits,
-                                    saturating_mul(m, bit_length(c.engine->in_action[static_cast<std::size_t>(n)])));
+        add(saturating_mul(p, m + 2) / 2,
+            words_of_bits(saturating_mul(m, bit_length(c.engine->per_scene) + 1) / 2));
+        alive_bits = saturating_add(
+            alive_bits, saturating_mul(m, bit_length(c.engine->in_action[static_cast<std::size_t>(n)])));
       }
       add(p, words_of_bits(alive_bits / 2));
       units = saturating_add(units, saturating_mul(classes_.size(), words_of_bits(alive_bits)));
@@ -473,9 +478,9 @@ class SectionChain {
   Work& work_;
   std::vector<Transition> shots_;  // the distinct transitions of the attackers
   std::vector<Class> classes_;
-  std::vector<Step> steps_;                            // the attacks of a scene, in order
+  std::vector<Step> steps_;                                        // the attacks of a scene, in order
   std::map<std::pair<std::size_t, std::size_t>, bool> commuting_;  // of shots_, as found
-  std::size_t states_ = 1;                             // the counts in action, over every class
+  std::size_t states_ = 1;                                         // the counts in action, over every class
   std::vector<Int> weights_;  // weights_[state * positions_ + h]; state = sum of k_c * stride_c
   std::vector<std::pair<Int, std::uint64_t>> factors_;  // of one scene's denominator: each factor, how often
 };
@@ -501,7 +506,8 @@ class SectionChain {
   // the camp's. Engines of the same row and Hull suffered, shot at by
   // defenders alike (the same weapons and pools), share one chain.
   std::deque<detail::ExposedEngine> kept;
-  std::map<std::tuple<const Engine*, int, std::vector<std::pair<std::string, int>>>, const detail::ExposedEngine*>
+  std::map<std::tuple<const Engine*, int, std::vector<std::pair<std::string, int>>>,
+           const detail::ExposedEngine*>
       alike;
   auto outlook = [&](const std::string& id, const std::string& target, const Engine* row, int suffered,
                      bool out_now, const detail::ExposedEngine*& chain) {
@@ -518,7 +524,8 @@ class SectionChain {
     if (!shooters.empty()) {
       std::sort(guns.begin(), guns.end());
       auto [place, fresh] = alike.try_emplace({row, std::min(suffered, row->hull), std::move(guns)}, nullptr);
-      if (fresh) place->second = &kept.emplace_back(detail::exposed(*row, id, suffered, shooters, t, scenes, work, o));
+      if (fresh)
+        place->second = &kept.emplace_back(detail::exposed(*row, id, suffered, shooters, t, scenes, work, o));
       chain = place->second;
     }
     e.exposed = chain != nullptr;
