@@ -226,6 +226,8 @@ _siege() {
         --side) words="defender attacker besieger" ;;
         --site) words="breach gateway doorway window wall-top rampart parapet breastwork" ;;
         --method | -m) words="ladder grapnel tower" ;;
+        --view) words="players referee" ;;
+        --listen) words="127.0.0.1:8080 0.0.0.0:8080" ;;
         --seed | --pool | --bane-dice | --boon-dice | --hull-damage | --pierce | --crit | \
             --successes | --boons | --spend-boons | --damage-taken | --attacks | --needed | \
             --rolled | --figures | --enemy-figures | --unprotected-in-contact | --room-figures | \
@@ -277,7 +279,7 @@ _siege() {
             words=$(for t in structures weapons charges engines; do _siege_table_ids $t "${run[@]}"; done | sort -u) ;;
         abatis) words="build tear" ;;
         odds) [[ -z $sub ]] && words=$_siege_odds_subcommands ;;
-        init | play)
+        init | play | serve)
             _siege_reply_files -f "$cur"
             return 0 ;;
     esac

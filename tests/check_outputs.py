@@ -430,10 +430,11 @@ for name in program:
     # batch prints JSON Lines: each line is another command's outcome with a
     # "line" key first (tests/test_cli_batch.cpp checks it equals that output).
     # play prints the outcomes of the commands on its lines, each that
-    # command's own (tests/test_cli_play.cpp).
+    # command's own (tests/test_cli_play.cpp). serve is a server: its JSON
+    # (the siege_outcome branch) is validated by tests/serve/check_serve.py.
     if name not in SAMPLES and name not in {"init", "scene", "status", "log", "undo", "replay", "batch", "order",
                                              "chronicle", "target", "sortie", "damage", "repair", "countermine",
-                                             "note", "redo", "play", "add", "remove", "split", "merge"}:
+                                             "note", "redo", "play", "serve", "add", "remove", "split", "merge"}:
         failures.append(f"'{name}' is a command of the program with no sample here: add samples and a schema branch")
 
 if "odds" in program:
