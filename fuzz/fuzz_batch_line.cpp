@@ -24,7 +24,7 @@
 #include "actions.hpp"
 #include "batch.hpp"
 #include "builtin_tables.hpp"
-#include "siege/detail/flat_json.hpp"
+#include "flat_json.hpp"
 #include "siege/state.hpp"
 
 namespace {
@@ -57,7 +57,7 @@ constexpr std::uint64_t batch_seed = 20261130;
 
 const siege::SiegeState& base_state() {
   static const siege::SiegeState st = siege::read_description(
-      description, siege::detail::JsonSource{"fuzz-description.json", siege::ErrorKind::usage},
+      description, siege::JsonSource{"fuzz-description.json", siege::ErrorKind::usage},
       siege::cli::builtin_tables());
   return st;
 }
@@ -68,7 +68,7 @@ void check(bool ok) {
 
 // The output of one run of `text`, held to the invariants above.
 void check_output(std::string_view text, int status, const std::string& out) {
-  if (siege::detail::blank(text)) {
+  if (siege::cli::blank(text)) {
     check(status == 0 && out.empty());
     return;
   }

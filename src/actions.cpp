@@ -31,23 +31,31 @@ const Command& find_action(std::string_view name) {
     break;
   }
   fail_usage("unknown-action",
-             "unknown action '" + std::string(name) + "'" + detail::did_you_mean(name, action_names()));
+             "unknown action '" + std::string(name) + "'" + siege::did_you_mean(name, action_names()));
 }
 
-ActionResult run_logged_action(std::string_view name, const detail::Cursor& inputs, std::uint64_t seed,
+ActionResult run_logged_action(std::string_view name, const siege::Cursor& inputs, std::uint64_t seed,
                                SiegeState* state, Context& ctx) {
   const Command& a = find_action(name);
   inputs.expect_object();
   FieldReader reader(inputs);
   ctx.reseed(seed);
-  return a.act(reader, ctx, state);
+  try {
+    return a.act(reader, ctx, state);
+  } catch (const Error& e) {
+    throw reported(e, name);
+  }
 }
 
 ActionResult run_logged_action(std::string_view name, InputReader& inputs, std::uint64_t seed,
                                SiegeState* state, Context& ctx) {
   const Command& a = find_action(name);
   ctx.reseed(seed);
-  return a.act(inputs, ctx, state);
+  try {
+    return a.act(inputs, ctx, state);
+  } catch (const Error& e) {
+    throw reported(e, name);
+  }
 }
 
 // ---------------------------------------------------------------- state
@@ -69,7 +77,7 @@ void require_state(const Context& ctx, std::string_view command) {
 }
 
 SectionState& state_section(SiegeState& st, const std::string& id, std::string_view command) {
-  return section_of(st.now, id, command);
+  return as_command(command, [&]() -> SectionState& { return section_of(st.now, id); });
 }
 
 SiegeState load_state(const StateFile& file, Context& ctx) {
@@ -79,16 +87,16 @@ SiegeState load_state(const StateFile& file, Context& ctx) {
 namespace {
 
 // load_state_text() of a text whose log starts at entry `first_entry` + 1
-// (detail::read_state_from).
+// (siege::read_state_from).
 SiegeState load_state_from(std::string_view text, const std::string& path, const Tables& tables,
                            std::size_t first_entry) {
-  const detail::JsonSource src{path, ErrorKind::state};
-  SiegeState st = detail::read_state_from(text, src, tables, first_entry);
+  const siege::JsonSource src{path, ErrorKind::state};
+  SiegeState st = siege::read_state_from(text, src, tables, first_entry);
   const std::vector<std::string> names = action_names();
   auto check = [&](const std::string& name, const std::string& at) {
     if (std::find(names.begin(), names.end(), name) == names.end())
       fail_state("bad-json", path + ":" + at + "/action: unknown action '" + name + "'" +
-                                 detail::did_you_mean(name, names));
+                                 siege::did_you_mean(name, names));
   };
   for (std::size_t i = 0; i < st.log.size(); ++i) check(st.log[i].action, "/log/" + std::to_string(first_entry + i));
   for (std::size_t i = 0; i < st.redo.size(); ++i) check(st.redo[i].action, "/redo/" + std::to_string(i));
@@ -128,7 +136,7 @@ std::string checked_state_text(const SiegeState& st, const std::string& path, co
   // holds it), so its cost is that of what the command changed.
   const std::size_t skip = std::min(entries_from_file, st.log.size());
   try {
-    (void)load_state_from(detail::without_first_entries(text, st.log.size(), skip), path, tables, skip);
+    (void)load_state_from(siege::without_first_entries(text, st.log.size(), skip), path, tables, skip);
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::state) throw;
     fail_state("state-unreadable", std::string(e.what()) + " (in the state this command would write: it would be " +
@@ -151,13 +159,13 @@ std::optional<std::string> first_difference(const nlohmann::json& a, const nlohm
   const std::string at = pointer.empty() ? "/" : pointer;
   if (a.is_object() && b.is_object()) {
     for (const auto& [k, v] : a.items()) {
-      const std::string child = pointer + "/" + detail::pointer_escape(k);
+      const std::string child = pointer + "/" + siege::pointer_escape(k);
       if (!b.contains(k)) return child + ": the file has " + short_json(v) + ", replaying gives nothing";
       if (auto d = first_difference(v, b[k], child)) return d;
     }
     for (const auto& [k, v] : b.items())
       if (!a.contains(k))
-        return pointer + "/" + detail::pointer_escape(k) + ": the file has nothing, replaying gives " + short_json(v);
+        return pointer + "/" + siege::pointer_escape(k) + ": the file has nothing, replaying gives " + short_json(v);
     return std::nullopt;
   }
   if (a.is_array() && b.is_array()) {
@@ -177,13 +185,13 @@ SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, con
 
 ActionResult replay_entry(SiegeState& work, const LogEntry& e, const std::string& at, Context& ctx,
                           const std::string& path) {
-  const detail::JsonSource src{path, ErrorKind::state};
+  const siege::JsonSource src{path, ErrorKind::state};
   ActionResult r;
   try {
     // R38: an entry logged before sallies (a move outside without "sally")
     // keeps its old meaning.
     ctx.replaying_before_sallies = !e.outcome.contains("sally");
-    r = run_logged_action(e.action, detail::Cursor(e.inputs, src, at + "/inputs"), e.seed, &work, ctx);
+    r = run_logged_action(e.action, siege::Cursor(e.inputs, src, at + "/inputs"), e.seed, &work, ctx);
     ctx.replaying_before_sallies = false;
   } catch (const Error& err) {
     ctx.replaying_before_sallies = false;
@@ -224,8 +232,8 @@ void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inp
   StateFile file(ctx.globals.state_file, dry ? StateFile::Access::dry_run : StateFile::Access::update);
   SiegeState st = load_state(file, ctx);
   const std::uint64_t seed = ctx.seed();
-  const detail::JsonSource src{"the command line", ErrorKind::usage};
-  ActionResult r = run_logged_action(name, detail::Cursor(inputs, src, ""), seed, &st, ctx);
+  const siege::JsonSource src{"the command line", ErrorKind::usage};
+  ActionResult r = run_logged_action(name, siege::Cursor(inputs, src, ""), seed, &st, ctx);
   LogEntry e;
   e.entry = static_cast<int>(st.log.size()) + 1;
   e.action = std::string(name);
@@ -249,7 +257,7 @@ void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inp
 
 std::string json_field(std::string_view key, std::string_view value) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   w.value(key);
   out += ':';
   w.value(value);
@@ -258,7 +266,7 @@ std::string json_field(std::string_view key, std::string_view value) {
 
 std::string json_field(std::string_view key, long long value) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   w.value(key);
   return out + ":" + std::to_string(value);
 }

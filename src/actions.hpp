@@ -53,7 +53,7 @@ struct Command;
 
 // The dispatcher of replay, undo and batch mode: runs action `name` from its
 // inputs with every roll seeded by `seed` (ctx is reseeded).
-ActionResult run_logged_action(std::string_view name, const detail::Cursor& inputs, std::uint64_t seed,
+ActionResult run_logged_action(std::string_view name, const siege::Cursor& inputs, std::uint64_t seed,
                                SiegeState* state, Context& ctx);
 // The same with the inputs behind any reader (batch mode's fast path).
 ActionResult run_logged_action(std::string_view name, InputReader& inputs, std::uint64_t seed,
@@ -121,6 +121,17 @@ void refuse_section_options(std::string_view command, bool structure, bool damag
 
 // A command that needs a state file refuses to run without one.
 void require_state(const Context& ctx, std::string_view command);
+
+// `f()`, a refusal it raises (Error::refusal) named as command `name`'s
+// ("odds attack"): a command that runs another's rule names itself.
+template <typename F>
+decltype(auto) as_command(std::string_view name, F&& f) {
+  try {
+    return f();
+  } catch (const Error& e) {
+    throw e.in_command(name);
+  }
+}
 
 // With a state: the section `id` names (unknown: usage error, did-you-mean).
 [[nodiscard]] SectionState& state_section(SiegeState& st, const std::string& id, std::string_view command);

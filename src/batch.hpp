@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "cli.hpp"
-#include "siege/detail/flat_json.hpp"
+#include "flat_json.hpp"
 #include "siege/state.hpp"
 
 namespace siege::cli {
@@ -84,7 +84,7 @@ class BatchRunner {
   [[nodiscard]] bool changed() const { return changed_; }
 
  private:
-  // The fast path for flat lines without a state (siege/detail/flat_json.hpp);
+  // The fast path for flat lines without a state (flat_json.hpp);
   // false: the line is not for it, and nothing was written.
   bool run_flat(std::string_view text, long line, std::string& out);
   // "NAME:LINE": where messages place an error of input line `line`.
@@ -95,10 +95,10 @@ class BatchRunner {
   std::uint64_t batch_seed_;
   SiegeState* state_;
   std::string state_path_;
-  // The bytes of the state's log entries (detail::log_entry_bytes), once counted.
+  // The bytes of the state's log entries (siege::log_entry_bytes), once counted.
   std::optional<std::size_t> entry_bytes_;
   bool changed_ = false;
-  detail::FlatObject flat_;
+  FlatObject flat_;
 };
 
 }  // namespace siege::cli

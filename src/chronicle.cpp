@@ -467,7 +467,7 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
     c.outlook = outlook_of(odds::scene_odds(st.now, t, scenes));
   } catch (const Error& e) {
     if (e.id() != "too-large") throw;
-    c.outlook_note = e.what();
+    c.outlook_note = reported(e, "odds scene").what();  // the outlook is the odds scene question
   }
   return c;
 }

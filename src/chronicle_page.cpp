@@ -779,9 +779,9 @@ std::string chronicle_html(const Chronicle& c) {
     for (const UnitSide side : {UnitSide::besieger, UnitSide::defender})
       if (const auto& a = now.armies.of(side))
         rows.push_back({fmt::format("the {}s", name_of(side)), std::to_string(a->strength), std::to_string(a->killed),
-                        in_a_castle(*a, detail::sally_for(now, side)) ? "-" : std::to_string(third_of(a->strength)),
-                        a->called ? "<strong class=\"alarm\">" + esc(army_check_text(*a, detail::sally_for(now, side))) + "</strong>"
-                                  : esc(army_check_text(*a, detail::sally_for(now, side)))});
+                        in_a_castle(*a, siege::sally_for(now, side)) ? "-" : std::to_string(third_of(a->strength)),
+                        a->called ? "<strong class=\"alarm\">" + esc(army_check_text(*a, siege::sally_for(now, side))) + "</strong>"
+                                  : esc(army_check_text(*a, siege::sally_for(now, side)))});
     if (!rows.empty())
       table(p, "Armies", {"Army", "Strength", "Killed", "One third", "Morale check"}, rows,
             {"", "n", "n", "n", ""});
@@ -1057,9 +1057,9 @@ std::string chronicle_markdown(const Chronicle& c) {
     for (const UnitSide side : {UnitSide::besieger, UnitSide::defender})
       if (const auto& a = now.armies.of(side))
         rows.push_back({fmt::format("the {}s", name_of(side)), std::to_string(a->strength), std::to_string(a->killed),
-                        in_a_castle(*a, detail::sally_for(now, side)) ? "-" : std::to_string(third_of(a->strength)),
-                        a->called ? "**" + md(army_check_text(*a, detail::sally_for(now, side))) + "**"
-                                  : md(army_check_text(*a, detail::sally_for(now, side)))});
+                        in_a_castle(*a, siege::sally_for(now, side)) ? "-" : std::to_string(third_of(a->strength)),
+                        a->called ? "**" + md(army_check_text(*a, siege::sally_for(now, side))) + "**"
+                                  : md(army_check_text(*a, siege::sally_for(now, side)))});
     if (!rows.empty()) md_table(out, {"Army", "Strength", "Killed", "One third", "Morale check"}, rows);
   }
 

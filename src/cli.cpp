@@ -220,7 +220,7 @@ std::uint64_t random_seed() {
 
 // ---------------------------------------------------------------- context
 
-static_assert(max_input_bytes == detail::max_json_bytes, "one cap for what is read and what is parsed");
+static_assert(max_input_bytes == siege::max_json_bytes, "one cap for what is read and what is parsed");
 
 const Tables& Context::tables() {
   if (tables_ == nullptr) tables_ = &load_tables();
@@ -523,7 +523,8 @@ Runner with_subcommands(CLI::App& app, const Command& c) {
     if (!known || row.name == named) {
       CLI::App* sub = app.add_subcommand(std::string(row.name), std::string(row.summary));
       sub->fallthrough();
-      subs.push_back({sub, row.setup(*sub, row), row.tables});
+      subs.push_back({sub, reporting(std::string(c.name) + " " + std::string(row.name), row.setup(*sub, row)),
+                      row.tables});
     }
   const std::size_t before = app.get_options().size();
   Runner own = c.setup(app, c);
@@ -556,7 +557,7 @@ CLI::App* add_command(CLI::App& app, const Command& c, Runner& runner) {
     rest.remove_prefix(nl + 1);
   }
   sub->footer(example);
-  runner = c.subcommands != nullptr ? with_subcommands(*sub, c) : c.setup(*sub, c);
+  runner = reporting(std::string(c.name), c.subcommands != nullptr ? with_subcommands(*sub, c) : c.setup(*sub, c));
   return sub;
 }
 
@@ -577,7 +578,7 @@ void print_error(const Globals& g, int code, std::string_view id, const std::str
     std::fprintf(stderr, "siege: error: %s\n", text.c_str());
     if (g.json) {
       std::string out;
-      detail::JsonWriter w(out);
+      siege::JsonWriter w(out);
       w.begin_object().key("error").begin_object();
       w.field("code", code).field("id", id).field("message", text);
       if (!input.empty()) w.field("input", input);
@@ -622,7 +623,7 @@ std::string subcommand_suggestion(CLI::App& app) {
   for (const auto* sub : at->get_subcommands([](CLI::App*) { return true; })) names.push_back(sub->get_name());
   if (names.empty()) return {};
   for (const auto& word : app.remaining(true))
-    if (!word.empty() && word[0] != '-') return detail::did_you_mean(word, names);
+    if (!word.empty() && word[0] != '-') return siege::did_you_mean(word, names);
   return {};
 }
 
@@ -634,7 +635,7 @@ namespace {
 std::string version_text(const Globals& g) {
   if (!g.json) return std::string("siege ") + SIEGE_VERSION + "\n";
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   w.begin_object().field("schema", schema_version).field("action", "version").field("version", SIEGE_VERSION);
   w.end_object();
   return out + "\n";
@@ -689,7 +690,7 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
   const Command* c = path[0] == "help" ? &help_command() : find_command(commands(), path[0]);
   if (c == nullptr)
     fail_usage("unknown-command", "help --inputs: unknown command '" + path[0] + "'" +
-                                      detail::did_you_mean(path[0], command_names()));
+                                      siege::did_you_mean(path[0], command_names()));
   if (path.size() == 2) {
     if (c->subcommands == nullptr)
       fail_usage("bad-usage", "help --inputs: " + path[0] + " has no subcommands, got '" + path[1] + "'");
@@ -698,7 +699,7 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
       std::vector<std::string> names;
       for (const auto& x : c->subcommands()) names.emplace_back(x.name);
       fail_usage("unknown-command", "help --inputs: unknown subcommand '" + path[1] + "' of " + path[0] +
-                                        detail::did_you_mean(path[1], names));
+                                        siege::did_you_mean(path[1], names));
     }
     c = sub;
   }
@@ -706,7 +707,7 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
   std::string name = path[0] + (path.size() == 2 ? " " + path[1] : std::string());
   if (ctx.globals.json) {
     std::string out;
-    detail::JsonWriter w(out);
+    siege::JsonWriter w(out);
     w.begin_object().field("schema", schema_version).field("action", "inputs").field("command", name);
     w.field("logged", c->act != nullptr);
     w.end_object();
@@ -771,7 +772,7 @@ int run(int argc, char** argv, Context& ctx) {
   } else {
     if (at < words.size())  // a word that names no command, the empty word too
       fail_usage("unknown-command", "unknown command '" + wanted + "'" +
-                                        detail::did_you_mean(wanted, command_names()) +
+                                        siege::did_you_mean(wanted, command_names()) +
                                         "; run 'siege --help' for the list");
     // No command: build them all so that --help lists every one. Their
     // runners hold the requests the options write to, so they live as long
@@ -859,7 +860,8 @@ int main(int argc, char** argv) {
     const int status = run(argc, argv, ctx);
     finish_stdout();
     return status;
-  } catch (const Error& e) {
+  } catch (const Error& raised) {
+    const Error e = raised.spelled(front_end_spelling());
     std::string message = e.what();
     if (e.kind() == ErrorKind::output && !ctx.committed.empty()) message += " (" + ctx.committed + ")";
     print_error(ctx.globals, e.exit_code(), e.id(), message, e.input());

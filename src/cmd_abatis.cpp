@@ -30,12 +30,12 @@ AbatisOutcome run_abatis(const AbatisRequest& r, Context& ctx) {
   in.attackers_in_breach = r.attackers_in_breach ? AttackersInBreach::yes : AttackersInBreach::no;
   in.interrupted = r.interrupted ? Interrupted::yes : Interrupted::no;
   in.turns = ctx.tables().troops.abatis_turns;
-  return resolve_abatis(in);
+  return as_command("abatis " + r.work, [&] { return resolve_abatis(in); });
 }
 
 std::string abatis_json(const AbatisOutcome& o) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   write_abatis(w, o);
   return out;
 }
@@ -96,13 +96,13 @@ ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* s
   in.work = parse_abatis_work(req.work);
   in.interrupted = req.interrupted ? Interrupted::yes : Interrupted::no;
   in.attackers_in_breach = req.attackers_in_breach ? AttackersInBreach::yes : AttackersInBreach::no;
-  auto o = abatis_turn(st->now, in, ctx.tables());
+  auto o = as_command("abatis " + req.work, [&] { return abatis_turn(st->now, in, ctx.tables()); });
   adopt_trace(o.abatis, o);
   const bool build = in.work == AbatisWork::build;
   std::string fields = json_field("section", o.section);
   {
     std::string list;
-    detail::JsonWriter w(list);
+    siege::JsonWriter w(list);
     w.begin_object().string_array("spoilers", o.spoilers).end_object();
     fields += "," + list.substr(1, list.size() - 2);
   }

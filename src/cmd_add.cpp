@@ -101,21 +101,21 @@ ArrivalInput arrival_of(const AddRequest& r) {
 
 std::string add_json(const ArrivalOutcome& o) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   w.begin_object();
   w.field("schema", schema_version).field("action", "add");
   if (o.engine) {
     w.field("kind", "engine").field("engine", o.engine->id);
     w.key("record");
-    detail::write_engine(w, *o.engine);
+    siege::write_engine(w, *o.engine);
   } else {
     w.field("kind", "unit").field("unit", o.unit->id);
     w.key("record");
-    detail::write_unit(w, *o.unit);
+    siege::write_unit(w, *o.unit);
   }
   w.field("sally", o.sally);
-  detail::write_troop_changes(w, o);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  siege::write_troop_changes(w, o);
+  siege::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
   return out;
 }

@@ -30,7 +30,7 @@ ArmyMoraleOutcome run_army_morale(const ArmyMoraleRequest& r, Context&) {
 
 std::string army_morale_json(const ArmyMoraleOutcome& o) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   write_army_morale(w, o);
   return out;
 }

@@ -88,7 +88,7 @@ AttackOutcome run_attack(const AttackRequest& r, Context& ctx) {
 
 std::string attack_json(const AttackOutcome& o, std::uint64_t seed) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   write_attack(w, o, seed);
   return out;
 }
@@ -169,12 +169,12 @@ void attack_inputs(Fields& f, AttackRequest& r) {
 // on its own target.
 void use_engine(AttackRequest& r, SiegeState& st, std::string_view command) {
   const std::string c(command);
-  const EngineState* e = present_engine(st.now, r.engine, c);
+  const EngineState* e = as_command(c, [&] { return present_engine(st.now, r.engine); });
   if (e == nullptr) {
     std::vector<std::string> ids;
     for (const auto& x : st.now.engines)
       if (x.side == EngineSide::besieger) ids.push_back(x.id);
-    fail_usage("unknown-engine", c + ": unknown engine '" + r.engine + "'" + detail::did_you_mean(r.engine, ids) +
+    fail_usage("unknown-engine", c + ": unknown engine '" + r.engine + "'" + siege::did_you_mean(r.engine, ids) +
                                      "; see 'siege status'");
   }
   if (e->side != EngineSide::besieger)

@@ -27,7 +27,7 @@
 #include "batch.hpp"
 #include "command.hpp"
 #include "progress.hpp"
-#include "siege/detail/flat_json.hpp"
+#include "flat_json.hpp"
 #include "siege/detail/json_read.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/scene.hpp"
@@ -58,7 +58,7 @@ void write_with_line(std::string& out, long line, const std::string& json) {
 }
 
 void write_error(std::string& out, long line, const Error& e) {
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   w.begin_object().field("line", line).key("error").begin_object();
   w.field("code", e.exit_code()).field("id", e.id()).field("message", e.what());
   if (!e.input().empty()) w.field("input", e.input());
@@ -75,53 +75,53 @@ class FlatReader final : public InputReader {
   struct Miss {};
 
   // `skip`: members that are not inputs ("action", "seed").
-  FlatReader(const detail::FlatObject& in, std::initializer_list<const detail::FlatMember*> skip) : in_(in) {
+  FlatReader(const FlatObject& in, std::initializer_list<const FlatMember*> skip) : in_(in) {
     for (const auto* m : skip)
       if (m != nullptr) used_ |= bit(*m);
   }
 
   void text(const In& in, std::string& v) override {
-    if (const auto* m = take(in.key, detail::FlatValue::Kind::string)) v.assign(checked(in, m->value.text));
+    if (const auto* m = take(in.key, FlatValue::Kind::string)) v.assign(checked(in, m->value.text));
   }
   void text(const In& in, std::optional<std::string>& v) override {
-    if (const auto* m = take(in.key, detail::FlatValue::Kind::string))
+    if (const auto* m = take(in.key, FlatValue::Kind::string))
       if (!m->value.text.empty()) v.emplace(checked(in, m->value.text));
   }
   void text(const In& in, Given<std::string>& v) override {
-    if (const auto* m = take(in.key, detail::FlatValue::Kind::string)) v.set(std::string(checked(in, m->value.text)));
+    if (const auto* m = take(in.key, FlatValue::Kind::string)) v.set(std::string(checked(in, m->value.text)));
   }
   void texts(const In& in, std::vector<std::string>& v) override {
-    if (const auto* m = take(in.key, detail::FlatValue::Kind::strings)) {
+    if (const auto* m = take(in.key, FlatValue::Kind::strings)) {
       v.clear();
-      detail::FlatStrings items(m->value.text);
+      FlatStrings items(m->value.text);
       for (std::string_view item; items.next(item);) v.emplace_back(checked(in, item));
     }
   }
   void number(const In& in, std::optional<int>& v, int lo, int hi) override {
-    if (const auto* m = take(in.key, detail::FlatValue::Kind::integer)) v = bounded(m->value.integer, lo, hi);
+    if (const auto* m = take(in.key, FlatValue::Kind::integer)) v = bounded(m->value.integer, lo, hi);
   }
   void number(const In& in, Given<int>& v, int lo, int hi) override {
-    if (const auto* m = take(in.key, detail::FlatValue::Kind::integer)) v.set(bounded(m->value.integer, lo, hi));
+    if (const auto* m = take(in.key, FlatValue::Kind::integer)) v.set(bounded(m->value.integer, lo, hi));
   }
   void flag(const In& in, bool& v) override {
-    if (const auto* m = take(in.key, detail::FlatValue::Kind::boolean)) v = m->value.boolean;
+    if (const auto* m = take(in.key, FlatValue::Kind::boolean)) v = m->value.boolean;
   }
   void finish() const override {
     if (used_ != (std::uint64_t{1} << in_.size) - 1) throw Miss{};
   }
 
  private:
-  [[nodiscard]] std::uint64_t bit(const detail::FlatMember& m) const {
+  [[nodiscard]] std::uint64_t bit(const FlatMember& m) const {
     return std::uint64_t{1} << static_cast<std::size_t>(&m - in_.members);
   }
-  const detail::FlatMember* take(std::string_view key, detail::FlatValue::Kind kind) {
+  const FlatMember* take(std::string_view key, FlatValue::Kind kind) {
     const auto* m = in_.find(key);
     if (m == nullptr) return nullptr;
     if (m->value.kind != kind) throw Miss{};
     used_ |= bit(*m);
     return m;
   }
-  // The bounds of the strict reader (detail::Cursor::string, ::int_in).
+  // The bounds of the strict reader (siege::Cursor::string, ::int_in).
   static std::string_view checked(const In& in, std::string_view s) {
     if (s.size() > max_bytes_of(in)) throw Miss{};
     return s;
@@ -131,10 +131,10 @@ class FlatReader final : public InputReader {
     return static_cast<int>(v);
   }
 
-  const detail::FlatObject& in_;
+  const FlatObject& in_;
   std::uint64_t used_ = 0;
 };
-static_assert(detail::FlatObject::max_members <= 64, "FlatReader keeps a bit per member");
+static_assert(FlatObject::max_members <= 64, "FlatReader keeps a bit per member");
 
 // One parsed line: the action's name, its inputs (the object without
 // "action" and "seed") and its seed.
@@ -144,10 +144,10 @@ struct ParsedLine {
   std::uint64_t seed = 0;
 };
 
-ParsedLine parse_line(std::string_view text, const detail::JsonSource& src, std::uint64_t batch_seed, long line) {
+ParsedLine parse_line(std::string_view text, const siege::JsonSource& src, std::uint64_t batch_seed, long line) {
   ParsedLine p;
-  p.inputs = detail::parse_strict(text, src);
-  const detail::Cursor root(p.inputs, src, "");
+  p.inputs = siege::parse_strict(text, src);
+  const siege::Cursor root(p.inputs, src, "");
   if (!p.inputs.is_object())
     throw Error(ErrorKind::usage, "not-an-action", ErrorPlace{src.name, {}},
                 "not an action: expected a JSON object with an \"action\" key");
@@ -252,13 +252,13 @@ BatchRunner::BatchRunner(Context& ctx, std::string name, std::uint64_t batch_see
 
 bool BatchRunner::run_flat(std::string_view text, long line, std::string& out) {
   // Long lines are rare and carry long strings the reader refuses anyway.
-  if (text.size() > 4096 || !detail::read_flat(text, flat_)) return false;
+  if (text.size() > 4096 || !read_flat(text, flat_)) return false;
   const auto* action = flat_.find("action");
   const auto* seed = flat_.find("seed");
-  if (action == nullptr || action->value.kind != detail::FlatValue::Kind::string ||
+  if (action == nullptr || action->value.kind != FlatValue::Kind::string ||
       action->value.text.size() > 64)
     return false;
-  if (seed != nullptr && (seed->value.kind != detail::FlatValue::Kind::integer || seed->value.integer < 0))
+  if (seed != nullptr && (seed->value.kind != FlatValue::Kind::integer || seed->value.integer < 0))
     return false;
   const std::uint64_t s = seed != nullptr ? static_cast<std::uint64_t>(seed->value.integer)
                                           : attack_seed(batch_seed_, static_cast<std::size_t>(line));
@@ -281,12 +281,12 @@ int BatchRunner::refuse_long(long line, std::size_t limit, std::string& out) {
 }
 
 int BatchRunner::run(std::string_view text, long line, std::string& out) {
-  if (detail::blank(text)) return 0;
+  if (blank(text)) return 0;
   try {
     if (state_ == nullptr && run_flat(text, line, out)) return 0;
-    detail::JsonSource src{place_of(line), ErrorKind::usage, true};
+    siege::JsonSource src{place_of(line), ErrorKind::usage, true};
     ParsedLine p = parse_line(text, src, batch_seed_, line);
-    const detail::Cursor inputs(p.inputs, src, "");
+    const siege::Cursor inputs(p.inputs, src, "");
     if (state_ == nullptr) {
       const ActionResult a = run_logged_action(p.action, inputs, p.seed, nullptr, ctx_);
       write_with_line(out, line, a.json);
@@ -309,10 +309,10 @@ int BatchRunner::run(std::string_view text, long line, std::string& out) {
       refuse_scene_past_limit(st, state_path_, "the line is not applied");
       if (!entry_bytes_) {
         entry_bytes_ = 0;
-        for (const auto& old : st.log) *entry_bytes_ += detail::log_entry_bytes(old);
+        for (const auto& old : st.log) *entry_bytes_ += siege::log_entry_bytes(old);
       }
-      const std::size_t bytes = detail::log_entry_bytes(e);
-      refuse_size_past_limit(detail::state_text_bytes(detail::write_state_head(st).size(), st.log.size() + 1,
+      const std::size_t bytes = siege::log_entry_bytes(e);
+      refuse_size_past_limit(siege::state_text_bytes(siege::write_state_head(st).size(), st.log.size() + 1,
                                                       *entry_bytes_ + bytes),
                              state_path_, "the line is not applied");
       *entry_bytes_ += bytes;
@@ -326,7 +326,8 @@ int BatchRunner::run(std::string_view text, long line, std::string& out) {
       throw;
     }
   } catch (const Error& e) {
-    write_error(out, line, e.at({place_of(line), {}}));  // the line's keys are the inputs' keys
+    // the line's keys are the inputs' keys
+    write_error(out, line, e.spelled(front_end_spelling()).at({place_of(line), {}}));
     return e.exit_code();
   }
   return 0;
@@ -424,7 +425,7 @@ void run_batch(const BatchRequest& r, Context& ctx) {
   }
 
   BatchRunner runner(ctx, name, batch_seed, st ? &*st : nullptr, file ? file->path() : std::string());
-  constexpr std::size_t limit = detail::max_json_bytes;
+  constexpr std::size_t limit = siege::max_json_bytes;
   LineReader reader(fd, limit);
   std::string_view text;
   std::string out;

@@ -31,7 +31,7 @@ CasualtiesOutcome run_casualties(const CasualtiesRequest& r, Context&) {
 
 std::string casualties_json(const CasualtiesOutcome& o) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   write_casualties(w, o);
   return out;
 }
@@ -66,7 +66,7 @@ void casualties_inputs(Fields& f, CasualtiesRequest& r) {
 
 std::string unit_casualties_json(const UnitCasualtiesOutcome& o) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   w.begin_object();
   w.field("schema", schema_version).field("action", "casualties");
   w.field("unit", o.units.front().after.id).field("killed", o.killed);
@@ -75,8 +75,8 @@ std::string unit_casualties_json(const UnitCasualtiesOutcome& o) {
   w.field("through", o.removed_through).field("behind", o.removed_behind);
   w.end_object();
   w.field("gaps", o.through_first ? o.through_first->gaps : 0);
-  detail::write_troop_changes(w, o);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  siege::write_troop_changes(w, o);
+  siege::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
   return out;
 }

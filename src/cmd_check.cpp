@@ -37,7 +37,7 @@ CheckResult run_check(const CheckRequest& r, Context& ctx) {
 
 std::string check_json(const CheckResult& c, std::uint64_t seed) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   write_check_outcome(w, c, seed);
   return out;
 }

@@ -67,14 +67,14 @@ void run_chronicle(const ChronicleRequest& r, Context& ctx) {
   if (!c.outlook) notes.push_back("The outlook is left out: " + c.outlook_note);
   const std::string format = f == Format::markdown ? "markdown" : "html";
   std::string json;
-  detail::JsonWriter w(json);
+  siege::JsonWriter w(json);
   w.begin_object();
   w.field("schema", schema_version).field("action", "chronicle").field("file", file.path());
   w.field("output", r.output).field("format", format);
   w.field("bytes", static_cast<long>(page.size()));
   w.field("log_entries", static_cast<long>(st.log.size())).field("scene", st.now.scene);
   w.field("outlook", c.outlook.has_value());
-  detail::write_trailer(w, {}, notes, {});
+  siege::write_trailer(w, {}, notes, {});
   w.end_object();
   std::string text = fmt::format("Chronicle of {} ({} log entr{}, {} scene{}): {} bytes of {} written to {}\n",
                                  st.name.empty() ? std::string("the siege") : escape_text(st.name), st.log.size(),

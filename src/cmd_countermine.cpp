@@ -37,7 +37,7 @@ ActionResult countermine_action(const CountermineRequest& r, Context& ctx, Siege
   const CountermineResult result = parse_countermine_result(r.result);
   const CountermineOutcome o = settle_countermine(st->now, ctx.tables(), r.section, result);
   std::string json;
-  detail::JsonWriter w(json);
+  siege::JsonWriter w(json);
   write_countermine(w, o);
   std::string text = fmt::format("Countermine under {}: {}\n", escape_text(o.section), name_of(o.result));
   text += fmt::format("Gallery   {} -> {} of {} day(s) dug, {}\n", o.before.days_dug, o.after.days_dug,

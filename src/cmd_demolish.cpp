@@ -70,12 +70,14 @@ DemolitionOutcome run_demolish(const DemolishRequest& r, Context& ctx) {
   const Tables& t = ctx.tables();
   PreparedDemolition p = prepare_demolish(r, t);
   if (p.spec) p.input.craft = roll_check(*p.spec, t.dice, ctx.rng());
-  return resolve_demolition(p.input, t);
+  DemolitionOutcome o = resolve_demolition(p.input, t);
+  spell_notes(o.notes);
+  return o;
 }
 
 std::string demolish_json(const DemolitionOutcome& o, std::uint64_t seed) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   write_demolition(w, o, seed);
   return out;
 }

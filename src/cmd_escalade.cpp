@@ -81,7 +81,7 @@ EscaladeOutcome run_escalade(const EscaladeRequest& r, Context& ctx, const Engin
 
 std::string escalade_json(const EscaladeOutcome& o, std::uint64_t seed) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   write_escalade(w, o, seed);
   return out;
 }
@@ -170,13 +170,13 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
   }
   const Engine* tower_row = nullptr;
   if (tower && !r.engine.empty()) {
-    const EngineState* e = present_engine(st->now, r.engine, cmd);
+    const EngineState* e = as_command(cmd, [&] { return present_engine(st->now, r.engine); });
     if (e == nullptr || e->side != EngineSide::besieger) {
       std::vector<std::string> ids;
       for (const auto& x : st->now.engines)
         if (x.side == EngineSide::besieger) ids.push_back(x.id);
       fail_usage("unknown-engine", "escalade: unknown besieger engine '" + r.engine + "'" +
-                                       detail::did_you_mean(r.engine, ids) + "; see 'siege status'");
+                                       siege::did_you_mean(r.engine, ids) + "; see 'siege status'");
     }
     // R41: only an engine whose row carries climbers is a siege tower.
     tower_row = row_of(*e, ctx.tables());

@@ -51,7 +51,7 @@ HoldOutcome run_hold(const HoldRequest& r, Context& ctx) {
 
 std::string hold_json(const HoldOutcome& o, std::uint64_t seed) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   write_hold(w, o, seed);
   return out;
 }

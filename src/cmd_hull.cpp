@@ -34,7 +34,7 @@ ActionResult hull_change_action(HullDirection dir, const HullChangeRequest& r, C
   const int amount = required(r.hull, verb, "--hull");
   const HullChangeOutcome o = change_hull(st->now, ctx.tables(), {r.at, dir, amount, r.cause});
   std::string json;
-  detail::JsonWriter w(json);
+  siege::JsonWriter w(json);
   write_hull_change(w, o);
   std::string text = fmt::format("{}    {} ({} {}){}\n", dir == HullDirection::damage ? "Damage" : "Repair",
                                  escape_text(o.target), name_of(o.kind), escape_text(o.row),

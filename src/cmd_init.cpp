@@ -29,7 +29,7 @@ SiegeState run_init(const InitRequest& r, Context& ctx) {
   const FailAs as{ErrorKind::usage, "bad-description"};
   const std::string text = r.from == "-" ? read_stream(STDIN_FILENO, "--from -", as)
                                          : *read_regular_file(r.from, "--from " + r.from, as, IfMissing::fail);
-  const detail::JsonSource src{r.from == "-" ? "<stdin>" : r.from, ErrorKind::usage};
+  const siege::JsonSource src{r.from == "-" ? "<stdin>" : r.from, ErrorKind::usage};
   return read_description(text, src, ctx.tables());
 }
 

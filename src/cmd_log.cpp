@@ -24,17 +24,17 @@ std::string describe(const LogEntry& e) {
 
 std::string log_json(const SiegeState& st, const std::string& path) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   w.begin_object();
   w.field("schema", schema_version).field("action", "log").field("file", path);
   w.key("entries").begin_array();
-  for (const auto& e : st.log) detail::write_log_entry(w, e);
+  for (const auto& e : st.log) siege::write_log_entry(w, e);
   w.end_array();
   // R40: the entries undo took back, which redo can put back, first first.
   w.key("redo").begin_array();
-  for (const auto& e : st.redo) detail::write_log_entry(w, e);
+  for (const auto& e : st.redo) siege::write_log_entry(w, e);
   w.end_array();
-  detail::write_trailer(w, {}, {}, {});
+  siege::write_trailer(w, {}, {}, {});
   w.end_object();
   return out;
 }

@@ -31,12 +31,12 @@ void merge_inputs(Fields& f, MergeRequest& r) {
 
 std::string merge_json(const MergeOutcome& o) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   w.begin_object();
   w.field("schema", schema_version).field("action", "merge");
   w.field("unit", o.unit).field("into", o.into);
-  detail::write_troop_changes(w, o);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  siege::write_troop_changes(w, o);
+  siege::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
   return out;
 }

@@ -87,12 +87,14 @@ MineInput prepare_mine(const MineRequest& r, const Tables& t) {
 
 MineOutcome run_mine(const MineRequest& r, Context& ctx) {
   const Tables& t = ctx.tables();
-  return resolve_mine(prepare_mine(r, t), t.dice, ctx.rng());
+  MineOutcome o = resolve_mine(prepare_mine(r, t), t.dice, ctx.rng());
+  spell_notes(o.notes);
+  return o;
 }
 
 std::string mine_json(const MineOutcome& o, std::uint64_t seed) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   write_mine(w, o, seed);
   return out;
 }
@@ -173,7 +175,7 @@ ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
   r.damage_taken = s.hull_suffered;
   auto o = run_mine(r, ctx);
   // R30: the scene's days, and a hint the state file takes (not --days-dug).
-  detail::add_rule(o.rules, "scene-days");
+  siege::add_rule(o.rules, "scene-days");
   const int dug_now = o.days_dug - o.days_before;
   const int left = scene_days.left - dug_now;
   for (auto& n : o.notes)

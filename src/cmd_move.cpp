@@ -33,7 +33,7 @@ MoveOutcome run_move(const MoveRequest& r, Context& ctx) {
 
 std::string move_json(const MoveOutcome& o) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   write_move(w, o);
   return out;
 }
@@ -90,13 +90,13 @@ UnitMoveInput unit_move_input(const MoveRequest& r) {
 
 std::string unit_move_json(const UnitMoveOutcome& o) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   w.begin_object();
   w.field("schema", schema_version).field("action", "move");
   const UnitState& u = o.units.front().after;
   w.field("unit", u.id);
   w.field("to", o.section.empty() ? name_of(u.where) : std::string_view("section"));
-  detail::write_id_or_null(w, "section", o.section);
+  siege::write_id_or_null(w, "section", o.section);
   w.field("moved_through", o.moved_through);
   w.key("speed");
   if (o.move) {
@@ -108,8 +108,8 @@ std::string unit_move_json(const UnitMoveOutcome& o) {
   } else {
     w.null();
   }
-  detail::write_troop_changes(w, o);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  siege::write_troop_changes(w, o);
+  siege::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
   return out;
 }

@@ -28,7 +28,7 @@ ActionResult note_action(const NoteRequest& r, Context&, SiegeState* st) {
   if (st == nullptr) fail_usage("no-state", "note: needs --state FILE (a siege made with 'siege init')");
   const NoteOutcome o = resolve_note(r.text, st->now.scene);
   std::string json;
-  detail::JsonWriter w(json);
+  siege::JsonWriter w(json);
   write_note(w, o);
   std::string text = fmt::format("Note      {}\n", escape_text(o.text));
   text += o.scene == 0 ? std::string("Scene     before the first scene\n")

@@ -27,7 +27,7 @@ std::optional<SiegeState> odds_state(Context& ctx, bool asked, std::string_view 
   return load_state(file, ctx);
 }
 
-using detail::JsonWriter;
+using siege::JsonWriter;
 using odds::Int;
 using odds::Rational;
 
@@ -91,7 +91,7 @@ void write_trailer(JsonWriter& w, const std::vector<std::string>& rules, const s
 void odds_of_check(const CheckRequest& r, Context& ctx) {
   const CheckSpec spec = check_spec(r);
   const auto& dice = ctx.tables().dice;
-  odds::Work work("odds check: " + dice_words(spec, dice), "ask for fewer dice (--pool, --bane-dice, --boon-dice)");
+  odds::Work work(dice_words(spec, dice), "ask for fewer dice (--pool, --bane-dice, --boon-dice)");
   const odds::CheckSize size = odds::check_size(spec, dice);
   work.charge(size.work);
   work.print(2 * size.successes + size.boons, size.bits);  // each entry's fraction (and the text's)
@@ -162,7 +162,7 @@ void odds_of_attack(const AttackOddsRequest& req, Context& ctx) {
   const Tables& t = ctx.tables();
   const PreparedAttack p = prepare_attack(r.attack, t);
   const AttackInput& in = p.input;
-  odds::Work work(fmt::format("odds attack: --attacks {}{}", attacks,
+  odds::Work work(fmt::format("--attacks {}{}", attacks,
                               p.spec ? " with " + dice_words(*p.spec, t.dice) : std::string()),
                   "ask for fewer --attacks, or fewer dice (--pool, --bane-dice, --boon-dice)");
   if (p.spec) {
@@ -339,7 +339,7 @@ void compare(const CompareRequest& r, Context& ctx) {
     std::optional<odds::Fraction> expected;
   };
   const CheckSpec spec = attack_check_spec(FiringSlit::no, pool);
-  odds::Work work(fmt::format("odds --compare: {} weapons by {} structures, --attacks {} with --pool {}",
+  odds::Work work(fmt::format("{} weapons by {} structures, --attacks {} with --pool {}",
                               weapons.size(), structures.size(), attacks, pool),
                   "ask for fewer --attacks, a smaller --pool, or fewer --weapons and --structures");
   const odds::CheckSize size = odds::check_size(spec, t.dice);
@@ -440,7 +440,11 @@ void odds_itself(const CompareRequest& r, Context& ctx) {
     fail_usage("bad-usage",
                "odds: name what to compute: 'odds check|attack|demolish|escalade|mine|scene ...' or "
                "'odds --compare'");
-  compare(r, ctx);
+  try {
+    compare(r, ctx);
+  } catch (const Error& e) {
+    throw e.in_command("odds --compare");  // a refusal of the question (odds::Work) names it so
+  }
 }
 
 Command check_odds_command() {

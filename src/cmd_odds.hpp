@@ -20,8 +20,8 @@ inline constexpr BreachState all_states[] = {BreachState::intact, BreachState::c
                                              BreachState::breached};
 
 // `key`: {"p": "a/b" in lowest terms, "value": the nearest double}.
-void write_p(detail::JsonWriter& w, std::string_view key, const odds::Rational& r);
-void write_p(detail::JsonWriter& w, std::string_view key, const odds::Fraction& f);
+void write_p(siege::JsonWriter& w, std::string_view key, const odds::Rational& r);
+void write_p(siege::JsonWriter& w, std::string_view key, const odds::Fraction& f);
 // The chance num/den as a double for display: the nearest double, except
 // that a chance that is not 0 never shows as 0 (it underflows to the least
 // double above 0) and one that is not 1 never as 1.

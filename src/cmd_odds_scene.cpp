@@ -15,7 +15,7 @@ namespace siege::cli {
 
 namespace {
 
-using detail::JsonWriter;
+using siege::JsonWriter;
 using odds::Fraction;
 
 // "castle-gate, portcullis": the structure and any variant.
@@ -36,7 +36,7 @@ std::string scene_json(const odds::SceneOdds& o, const SiegeState& st, const std
   w.key("sections").begin_array();
   for (const auto& s : o.sections) {
     w.begin_object().field("id", s.id).field("structure", s.structure);
-    detail::write_id_or_null(w, "variant", s.variant);
+    siege::write_id_or_null(w, "variant", s.variant);
     w.key("hull").begin_object().field("max", s.hull).field("suffered", s.suffered).end_object();
     w.field("state", name_of(s.state));
     w.string_array("attackers", s.attackers);
@@ -63,7 +63,7 @@ std::string scene_json(const odds::SceneOdds& o, const SiegeState& st, const std
   w.key("engines").begin_array();
   for (const auto& e : o.engines) {
     w.begin_object().field("id", e.id);
-    detail::write_id_or_null(w, "target", e.target);
+    siege::write_id_or_null(w, "target", e.target);
     w.string_array("attackers", e.attackers);
     by_scene("knocked_out", e.knocked_out);
     w.end_object();
@@ -73,7 +73,7 @@ std::string scene_json(const odds::SceneOdds& o, const SiegeState& st, const std
   w.string_array("attackers", o.camp.attackers);
   by_scene("wrecked", o.camp.knocked_out);
   w.end_object();
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  siege::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
   return json;
 }

@@ -15,7 +15,7 @@ namespace siege::cli {
 
 namespace {
 
-using detail::JsonWriter;
+using siege::JsonWriter;
 using odds::Fraction;
 using odds::Int;
 using odds::Rational;
@@ -75,7 +75,7 @@ void odds_of_demolish(const DemolishRequest& req, Context& ctx) {
   const Tables& t = ctx.tables();
   const PreparedDemolition p = prepare_demolish(r, t);
   if (p.spec) {
-    odds::Work work("odds demolish: a Craft check of " + dice_words(*p.spec, t.dice), "ask for a smaller --pool");
+    odds::Work work("a Craft check of " + dice_words(*p.spec, t.dice), "ask for a smaller --pool");
     const odds::CheckSize size = odds::check_size(*p.spec, t.dice);
     work.charge(size.work);
     work.charge(odds::saturating_mul(size.successes, demolition_weight));
@@ -127,7 +127,7 @@ void odds_of_demolish(const DemolishRequest& req, Context& ctx) {
     }
     w.end_array();
     write_state_after(w, [&](BreachState s) { return d.p_state(s); });
-    detail::write_trailer(w, d.rules(), notes, d.not_modelled());
+    siege::write_trailer(w, d.rules(), notes, d.not_modelled());
     w.end_object();
   } else {
     std::string charges;
@@ -263,7 +263,7 @@ void odds_of_escalade(const EscaladeRequest& req, Context& ctx) {
       write_p(w, "expected_rounds", *e.climb->expected_rounds);
     else
       w.key("expected_rounds").null();
-    detail::write_trailer(w, rules, notes, o.not_modelled);
+    siege::write_trailer(w, rules, notes, o.not_modelled);
     w.end_object();
   } else {
     std::string how;
@@ -353,7 +353,7 @@ void odds_of_mine(const MineRequest& req, Context& ctx) {
   }
   const Tables& t = ctx.tables();
   const MineInput in = prepare_mine(r, t);
-  odds::Work work(fmt::format("odds mine: {} day(s) of digging, --sapper-pool {} and --defender-pool {}",
+  odds::Work work(fmt::format("{} day(s) of digging, --sapper-pool {} and --defender-pool {}",
                               mine_days_to_dig(in), in.sapper_pool, in.defender_pool),
                   instead);
   work.charge(odds::mine_work(in, t.dice));
@@ -419,7 +419,7 @@ void odds_of_mine(const MineRequest& req, Context& ctx) {
     w.end_array();
     w.key("hull").begin_object().field("max", last.hull.max).field("before", last.hull.before).end_object();
     write_state_after(w, [&](BreachState s) { return m.p_state(s); });
-    detail::write_trailer(w, m.rules(), notes, m.not_modelled());
+    siege::write_trailer(w, m.rules(), notes, m.not_modelled());
     w.end_object();
   } else {
     text = fmt::format("Odds      mine under {}: {} day(s) of digging (listed Armor, R19), {} dug before\n",

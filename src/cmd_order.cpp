@@ -23,7 +23,7 @@ void order_inputs(Fields& f, OrderRequest& r) {
 
 std::string order_json(const UnitOrderOutcome& o) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   w.begin_object();
   w.field("schema", schema_version).field("action", "order");
   const UnitChange& c = o.units.front();
@@ -31,8 +31,8 @@ std::string order_json(const UnitOrderOutcome& o) {
   w.key("order").begin_object();
   w.field("before", name_of(c.before.order)).field("after", name_of(c.after.order));
   w.end_object();
-  detail::write_troop_changes(w, o);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  siege::write_troop_changes(w, o);
+  siege::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
   return out;
 }

@@ -26,7 +26,7 @@ void remove_inputs(Fields& f, RemoveRequest& r) {
 
 std::string remove_json(const RemovalOutcome& o) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   w.begin_object();
   w.field("schema", schema_version).field("action", "remove");
   w.field("kind", o.engine ? "engine" : "unit").field(o.engine ? "engine" : "unit", o.id);
@@ -38,12 +38,12 @@ std::string remove_json(const RemovalOutcome& o) {
   w.field("figures_left", o.figures_left);
   w.key("record");
   if (o.engine)
-    detail::write_engine(w, *o.engine);
+    siege::write_engine(w, *o.engine);
   else
-    detail::write_unit(w, o.units.front().after);
+    siege::write_unit(w, o.units.front().after);
   w.string_array("idle", o.idle);
-  detail::write_troop_changes(w, o);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  siege::write_troop_changes(w, o);
+  siege::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
   return out;
 }
@@ -64,7 +64,8 @@ ActionResult remove_action(const RemoveRequest& r, Context& ctx, SiegeState* st)
   in.kind = r.engine.empty() ? RemovalInput::Kind::unit : RemovalInput::Kind::engine;
   in.id = r.engine.empty() ? r.unit : r.engine;
   in.cause = r.cause;
-  const RemovalOutcome o = remove_from_siege(st->now, in);
+  RemovalOutcome o = remove_from_siege(st->now, in);
+  spell_notes(o.notes);
   nlohmann::json summary = troop_summary(o);
   summary[o.engine ? "engine" : "unit"] = o.id;
   summary["cause"] = o.cause.empty() ? nlohmann::json() : nlohmann::json(o.cause);

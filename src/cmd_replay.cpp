@@ -20,12 +20,12 @@ void run_replay(const NoInputs&, Context& ctx) {
     fail_state("replay-differs", file.path() + ":" + *d);
 
   std::string json;
-  detail::JsonWriter w(json);
+  siege::JsonWriter w(json);
   w.begin_object();
   w.field("schema", schema_version).field("action", "replay").field("file", file.path());
   w.field("matches", true).field("log_entries", static_cast<long>(st.log.size()));
   w.field("scene", st.now.scene);
-  detail::write_trailer(w, {}, {}, {});
+  siege::write_trailer(w, {}, {}, {});
   w.end_object();
   ctx.emit(json, fmt::format("replay matches: {} log entr{} replayed from the initial state give {}\n",
                              st.log.size(), st.log.size() == 1 ? "y" : "ies", file.path()));

@@ -37,12 +37,14 @@ RoutOutcome run_rout(const RoutRequest& r, Context& ctx) {
   in.room_figures = r.room_figures;
   in.blocked = *r.blocked;
   in.move_inches = ctx.tables().troops.rout_move_inches;
-  return resolve_rout(in);
+  RoutOutcome o = resolve_rout(in);
+  spell_notes(o.notes);
+  return o;
 }
 
 std::string rout_json(const RoutOutcome& o) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   write_rout(w, o);
   return out;
 }
@@ -107,6 +109,7 @@ ActionResult unit_rout_action(const RoutRequest& r, Context& ctx, SiegeState& st
   in.blocked = *r.blocked;
   in.choice = r.standard ? RoutChoice::standard : RoutChoice::special;
   auto o = rout_unit(st.now, in, ctx.tables());
+  spell_notes(o.notes);  // the troop outcome holds the trace (adopt_trace)
   adopt_trace(o.rout, o);
   const std::string fields = json_field("unit", in.unit) + "," +
                              json_field("taken", o.standard ? "standard" : "special") + "," +

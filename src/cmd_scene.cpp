@@ -9,7 +9,9 @@ namespace siege::cli {
 
 ActionResult scene_action(const NoInputs&, Context& ctx, SiegeState* st) {
   if (st == nullptr) fail_usage("no-state", "scene: needs --state FILE (a siege made with 'siege init')");
-  const SceneOutcome o = play_scene(st->now, st->scene_length, ctx.tables(), ctx.seed());
+  SceneOutcome o = play_scene(st->now, st->scene_length, ctx.tables(), ctx.seed());
+  spell_notes(o.notes);
+  for (auto& e : o.idle) e.command = spelled(e.command, front_end_spelling());
   nlohmann::json attacks = nlohmann::json::array();
   for (const auto& a : o.attacks) {
     nlohmann::json x = {{"engine", a.engine},
@@ -33,7 +35,7 @@ ActionResult scene_action(const NoInputs&, Context& ctx, SiegeState* st) {
 
 std::string scene_json(const SceneOutcome& o) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   write_scene(w, o);
   return out;
 }

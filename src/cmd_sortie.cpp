@@ -62,7 +62,7 @@ ActionResult sortie_action(const SortieRequest& r, Context& ctx, SiegeState* st)
   in.check = roll.check ? *roll.check : roll_check(*roll.spec, t.dice, ctx.rng());
   const EngineHit o = resolve_sortie(st->now, t, in);
   std::string json;
-  detail::JsonWriter w(json);
+  siege::JsonWriter w(json);
   write_engine_hit(w, o, ctx.seed(), "sortie");
   return {std::move(json), ctx.globals.json ? std::string() : sortie_text(o, ctx.seed()),
           {{"target", o.target},

@@ -33,12 +33,12 @@ void split_inputs(Fields& f, SplitRequest& r) {
 
 std::string split_json(const SplitOutcome& o) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   w.begin_object();
   w.field("schema", schema_version).field("action", "split");
   w.field("unit", o.unit).field("into", o.into).field("figures", o.figures).field("through", o.through);
-  detail::write_troop_changes(w, o);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  siege::write_troop_changes(w, o);
+  siege::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
   return out;
 }

@@ -65,14 +65,14 @@ std::vector<GalleryLine> galleries(const SiegeState& st) {
   return out;
 }
 
-void write_hull_suffered(detail::JsonWriter& w, int max, int suffered) {
+void write_hull_suffered(siege::JsonWriter& w, int max, int suffered) {
   w.key("hull").begin_object().field("max", max).field("suffered", suffered).end_object();
 }
 
 // An army as the state file has it, with its one-third mark and whether the
 // check is due (R25, R33).
 // With defenders out on a sally, "sally": true (R38).
-void write_status_army(detail::JsonWriter& w, const std::optional<ArmyState>& a, UnitSide side, Sally sally) {
+void write_status_army(siege::JsonWriter& w, const std::optional<ArmyState>& a, UnitSide side, Sally sally) {
   if (!a) {
     w.null();
     return;
@@ -106,7 +106,7 @@ std::vector<std::vector<std::vector<std::string>>> troop_tables(const Snapshot& 
   for (const UnitSide side : {UnitSide::besieger, UnitSide::defender}) {
     const auto& a = s.armies.of(side);
     if (!a) continue;
-    const Sally sally = detail::sally_for(s, side);
+    const Sally sally = siege::sally_for(s, side);
     const ArmyMoraleOutcome m = army_morale(army_morale_input(*a, sally));
     const bool castle = in_a_castle(*a, sally);
     rows.push_back({std::string(name_of(side)), std::to_string(a->strength), std::to_string(a->killed),
@@ -168,7 +168,7 @@ std::vector<std::vector<std::vector<std::string>>> status_tables(const SiegeStat
 
 std::string status_json(const SiegeState& st, const Tables& t, const std::string& path, std::string_view action) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   w.begin_object();
   w.field("schema", schema_version).field("action", action);
   w.field("file", path).field("name", st.name);
@@ -176,20 +176,20 @@ std::string status_json(const SiegeState& st, const Tables& t, const std::string
   w.key("sections").begin_array();
   for (const auto& s : st.now.sections) {
     w.begin_object().field("id", s.id).field("structure", s.structure);
-    detail::write_id_or_null(w, "variant", s.variant);
+    siege::write_id_or_null(w, "variant", s.variant);
     write_hull_suffered(w, stats_of(s, t).hull, s.hull_suffered);
     w.field("state", name_of(s.state));
-    detail::write_works(w, s);
+    siege::write_works(w, s);
     w.end_object();
   }
   w.end_array();
   w.key("engines").begin_array();
   for (const auto& e : st.now.engines) {
     w.begin_object().field("id", e.id).field("side", name_of(e.side));
-    detail::write_id_or_null(w, "engine", e.engine);
-    detail::write_id_or_null(w, "weapon", e.weapon);
+    siege::write_id_or_null(w, "engine", e.engine);
+    siege::write_id_or_null(w, "weapon", e.weapon);
     w.field("pool", e.pool);
-    detail::write_id_or_null(w, "target", e.target);
+    siege::write_id_or_null(w, "target", e.target);
     if (const Engine* row = row_of(e, t)) write_hull_suffered(w, row->hull, e.hull_suffered);
     else w.key("hull").null();
     w.field("knocked_out", e.knocked_out);
@@ -203,7 +203,7 @@ std::string status_json(const SiegeState& st, const Tables& t, const std::string
   w.field("wrecked", st.now.camp.hull_suffered >= camp_hull);
   w.end_object();
   w.key("units").begin_array();
-  for (const auto& u : st.now.units) detail::write_unit(w, u);
+  for (const auto& u : st.now.units) siege::write_unit(w, u);
   w.end_array();
   w.key("armies").begin_object();
   w.key("besieger");
@@ -223,7 +223,7 @@ std::string status_json(const SiegeState& st, const Tables& t, const std::string
   for (const auto& n : last_notes(st))
     w.begin_object().field("entry", n.entry).field("scene", n.scene).field("text", n.text).end_object();
   w.end_array();
-  detail::write_trailer(w, {}, status_notes(st, t), {});
+  siege::write_trailer(w, {}, status_notes(st, t), {});
   w.end_object();
   return out;
 }
@@ -297,7 +297,7 @@ std::string status_text(const SiegeState& st, const Tables& t) {
     s += "Armies\n";
     for (const UnitSide side : {UnitSide::besieger, UnitSide::defender})
       if (const auto& a = st.now.armies.of(side))
-        s += fmt::format("  {:<8} {}\n", name_of(side), army_words(*a, detail::sally_for(st.now, side)));
+        s += fmt::format("  {:<8} {}\n", name_of(side), army_words(*a, siege::sally_for(st.now, side)));
   }
   s += breaches_text(st.now, t);
   if (st.now.scene > 0) {

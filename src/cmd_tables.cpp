@@ -12,7 +12,7 @@ namespace siege::cli {
 
 namespace {
 
-using detail::JsonWriter;
+using siege::JsonWriter;
 
 template <std::size_t N>
 std::vector<std::string> flag_names(std::uint32_t bits, const std::array<std::string_view, N>& names) {
@@ -93,7 +93,7 @@ std::string did_you_mean(std::string_view wanted, const std::vector<Named>& know
   std::vector<std::string> ids;
   for (const auto& k : known)
     if (std::find(ids.begin(), ids.end(), k.id) == ids.end()) ids.push_back(k.id);
-  const std::vector<std::string> near = detail::nearest(wanted, ids);
+  const std::vector<std::string> near = siege::nearest(wanted, ids);
   if (near.empty()) return {};
   std::vector<std::string> said;  // "cannon is a weapon and an engine"
   for (const auto& n : near) {
@@ -103,7 +103,7 @@ std::string did_you_mean(std::string_view wanted, const std::vector<Named>& know
     if (whats.size() > 1 || whats[0].rfind("another", 0) == 0)
       said.push_back((near.size() == 1 ? std::string("it") : n) + " is " + fmt::format("{}", fmt::join(whats, " and ")));
   }
-  std::string s = detail::did_you_mean(wanted, ids);  // " (did you mean a or b?)"
+  std::string s = siege::did_you_mean(wanted, ids);  // " (did you mean a or b?)"
   if (!said.empty()) s.insert(s.size() - 1, " " + fmt::format("{}", fmt::join(said, "; ")));
   return s;
 }
@@ -168,7 +168,7 @@ void list_table(const TableRequest& r, Context& ctx) {
                         e.name, join(flag_names(e.tags, tag_names))});
       }
     } else {
-      fail_usage("bad-table-name", "list: unknown table '" + *what + "'" + detail::did_you_mean(*what, list_kinds) +
+      fail_usage("bad-table-name", "list: unknown table '" + *what + "'" + siege::did_you_mean(*what, list_kinds) +
                                        " (expected structures, weapons, charges or engines)");
     }
     w.end_array();
@@ -237,7 +237,7 @@ void show_entry(const TableRequest& r, Context& ctx) {
       }
     w.end_array();
     // Every outcome carries the trailer (INTERFACE.md); showing applies no rule.
-    detail::write_trailer(w, {}, {}, {});
+    siege::write_trailer(w, {}, {}, {});
     w.end_object();
     if (found == 0) {
       std::vector<Named> ids;

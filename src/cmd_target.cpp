@@ -33,7 +33,7 @@ ActionResult target_action(const TargetRequest& r, Context& ctx, SiegeState* st)
   if (r.at.empty()) fail_usage("missing-option", "target: give --at ID (or --at none)");
   const AimOutcome o = aim_engine(st->now, ctx.tables(), r.engine, r.at);
   std::string json;
-  detail::JsonWriter w(json);
+  siege::JsonWriter w(json);
   write_aim(w, o);
   const auto shown = [](const std::string& id) { return id.empty() ? std::string("none") : escape_text(id); };
   std::string text = fmt::format("Engine    {} ({})\n", escape_text(o.engine), name_of(o.side));

@@ -53,17 +53,17 @@ std::string redo_hint(const SiegeState& st) {
 std::string undo_redo_json(std::string_view action, const std::string& path, bool dry, const LogEntry& last,
                            std::size_t count, const SiegeState& after) {
   std::string json;
-  detail::JsonWriter w(json);
+  siege::JsonWriter w(json);
   w.begin_object();
   w.field("schema", schema_version).field("action", action).field("file", path);
   w.field("dry_run", dry);
   w.key(action == "undo" ? "undone" : "redone");
-  detail::write_log_entry(w, last);
+  siege::write_log_entry(w, last);
   w.field("count", static_cast<long>(count));
   w.field("log_entries", static_cast<long>(after.log.size()));
   w.field("redo_entries", static_cast<long>(after.redo.size()));
   w.field("scene", after.now.scene);
-  detail::write_trailer(w, {}, {}, {});
+  siege::write_trailer(w, {}, {}, {});
   w.end_object();
   return json;
 }

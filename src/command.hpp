@@ -58,6 +58,22 @@ struct Command {
 // The command called `name` among `table` (nullptr: none).
 [[nodiscard]] const Command* find_command(const std::vector<Command>& table, std::string_view name);
 
+// How the command line, batch and replay write what a core error names
+// (error.hpp): an input as its option ("--needed"), a command as the
+// program's name and the words of a command of this table, each quoted for
+// the shell ("siege list structures"); tests/check_core_words.py holds
+// every hint of the core to a command of the table.
+[[nodiscard]] const Spelling& front_end_spelling();
+// `e` as command `name` ("hold", "odds scene") reports it: a refusal named
+// as its own (Error::in_command), its words spelled by front_end_spelling().
+[[nodiscard]] Error reported(const Error& e, std::string_view name);
+// An outcome's notes with the inputs and commands they name spelled
+// (front_end_spelling): every command that prints a core outcome's notes
+// spells them first.
+void spell_notes(std::vector<std::string>& notes);
+// `run`, whose errors are reported() as command `name`'s.
+[[nodiscard]] Runner reporting(std::string name, Runner run);
+
 // Declares `inputs` (a visitor over one request) as options of `app`.
 void bind_options(CLI::App& app, const std::function<void(Fields&)>& inputs);
 // Without --state: refuses, as the command line refuses a missing required

@@ -61,4 +61,45 @@ const Command* find_command(const std::vector<Command>& table, std::string_view 
   return nullptr;
 }
 
+namespace {
+std::string option_of(std::string_view key) { return "--" + std::string(key); }
+
+// A hint's command line: "siege" and its words, when its first word is a
+// command of the table (tests/check_core_words.py holds every hint of the
+// core to that); else only its words, quoted (the marks came in with the
+// user's own text), never a command the program would refuse.
+std::string command_of(const std::vector<std::string>& words) {
+  const bool known = !words.empty() && find_command(commands(), words.front()) != nullptr;
+  std::string out = known ? "siege" : "";
+  for (const auto& w : words) {
+    if (!out.empty()) out += ' ';
+    // An input the hint names (input_word) is written as its option, any other word quoted.
+    out += w.size() > 2 && w.front() == '\x1f' && w.back() == '\x1f' ? spelled(w, front_end_spelling())
+                                                                      : shell_word(w);
+  }
+  return out;
+}
+
+constexpr Spelling spelling{option_of, command_of};
+}  // namespace
+
+const Spelling& front_end_spelling() { return spelling; }
+
+void spell_notes(std::vector<std::string>& notes) {
+  for (auto& n : notes)
+    if (n.find_first_of("\x1e\x1f") != std::string::npos) n = spelled(n, spelling);
+}
+
+Error reported(const Error& e, std::string_view name) { return e.in_command(name).spelled(spelling); }
+
+Runner reporting(std::string name, Runner run) {
+  return [name = std::move(name), run = std::move(run)](Context& ctx) {
+    try {
+      run(ctx);
+    } catch (const Error& e) {
+      throw reported(e, name);
+    }
+  };
+}
+
 }  // namespace siege::cli

@@ -6,7 +6,7 @@ namespace siege::cli {
 
 // ---------------------------------------------------------------- reader
 
-FieldReader::FieldReader(const detail::Cursor& inputs) : in_(inputs) {}
+FieldReader::FieldReader(const siege::Cursor& inputs) : in_(inputs) {}
 
 namespace {
 // Runs `read`; a value it refuses is an error about input `in`.
@@ -22,7 +22,7 @@ void reading(const In& in, Read&& read) {
 // The text at `c` for input `in`. Past a limit the input declares, the
 // error names the input, its length and the limit (placed by the front
 // end: "--text 1001 bytes", "in.jsonl:3:/text: ...").
-std::string text_at(const In& in, const detail::Cursor& c) {
+std::string text_at(const In& in, const siege::Cursor& c) {
   if (in.max_bytes != 0 && c.value().is_string()) {
     const std::size_t n = c.value().get_ref<const std::string&>().size();
     if (n > in.max_bytes)
@@ -34,7 +34,7 @@ std::string text_at(const In& in, const detail::Cursor& c) {
 
 }  // namespace
 
-std::optional<detail::Cursor> FieldReader::take(std::string_view key) {
+std::optional<siege::Cursor> FieldReader::take(std::string_view key) {
   known_.emplace_back(key);
   if (!in_.value().contains(key)) return std::nullopt;
   return in_.at(known_.back().c_str());
@@ -45,7 +45,7 @@ namespace {
 // line, the command line's inputs with --state) were typed; a log entry's
 // (a state error) come from the file. The refusal is about the input, which
 // the front end places (batch: "in.jsonl:7:/cause: VALUE: reason").
-std::string checked_text(const In& in, const detail::Cursor& c) {
+std::string checked_text(const In& in, const siege::Cursor& c) {
   std::string s = text_at(in, c);
   if (in.path) return s;
   const auto from = c.source().kind == ErrorKind::usage ? text::TextFrom::typed : text::TextFrom::file;
@@ -96,8 +96,8 @@ void FieldReader::finish() const {
     bool ok = false;
     for (const auto& k : known_) ok = ok || k == item.key();
     if (!ok)
-      detail::Cursor(item.value(), in_.source(), in_.pointer() + "/" + detail::pointer_escape(item.key()))
-          .fail("unknown key '" + item.key() + "'" + detail::did_you_mean(item.key(), known_) +
+      siege::Cursor(item.value(), in_.source(), in_.pointer() + "/" + siege::pointer_escape(item.key()))
+          .fail("unknown key '" + item.key() + "'" + siege::did_you_mean(item.key(), known_) +
                 " (keys are the command's option names without --)");
   }
 }

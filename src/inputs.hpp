@@ -110,7 +110,7 @@ class InputReader : public Fields {
 // Reads an inputs object into fields; finish() refuses keys no field took.
 class FieldReader final : public InputReader {
  public:
-  explicit FieldReader(const detail::Cursor& inputs);
+  explicit FieldReader(const siege::Cursor& inputs);
   void text(const In& in, std::string& v) override;
   void text(const In& in, std::optional<std::string>& v) override;
   void text(const In& in, Given<std::string>& v) override;
@@ -121,8 +121,8 @@ class FieldReader final : public InputReader {
   void finish() const override;
 
  private:
-  [[nodiscard]] std::optional<detail::Cursor> take(std::string_view key);
-  const detail::Cursor& in_;
+  [[nodiscard]] std::optional<siege::Cursor> take(std::string_view key);
+  const siege::Cursor& in_;
   std::vector<std::string> known_;
 };
 
@@ -159,7 +159,7 @@ class InputDescriber final : public Fields {
 };
 
 template <typename Request>
-[[nodiscard]] Request request_from_json(const detail::Cursor& inputs, FieldsFn<Request> fields) {
+[[nodiscard]] Request request_from_json(const siege::Cursor& inputs, FieldsFn<Request> fields) {
   inputs.expect_object();
   Request r;
   FieldReader reader(inputs);

@@ -82,9 +82,9 @@ std::string army_words(const ArmyState& a, Sally sally) {
 
 std::string troop_fields(const TroopOutcome& o) {
   std::string out;
-  detail::JsonWriter w(out);
+  siege::JsonWriter w(out);
   w.begin_object();
-  detail::write_troop_changes(w, o);
+  siege::write_troop_changes(w, o);
   w.end_object();
   // The fields without the braces of the object that held them.
   return out.substr(1, out.size() - 2);

@@ -53,12 +53,12 @@ void adopt_trace(Core& core, const TroopOutcome& o) {
 // outcome made apart from the core rule's (escalade_unit records a climb).
 template <typename Core>
 void append_trace(Core& core, const TroopOutcome& o) {
-  for (const auto& r : o.rules) detail::add_rule(core.rules, r);
+  for (const auto& r : o.rules) siege::add_rule(core.rules, r);
   for (const auto& n : o.notes) core.notes.push_back(n);
-  for (const auto& n : o.not_modelled) detail::add_unique(core.not_modelled, n);
+  for (const auto& n : o.not_modelled) siege::add_unique(core.not_modelled, n);
 }
 
-// `"units":[...],"armies":[...]` (detail::write_troop_changes), for with_fields.
+// `"units":[...],"armies":[...]` (siege::write_troop_changes), for with_fields.
 [[nodiscard]] std::string troop_fields(const TroopOutcome& o);
 
 // One "Unit" block per unit changed (before and after; a unit the command

@@ -22,7 +22,7 @@ struct PartialWords {
   char quote = 0;          // the quote left open at the end: ', " or 0
 };
 
-namespace detail {
+namespace shell_split {
 
 // Splits `line`; with `partial`, an unclosed quote or a last backslash ends
 // the last word instead of being refused.
@@ -88,15 +88,15 @@ inline PartialWords split(std::string_view line, bool partial) {
   return out;
 }
 
-}  // namespace detail
+}  // namespace shell_split
 
 // The words of `line`. An unclosed quote or a backslash at the very end is a
 // usage error that names it.
 [[nodiscard]] inline std::vector<std::string> split_words(std::string_view line) {
-  return detail::split(line, false).words;
+  return shell_split::split(line, false).words;
 }
 
 // The words of `before`, the text left of the cursor, as far as they go.
-[[nodiscard]] inline PartialWords split_partial(std::string_view before) { return detail::split(before, true); }
+[[nodiscard]] inline PartialWords split_partial(std::string_view before) { return shell_split::split(before, true); }
 
 }  // namespace siege::cli

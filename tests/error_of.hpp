@@ -1,14 +1,28 @@
-// The message of the error a piece of code throws, for tests of refusals.
+// The message of the error a piece of code throws, for tests of refusals:
+// as the command line reports it (src/command.hpp: reported), the inputs
+// and commands it names spelled as options and command lines, a refusal
+// named as the placeholder command's, "COMMAND: ..." (the core names none).
 #pragma once
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
+#include "command.hpp"
 #include "siege/error.hpp"
 
 namespace siege::test {
+
+// `e` as the command line reports it, a refusal named "COMMAND".
+inline std::string reported_text(const Error& e) { return siege::cli::reported(e, "COMMAND").what(); }
+
+// An outcome's notes as the command line prints them (spell_notes).
+inline std::vector<std::string> printed_notes(std::vector<std::string> notes) {
+  siege::cli::spell_notes(notes);
+  return notes;
+}
 
 // The message of the siege::Error `f` throws, checked to be of `kind`; a
 // failed test when it throws none.
@@ -18,7 +32,7 @@ std::string error_of(F&& f, ErrorKind kind) {
     f();
   } catch (const Error& e) {
     CHECK(e.kind() == kind);
-    return e.what();
+    return reported_text(e);
   }
   FAIL("no error thrown");
   return {};

@@ -1,4 +1,4 @@
-// Batch mode's fast path (siege/detail/flat_json.hpp and BatchRunner): what
+// Batch mode's fast path (src/flat_json.hpp and BatchRunner): what
 // it takes, what it leaves to the strict parser, and that a line gives the
 // same bytes whichever path reads it; blank lines; and the line reader.
 #include <catch2/catch.hpp>
@@ -10,16 +10,16 @@
 #include <vector>
 
 #include "batch.hpp"
-#include "siege/detail/flat_json.hpp"
+#include "flat_json.hpp"
 
 using namespace siege;
-using siege::detail::FlatObject;
-using siege::detail::FlatValue;
-using siege::detail::read_flat;
+using siege::cli::FlatObject;
+using siege::cli::FlatValue;
+using siege::cli::read_flat;
 
 namespace {
 
-bool flat(std::string_view s) {
+bool reads_flat(std::string_view s) {
   FlatObject o;
   return read_flat(s, o);
 }
@@ -60,11 +60,11 @@ TEST_CASE("The fast reader takes flat objects of plain values", "[batch]") {
   CHECK(o.find("units") == &o.members[3]);
   CHECK(o.find("unit") == nullptr);
   CHECK(o.find("") == nullptr);
-  CHECK(flat("{}"));
-  CHECK(flat("{\"\":1}"));
-  CHECK(flat("{\"n\":0}"));
-  CHECK(flat("{\"n\":-0}"));
-  CHECK(flat("{\"n\":999999999999999999}"));  // 18 digits
+  CHECK(reads_flat("{}"));
+  CHECK(reads_flat("{\"\":1}"));
+  CHECK(reads_flat("{\"n\":0}"));
+  CHECK(reads_flat("{\"n\":-0}"));
+  CHECK(reads_flat("{\"n\":999999999999999999}"));  // 18 digits
 }
 
 TEST_CASE("The fast reader leaves everything else to the strict parser", "[batch]") {
@@ -92,15 +92,15 @@ TEST_CASE("The fast reader leaves everything else to the strict parser", "[batch
            "{\"a\":1,\"a\":2}",                  // a duplicate key
        }) {
     INFO(s);
-    CHECK_FALSE(flat(s));
+    CHECK_FALSE(reads_flat(s));
   }
   std::string nul = "{\"a\":\"x";
   nul += '\0';
   nul += "\"}";
-  CHECK_FALSE(flat(nul));
+  CHECK_FALSE(reads_flat(nul));
   std::string many = "{";
   for (int i = 0; i < 33; ++i) many += (i ? ",\"k" : "\"k") + std::to_string(i) + "\":1";
-  CHECK_FALSE(flat(many + "}"));
+  CHECK_FALSE(reads_flat(many + "}"));
 }
 
 TEST_CASE("A batch line gives the same bytes by the fast and the strict path", "[batch]") {
@@ -211,10 +211,10 @@ TEST_CASE("The batch line reader says whether a whole line is at hand", "[batch]
 }
 
 TEST_CASE("A batch line of JSON white space only is blank", "[batch]") {
-  CHECK(detail::blank(""));
-  CHECK(detail::blank(" \t\r \r\n"));
-  CHECK_FALSE(detail::blank(" \r x"));
-  CHECK_FALSE(detail::blank("\f"));  // not JSON white space
+  CHECK(siege::cli::blank(""));
+  CHECK(siege::cli::blank(" \t\r \r\n"));
+  CHECK_FALSE(siege::cli::blank(" \r x"));
+  CHECK_FALSE(siege::cli::blank("\f"));  // not JSON white space
   CHECK(run_line(" \r ").empty());
   CHECK(run_line("\t\r").empty());
   CHECK(run_line(" \r x").find("\"error\"") != std::string::npos);

@@ -230,7 +230,7 @@ TEST_CASE("the troop commands' hints with a state file are accepted as they stan
       h.on({"hold", "--unit", "garrison", "--enemy", "storming-party", "--section", "north-wall", "--needed", "12",
             "--rolled", "15"});
   REQUIRE(hold.status == 2);
-  const auto moves = hn_found(hold.err, R"(\((move --unit \S+ --section [^ )]+)\))");
+  const auto moves = hn_found(hold.err, R"(\(siege (move --unit \S+ --section [^ )]+)\))");
   REQUIRE(moves.size() == 1);
   h.run_hint(moves[0]);
   REQUIRE(h.on({"move", "--unit", "storming-party", "--section", "north-wall", "--through-breach", "--figures", "5"})

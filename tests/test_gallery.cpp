@@ -48,13 +48,13 @@ TEST_CASE("R30: a day-long scene has one day, a week-long one seven", "[gallery]
 TEST_CASE("R30: before the first scene no gallery has days: play the first scene", "[gallery][R30][errors]") {
   const SiegeState st = harrowmere();
   CHECK(usage_error_of([&] { (void)gallery_days(st, "north-wall"); }) ==
-        "mine: no scene has been played, so no day has passed for the sappers: play the first scene (siege "
+        "COMMAND: no scene has been played, so no day has passed for the sappers: play the first scene (siege "
         "scene)");
   CHECK(usage_error_of([&] { (void)mine_days_now(st, "north-wall", std::nullopt); }) ==
-        "mine: no scene has been played, so no day has passed for the sappers: play the first scene (siege "
+        "COMMAND: no scene has been played, so no day has passed for the sappers: play the first scene (siege "
         "scene)");
   CHECK(usage_error_of([&] { (void)gallery_days(st, "north-wal"); }) ==
-        "mine: unknown section 'north-wal' (did you mean north-wall?); see 'siege status'");
+        "COMMAND: unknown section 'north-wal' (did you mean north-wall?); see 'siege status'");
 }
 
 TEST_CASE("R30: in a week-long scene a gallery digs seven days, less what this scene's mine entries dug",
@@ -92,7 +92,7 @@ TEST_CASE("R30: in a week-long scene a gallery digs seven days, less what this s
   CHECK(gallery_days(st, "north-wall").used == 7);
   CHECK(gallery_days(st, "north-wall").left == 0);
   CHECK(usage_error_of([&] { (void)mine_days_now(st, "north-wall", std::nullopt); }) ==
-        "mine: the gallery under north-wall has dug every day of scene 1 (one week, 7 days): play the next "
+        "COMMAND: the gallery under north-wall has dug every day of scene 1 (one week, 7 days): play the next "
         "scene");
 
   // The next scene brings its own seven days.
@@ -108,7 +108,7 @@ TEST_CASE("R30: in a day-long scene a gallery digs one day", "[gallery][R30]") {
   log_mine(st, "gatehouse", 0, 1);
   CHECK(
       usage_error_of([&] { (void)mine_days_now(st, "gatehouse", 1); }) ==
-      "mine: the gallery under gatehouse has dug every day of scene 1 (one day, 1 day): play the next scene");
+      "COMMAND: the gallery under gatehouse has dug every day of scene 1 (one day, 1 day): play the next scene");
   CHECK(usage_error_of([&] { (void)mine_days_now(st, "gatehouse", 0); }) == "--days 0: expected 1 or more");
 }
 
@@ -182,17 +182,17 @@ TEST_CASE("R31: a countermine needs a gallery the defenders found", "[gallery][R
   const std::string before = write_state(st);
   CHECK(usage_error_of([&] {
           (void)settle_countermine(st.now, tables(), "north-wall", CountermineResult::failed);
-        }) == "countermine: there is no gallery under north-wall (no days dug): nothing to settle");
+        }) == "COMMAND: there is no gallery under north-wall (no days dug): nothing to settle");
   st.now.find_section("north-wall")->mine = {3, false};
   CHECK(usage_error_of([&] {
           (void)settle_countermine(st.now, tables(), "north-wall", CountermineResult::collapsed);
         }) ==
-        "countermine: the defenders have not found the gallery under north-wall (3 days dug): nothing to "
+        "COMMAND: the defenders have not found the gallery under north-wall (3 days dug): nothing to "
         "settle "
         "(R31)");
   CHECK(usage_error_of([&] {
           (void)settle_countermine(st.now, tables(), "norht-wall", CountermineResult::collapsed);
-        }) == "countermine: unknown section 'norht-wall' (did you mean north-wall?); see 'siege status'");
+        }) == "COMMAND: unknown section 'norht-wall' (did you mean north-wall?); see 'siege status'");
   st.now.find_section("north-wall")->mine = {};
   CHECK(write_state(st) == before);
 }

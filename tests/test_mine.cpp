@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "error_of.hpp"
 #include "support.hpp"
 
 using namespace siege;
@@ -14,7 +15,8 @@ bool has_rule(const MineOutcome& o, std::string_view id) {
 }
 
 bool has_note(const MineOutcome& o, std::string_view text) {
-  return std::any_of(o.notes.begin(), o.notes.end(),
+  const auto notes = siege::test::printed_notes(o.notes);  // as the command line prints them
+  return std::any_of(notes.begin(), notes.end(),
                      [&](const std::string& n) { return n.find(text) != std::string::npos; });
 }
 

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "error_of.hpp"
 #include "siege/roster.hpp"
 #include "siege/state.hpp"
 #include "support.hpp"
@@ -45,7 +46,7 @@ std::string roster_refusal(Snapshot& s, F&& f) {
     f();
   } catch (const Error& e) {
     CHECK(e.kind() == ErrorKind::usage);
-    what = e.what();
+    what = siege::test::reported_text(e);
   }
   if (what.empty()) FAIL("no error thrown");
   CHECK(write_state({"", SceneLength::day, s, s, {}, {}}) == before);
@@ -181,14 +182,14 @@ TEST_CASE("R36: no command names a gone unit or engine again", "[roster][R36]") 
   CHECK(o.idle == std::vector<std::string>{"wall-mangonel"});
   CHECK(roster_refusal(s, [&] {
           (void)unit_casualties(s, {"reserve", 1});
-        }) == "casualties: unit 'reserve' has left the siege (removed); no command names it again (R36)");
+        }) == "COMMAND: unit 'reserve' has left the siege (removed); no command names it again (R36)");
   CHECK(roster_refusal(s, [&] { (void)aim_engine(s, tables(), "trebuchet", "east-wall"); }) ==
-        "target: engine 'trebuchet' has left the siege (removed); no command names it again (R36)");
+        "COMMAND: engine 'trebuchet' has left the siege (removed); no command names it again (R36)");
   CHECK(roster_refusal(s, [&] { (void)aim_engine(s, tables(), "tower-ballista", "trebuchet"); }) ==
-        "target: engine 'trebuchet' has left the siege (removed); no command names it again (R36)");
+        "COMMAND: engine 'trebuchet' has left the siege (removed); no command names it again (R36)");
   CHECK(roster_refusal(s, [&] {
           (void)remove_from_siege(s, {RemovalInput::Kind::unit, "reserve", ""});
-        }) == "remove: unit 'reserve' has left the siege (removed); no command names it again (R36)");
+        }) == "COMMAND: unit 'reserve' has left the siege (removed); no command names it again (R36)");
   CHECK(roster_refusal(s,
                        [&] {
                          (void)add_arrival(

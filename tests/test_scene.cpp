@@ -39,7 +39,9 @@ EngineHit hit_on(const std::string& row, int successes, int boons, int suffered,
   return resolve_engine_hit(in);
 }
 
-bool has(const std::vector<std::string>& v, const std::string& x) {
+// Whether the notes `v`, as the command line prints them, hold `x`.
+bool has(const std::vector<std::string>& notes, const std::string& x) {
+  const auto v = siege::test::printed_notes(notes);
   return std::find(v.begin(), v.end(), x) != v.end();
 }
 
@@ -389,7 +391,7 @@ TEST_CASE("R32: a repair of more than was suffered is refused and changes nothin
           (void)change_hull(st.now, tables(), referee_repair("gatehouse", max_hull_change + 1));
         }) == "--hull 100001: expected from 1 to 100000");
   CHECK(usage_error_of([&] { (void)change_hull(st.now, tables(), referee_damage("gatehose", 1)); }) ==
-        "damage: unknown target 'gatehose' (did you mean gatehouse?) (give a section, an engine or camp; see "
+        "COMMAND: unknown target 'gatehose' (did you mean gatehouse?) (give a section, an engine or camp; see "
         "'siege status')");
   CHECK(write_state(st) == before);
 }
@@ -408,7 +410,7 @@ TEST_CASE("R32 R33: a breach is not repaired while a unit has figures through it
   st.now.units.push_back(u);
   const std::string before = write_state(st);
   CHECK(usage_error_of([&] { (void)change_hull(st.now, tables(), referee_repair("north-wall", 1)); }) ==
-        "repair: north-wall cannot be repaired out of its breach while figures are through it (3 of "
+        "COMMAND: north-wall cannot be repaired out of its breach while figures are through it (3 of "
         "stormers) (R32)");
   CHECK(write_state(st) == before);
   // Once they are all behind it again, the repair goes ahead.
@@ -464,7 +466,7 @@ TEST_CASE("R32: an engine with no engines.json row has no Hull to change", "[sce
     "defenders": [{"id": "swivel", "weapon": "falconet", "target": "camp"}]})");
   REQUIRE(st.now.find_engine("swivel")->engine.empty());
   CHECK(usage_error_of([&] { (void)change_hull(st.now, tables(), referee_damage("swivel", 1)); }) ==
-        "damage: engine 'swivel' has no engines.json row to give it a Hull");
+        "COMMAND: engine 'swivel' has no engines.json row to give it a Hull");
 }
 
 TEST_CASE("E2 R32: a scene writes each engine hit through the same Hull change", "[scene][E2][R32]") {
@@ -559,14 +561,14 @@ TEST_CASE("Sortie: the camp is a target; sections, defender engines and spent ta
   CHECK(usage_error_of([&] {
           (void)resolve_sortie(st.now, tables(), {"north-wall", w, referee(1), {}});
         }) ==
-        "sortie: 'north-wall' is a section of the wall: a sortie attacks a besieger engine or the camp");
+        "COMMAND: 'north-wall' is a section of the wall: a sortie attacks a besieger engine or the camp");
   CHECK(usage_error_of([&] {
           (void)resolve_sortie(st.now, tables(), {"wall-mangonel", w, referee(1), {}});
-        }) == "sortie: 'wall-mangonel' is a defender engine: a sortie attacks a besieger engine or the camp");
+        }) == "COMMAND: 'wall-mangonel' is a defender engine: a sortie attacks a besieger engine or the camp");
   CHECK(usage_error_of([&] {
           (void)resolve_sortie(st.now, tables(), {"trebucet", w, referee(1), {}});
         }) ==
-        "sortie: unknown target 'trebucet' (did you mean trebuchet?) (a sortie attacks a besieger engine or "
+        "COMMAND: unknown target 'trebucet' (did you mean trebuchet?) (a sortie attacks a besieger engine or "
         "the "
         "camp; see 'siege status')");
   CHECK(usage_error_of([&] {
@@ -576,11 +578,11 @@ TEST_CASE("Sortie: the camp is a target; sections, defender engines and spent ta
   st.now.find_engine("belfry")->knocked_out = true;
   CHECK(usage_error_of([&] {
           (void)resolve_sortie(st.now, tables(), {"belfry", w, referee(1), {}});
-        }) == "sortie: belfry is already knocked out");
+        }) == "COMMAND: belfry is already knocked out");
   st.now.camp.hull_suffered = camp_row(tables()).hull;
   CHECK(usage_error_of([&] {
           (void)resolve_sortie(st.now, tables(), {"camp", w, referee(1), {}});
-        }) == "sortie: the camp is already wrecked");
+        }) == "COMMAND: the camp is already wrecked");
 }
 
 // ---------------------------------------------------------------- R29: targets
@@ -615,26 +617,26 @@ TEST_CASE("R29: a re-aim that breaks the targeting rules is refused, naming the 
     return usage_error_of([&] { (void)aim_engine(st.now, tables(), engine, target); });
   };
   CHECK(refusal("wall-mangonel", "north-wall") ==
-        "target: 'north-wall' is a section of the castle: a defender engine aims at a besieger engine or the camp, "
+        "COMMAND: 'north-wall' is a section of the castle: a defender engine aims at a besieger engine or the camp, "
         "never at its own wall (R29)");
   CHECK(refusal("wall-mangonel", "tower-ballista") ==
-        "target: 'tower-ballista' is a defender engine (a defender engine attacks a besieger engine or the camp)");
+        "COMMAND: 'tower-ballista' is a defender engine (a defender engine attacks a besieger engine or the camp)");
   CHECK(refusal("wall-mangonel", "trebuchett") ==
-        "target: unknown target 'trebuchett' (did you mean trebuchet?) (a defender engine attacks a besieger engine "
+        "COMMAND: unknown target 'trebuchett' (did you mean trebuchet?) (a defender engine attacks a besieger engine "
         "or the camp)");
   CHECK(refusal("great-bombard", "trebuchet") ==
-        "target: 'trebuchet' is an engine (a besieger engine attacks a section of the wall)");
+        "COMMAND: 'trebuchet' is an engine (a besieger engine attacks a section of the wall)");
   CHECK(refusal("great-bombard", "camp") ==
-        "target: 'camp' is the besiegers' own camp (a besieger engine attacks a section of the wall)");
+        "COMMAND: 'camp' is the besiegers' own camp (a besieger engine attacks a section of the wall)");
   CHECK(refusal("great-bombard", "north-wal") ==
-        "target: unknown section 'north-wal' (did you mean north-wall?) (a besieger engine attacks a section of "
+        "COMMAND: unknown section 'north-wal' (did you mean north-wall?) (a besieger engine attacks a section of "
         "the wall)");
-  CHECK(refusal("belfry", "north-wall") == "target: engine 'belfry' has no weapon to fire at its target");
+  CHECK(refusal("belfry", "north-wall") == "COMMAND: engine 'belfry' has no weapon to fire at its target");
   CHECK(refusal("great-bombrd", "north-wall") ==
-        "target: unknown engine 'great-bombrd' (did you mean great-bombard?); see 'siege status'");
+        "COMMAND: unknown engine 'great-bombrd' (did you mean great-bombard?); see 'siege status'");
   CHECK(write_state(st) == before);
   st.now.find_engine("trebuchet")->knocked_out = true;
-  CHECK(refusal("trebuchet", "east-wall") == "target: engine 'trebuchet' is knocked out and cannot be re-aimed (R29)");
+  CHECK(refusal("trebuchet", "east-wall") == "COMMAND: engine 'trebuchet' is knocked out and cannot be re-aimed (R29)");
 }
 
 TEST_CASE("R29: `none` takes an engine's target away, and a scene notes that it has nothing to shoot",

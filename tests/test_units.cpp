@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "error_of.hpp"
 #include "siege/rules.hpp"
 #include "siege/state.hpp"
 #include "siege/units.hpp"
@@ -39,7 +40,7 @@ void units_breach(Snapshot& s, const std::string& id) {
   x.state = BreachState::breached;
 }
 
-const UnitState& units_get(const Snapshot& s, const std::string& id) { return unit_of(s, id, "test"); }
+const UnitState& units_get(const Snapshot& s, const std::string& id) { return unit_of(s, id); }
 
 // The message of the usage error `f` throws; the snapshot is left as it was.
 template <typename F>
@@ -51,7 +52,7 @@ std::string units_refusal(Snapshot& s, F&& f) {
     f();
   } catch (const Error& e) {
     CHECK(e.kind() == ErrorKind::usage);
-    what = e.what();
+    what = siege::test::reported_text(e);
   }
   if (what.empty()) FAIL("no error thrown");
   CHECK(write_state({"", SceneLength::day, s, s, {}, {}}) == before);
@@ -175,11 +176,11 @@ TEST_CASE("R26, R33: moving through is refused unless the section is breached an
           "[units][move][R26][R33][errors]") {
   Snapshot s = units_siege();
   CHECK(units_refusal(s, [&] { (void)units_through(s, "assault", "north-wall", 3); }) ==
-        "move: north-wall is intact, not breached; figures go through only a breach (climb it: escalade) (R33)");
+        "COMMAND: north-wall is intact, not breached; figures go through only a breach (climb it: escalade) (R33)");
   units_breach(s, "north-wall");
   s.find_section("north-wall")->abatis.standing = true;
   CHECK(units_refusal(s, [&] { (void)units_through(s, "assault", "north-wall", 3); }) ==
-        "move: abatis stands in the breach of north-wall; it blocks the way through until it is torn down (R26, "
+        "COMMAND: abatis stands in the breach of north-wall; it blocks the way through until it is torn down (R26, "
         "R33)");
   s.find_section("north-wall")->abatis.standing = false;
   CHECK(units_refusal(s, [&] { (void)units_through(s, "assault", "north-wall", 41); }) ==
@@ -187,22 +188,22 @@ TEST_CASE("R26, R33: moving through is refused unless the section is breached an
   CHECK(units_refusal(s, [&] { (void)units_through(s, "assault", "north-wall", 0); }) ==
         "--figures 0: 'assault' has 40 figures behind the breach; give from 1 to 40");
   CHECK(units_refusal(s, [&] { (void)units_through(s, "garrison", "north-wall", 3); }) ==
-        "move: 'garrison' is a defender unit; only besiegers move through a breach into the castle (a sortie: "
+        "COMMAND: 'garrison' is a defender unit; only besiegers move through a breach into the castle (a sortie: "
         "move it outside) (R33)");
   (void)units_to(s, "assault", "east-wall");
   CHECK(units_refusal(s, [&] { (void)units_through(s, "assault", "north-wall", 3); }) ==
-        "move: 'assault' is at east-wall (0 through, 40 behind), not outside or at north-wall; bring it to "
+        "COMMAND: 'assault' is at east-wall (0 through, 40 behind), not outside or at north-wall; bring it to "
         "north-wall first (R33)");
   UnitMoveInput in;
   in.unit = "assault";
   in.to = UnitDestination::within_walls;
   CHECK(units_refusal(s, [&] { (void)move_unit(s, in, tables()); }) ==
-        "move: besieger unit 'assault' gets within the walls only through a breach or up the wall (move "
+        "COMMAND: besieger unit 'assault' gets within the walls only through a breach or up the wall (move "
         "--through-breach, escalade) (R33)");
   CHECK(units_refusal(s, [&] { (void)units_to(s, "asault", "north-wall"); }) ==
-        "move: unknown unit 'asault' (did you mean assault?); see 'siege status'");
+        "COMMAND: unknown unit 'asault' (did you mean assault?); see 'siege status'");
   CHECK(units_refusal(s, [&] { (void)units_to(s, "assault", "north-gate"); }) ==
-        "move: unknown section 'north-gate' (did you mean north-wall?); see 'siege status'");
+        "COMMAND: unknown section 'north-gate' (did you mean north-wall?); see 'siege status'");
 }
 
 TEST_CASE("R33: a defender may go outside and back within the walls", "[units][move][R33]") {
@@ -286,27 +287,27 @@ TEST_CASE("R21, R33: a hold is refused for a routed holder, the wrong sides or u
           "[units][hold][R21][R33][errors]") {
   Snapshot s = units_at_breach();
   CHECK(units_refusal(s, [&] { (void)hold_unit(s, units_hold("assault", "garrison", 12, 15)); }) ==
-        "hold: the holder 'assault' is a besieger unit; the breach is held by a defender unit against a besieger "
+        "COMMAND: the holder 'assault' is a besieger unit; the breach is held by a defender unit against a besieger "
         "unit (R33)");
   CHECK(units_refusal(s, [&] { (void)hold_unit(s, units_hold("garrison", "sir-hugh", 12, 15)); }) ==
-        "hold: the enemy 'sir-hugh' is a defender unit; the breach is held against a besieger unit (R33)");
+        "COMMAND: the enemy 'sir-hugh' is a defender unit; the breach is held against a besieger unit (R33)");
   CHECK(units_refusal(s, [&] { (void)hold_unit(s, units_hold("garrison", "reserve", 12, 15)); }) ==
-        "hold: 'reserve' is outside, not at north-wall; both units must be at the section (move --unit reserve "
+        "COMMAND: 'reserve' is outside, not at north-wall; both units must be at the section (siege move --unit reserve "
         "--section north-wall) (R33)");
   CHECK(units_refusal(s, [&] { (void)hold_unit(s, units_hold("garrison", "garrison", 12, 15)); }) ==
-        "hold: 'garrison' cannot hold the breach against itself");
+        "COMMAND: 'garrison' cannot hold the breach against itself");
   CHECK(units_refusal(s, [&] { (void)hold_unit(s, units_hold("garrison", "assault", 12, std::nullopt)); }) ==
-        "hold: give --rolled N or let the dice be rolled");
+        "COMMAND: give --rolled N or let the dice be rolled");
   (void)set_unit_order(s, {"garrison", Order::routed});
   CHECK(units_refusal(s, [&] { (void)hold_unit(s, units_hold("garrison", "assault", 12, 15)); }) ==
-        "hold: a routed unit cannot hold the breach (R21); only a unit in good or shaken order can");
+        "COMMAND: a routed unit cannot hold the breach (R21); only a unit in good or shaken order can");
   Snapshot intact = units_siege();
   (void)units_to(intact, "garrison", "north-wall");
   (void)units_to(intact, "assault", "north-wall");
   UnitHoldInput in = units_hold("garrison", "assault", 12, 15);
   in.site = HoldSite::breach;
   CHECK(units_refusal(intact, [&] { (void)hold_unit(intact, in); }) ==
-        "hold: north-wall is intact, not breached; hold it at the wall-top (--site wall-top) (R22)");
+        "COMMAND: north-wall is intact, not breached; hold it at the wall-top (--site wall-top) (R22)");
 }
 
 TEST_CASE("R22: on a section not breached the hold is at the wall-top, and climbers come over it",
@@ -374,7 +375,7 @@ TEST_CASE("R33: casualties on a unit not at a breach and on a unit within the wa
   CHECK(units_get(s, "reserve").figures == 0);
   CHECK(units_has_note(o, "reserve has lost every figure."));
   CHECK(units_refusal(s, [&] { (void)unit_casualties(s, {"reserve", 1}); }) ==
-        "casualties: unit 'reserve' has lost all its 20 figures");
+        "COMMAND: unit 'reserve' has lost all its 20 figures");
 }
 
 TEST_CASE("R33: more casualties than the unit has figures are refused", "[units][casualties][R33][errors]") {
@@ -430,7 +431,7 @@ TEST_CASE("R25: a side with no army is refused", "[units][army][errors]") {
   Snapshot s = units_siege();
   s.armies.defender.reset();
   CHECK(units_refusal(s, [&] { (void)side_morale(s, UnitSide::defender); }) ==
-        "army-morale: the siege has no defender army (no units of that side, no \"strength\" in \"armies\")");
+        "COMMAND: the siege has no defender army (no units of that side, no \"strength\" in \"armies\")");
 }
 
 // ---------------------------------------------------------------- rout
@@ -462,7 +463,7 @@ TEST_CASE("R24: the player may take the standard rout instead: routed, no figure
   CHECK(o.armies.empty());
   // A routed unit cannot rout again.
   CHECK(units_refusal(s, [&] { (void)rout_unit(s, {"garrison", std::nullopt, 0, RoutChoice::special}, tables()); }) ==
-        "rout: the unit is already routed; a rout result applies to a unit in good or shaken order (--order "
+        "COMMAND: the unit is already routed; a rout result applies to a unit in good or shaken order (--order "
         "good|shaken)");
 }
 
@@ -558,7 +559,7 @@ TEST_CASE("R20: a breached section is not climbed: the unit stands at it, all be
   CHECK(o.climbed == 0);
   CHECK(units_get(s, "company").behind == 12);
   CHECK(units_refusal(s, [&] { (void)escalade_climbers(s, "garrison", "north-wall"); }) ==
-        "escalade: 'garrison' is a defender unit; besiegers climb the wall (R20)");
+        "COMMAND: 'garrison' is a defender unit; besiegers climb the wall (R20)");
 }
 
 TEST_CASE("R20, R33: a unit already at a breached section stays as it stands when it escalades", "[units][escalade][R20]") {
@@ -614,10 +615,10 @@ TEST_CASE("R26, R33: free turns build the abatis, which then blocks the way thro
   CHECK(s.find_section("north-wall")->abatis.standing);
   CHECK(s.find_section("north-wall")->abatis.progress == 0);
   CHECK(units_refusal(s, [&] { (void)units_through(s, "assault", "north-wall", 1); }) ==
-        "move: abatis stands in the breach of north-wall; it blocks the way through until it is torn down (R26, "
+        "COMMAND: abatis stands in the breach of north-wall; it blocks the way through until it is torn down (R26, "
         "R33)");
   CHECK(units_refusal(s, [&] { (void)abatis_turn(s, {"north-wall", AbatisWork::build}, tables()); }) ==
-        "abatis build: an abatis already stands in north-wall; see 'siege status'");
+        "COMMAND: an abatis already stands in north-wall; see 'siege status'");
   // Attackers tear it down in as many uninterrupted turns.
   for (int i = 1; i <= turns; ++i) (void)abatis_turn(s, {"north-wall", AbatisWork::tear}, tables());
   CHECK_FALSE(s.find_section("north-wall")->abatis.standing);

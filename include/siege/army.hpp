@@ -423,4 +423,7 @@ inline void write_armies(JsonWriter& w, const Armies& a) {
 
 }  // namespace detail
 
+// Public: what the program needs of the above (the rest stays internal).
+using detail::write_unit;  // writes one unit of the siege
+
 }  // namespace siege

@@ -110,10 +110,10 @@ enum class RollComing { no, yes };
 // callers may call it first to refuse before rolling any dice.
 inline void validate_hold(const HoldInput& in, RollComing coming = RollComing::no) {
   if (in.order == Order::routed)
-    fail_usage("routed-cannot-hold", "hold: a routed unit cannot hold the breach (R21); only a unit in good or "
+    fail_refusal("routed-cannot-hold", "a routed unit cannot hold the breach (R21); only a unit in good or "
                                      "shaken order can");
   if (site_kind(in.site) == SiteKind::wide)
-    fail_usage("not-a-bottleneck", "hold: a line across a " + std::string(name_of(in.site)) +
+    fail_refusal("not-a-bottleneck", "a line across a " + std::string(name_of(in.site)) +
                                        " is not a bottleneck or barrier, so it cannot be held as a breach; the "
                                        "normal combat and morale rules apply (R22)");
   if (in.unprotected_in_contact < 0 || in.unprotected_in_contact > max_figures)
@@ -121,10 +121,10 @@ inline void validate_hold(const HoldInput& in, RollComing coming = RollComing::n
                "expected a whole number from 0 to " + std::to_string(max_figures));
   if (in.unprotected_in_contact > 0) {
     if (site_kind(in.site) != SiteKind::barrier)
-      fail_usage("bad-option", "hold: --unprotected-in-contact is for a wall-top, rampart, parapet or breastwork, "
-                               "not a " + std::string(name_of(in.site)) + " (R22)");
-    fail_usage("unprotected-in-contact",
-               "hold: " + std::to_string(in.unprotected_in_contact) + " of the figures in contact with the enemy " +
+      fail_refusal("bad-option", input_word("unprotected-in-contact") +
+                                   " is for a wall-top, rampart, parapet or breastwork, not a " + std::string(name_of(in.site)) + " (R22)");
+    fail_refusal("unprotected-in-contact",
+                 std::to_string(in.unprotected_in_contact) + " of the figures in contact with the enemy " +
                    (in.unprotected_in_contact == 1 ? "is" : "are") + " not protected by the " +
                    std::string(name_of(in.site)) + "; to hold there every figure in contact must be (R22)");
   }
@@ -138,10 +138,10 @@ inline void validate_hold(const HoldInput& in, RollComing coming = RollComing::n
     fail_input("bad-number", "needed", std::to_string(*in.needed),
                "expected a whole number from 0 to " + std::to_string(max_morale_number));
   if (in.hero == Hero::no) {
-    if (!in.needed) fail_usage("no-needed", "hold: --needed N is required (the morale roll needed)");
-    if (!in.roll && coming == RollComing::no) fail_usage("no-roll", "hold: give --rolled N or let the dice be rolled");
+    if (!in.needed) fail_refusal("no-needed", input_word("needed") + " N is required (the morale roll needed)");
+    if (!in.roll && coming == RollComing::no) fail_refusal("no-roll", "give " + input_word("rolled") + " N or let the dice be rolled");
   } else if (in.roll && !in.needed) {
-    fail_usage("no-needed", "hold: --rolled needs --needed N to compare with");
+    fail_refusal("no-needed", input_word("rolled") + " needs " + input_word("needed") + " N to compare with");
   }
 }
 
@@ -286,9 +286,9 @@ struct CasualtiesOutcome {
   range("behind", in.behind, 0);
   range("killed", in.killed, 0);
   if (in.through == 0 || in.behind == 0)
-    fail_usage("not-partly-through",
-               "casualties: the unit is not partly through a breach (--through " + std::to_string(in.through) +
-                   ", --behind " + std::to_string(in.behind) +
+    fail_refusal("not-partly-through",
+                 "the unit is not partly through a breach (" + input_word("through") + " " +
+                     std::to_string(in.through) + ", " + input_word("behind") + " " + std::to_string(in.behind) +
                    "); both must be at least 1, otherwise remove casualties by the normal rules (R23)");
   const int total = in.through + in.behind;
   if (in.killed > total)
@@ -409,7 +409,7 @@ inline constexpr std::array<std::string_view, 2> abatis_work_names{"build", "tea
 [[nodiscard]] inline AbatisWork parse_abatis_work(std::string_view s) {
   for (std::size_t i = 0; i < abatis_work_names.size(); ++i)
     if (abatis_work_names[i] == s) return static_cast<AbatisWork>(i);
-  fail_usage("bad-work", "abatis: unknown work '" + std::string(s) + "' (expected build or tear)");
+  fail_refusal("bad-work", "unknown work '" + std::string(s) + "' (expected build or tear)");
 }
 
 enum class AttackersInBreach { no, yes };
@@ -449,11 +449,11 @@ struct AbatisOutcome {
                    std::to_string(in.turns) + " finishes the work)");
   const bool build = in.work == AbatisWork::build;
   if (build && in.interrupted == Interrupted::yes)
-    fail_usage("bad-option", "abatis build: --interrupted is for tearing down; building is spoiled by "
-                             "--attackers-in-breach (R26)");
+    fail_refusal("bad-option", input_word("interrupted") + " is for tearing down; building is spoiled by " +
+                                   input_word("attackers-in-breach") + " (R26)");
   if (!build && in.attackers_in_breach == AttackersInBreach::yes)
-    fail_usage("bad-option", "abatis tear: --attackers-in-breach is for building; tearing down is spoiled by "
-                             "--interrupted (attacked or killed) (R26)");
+    fail_refusal("bad-option", input_word("attackers-in-breach") + " is for building; tearing down is spoiled by " +
+                                   input_word("interrupted") + " (attacked or killed) (R26)");
   AbatisOutcome o;
   o.work = in.work;
   o.turns = in.turns;

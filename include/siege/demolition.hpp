@@ -97,7 +97,7 @@ namespace detail {
   std::vector<ChargeLine> lines;
   int total = 0;
   for (const auto& c : charges) {
-    if (c.charge == nullptr) fail_usage("no-charge", "demolish: a charge is missing");
+    if (c.charge == nullptr) fail_refusal("no-charge", "a charge is missing");
     if (c.count < 1 || c.count > max_charges)
       fail_input("bad-charge-count", "charge", c.charge->id + ":" + std::to_string(c.count),
                  "expected a count from 1 to " + std::to_string(max_charges));
@@ -137,8 +137,8 @@ namespace detail {
 // list, --on-pier on a structure without piers, --portcullis on a structure
 // without one, and a missing Craft check when one is needed.
 [[nodiscard]] inline DemolitionOutcome resolve_demolition(const DemolitionInput& in, const Tables& t) {
-  if (in.structure == nullptr) fail_usage("no-structure", "demolish: no structure given");
-  if (in.charges.empty()) fail_usage("no-charge", "demolish: give at least one --charge ID");
+  if (in.structure == nullptr) fail_refusal("no-structure", "no structure given");
+  if (in.charges.empty()) fail_refusal("no-charge", "give at least one " + input_word("charge") + " ID");
   const Structure& s = *in.structure;
   if (in.on_pier == OnPier::yes && !s.has(Tag::pier_counts_double))
     fail_input("not-on-a-pier", "on-pier", {},
@@ -183,7 +183,7 @@ namespace detail {
     return o;
   }
 
-  if (!in.craft) fail_usage("no-check", "demolish: the Craft check that sets the charges is missing");
+  if (!in.craft) fail_refusal("no-check", "the Craft check that sets the charges is missing");
   o.craft = in.craft;
   detail::add_rule(o.rules, "charge-craft-check");
   // R17: a charge is a weapon with no qualities and no Pierce, so only the
@@ -215,7 +215,7 @@ namespace detail {
                                "structure does not stop it.");
   }
   if (s.has(Tag::pier_counts_double) && in.on_pier == OnPier::no)
-    o.notes.emplace_back("Set on a pier (--on-pier), each charge would count double.");
+    o.notes.emplace_back("Set on a pier (" + input_word("on-pier") + "), each charge would count double.");
   o.damage = std::max(0, o.charge_damage - o.armor.effective);
 
   const bool dug_only = s.has(Tag::dug_not_knocked_down);

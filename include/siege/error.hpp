@@ -6,8 +6,11 @@
 // maps errors to exit codes in exactly one place (src/cli.cpp).
 #pragma once
 
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace siege {
 
@@ -27,6 +30,88 @@ enum class ErrorKind {
   return message;
 }
 
+// ---------------------------------------------------------------- words the front end writes
+//
+// The core never spells an option or a command line: a reason that names an
+// input or a command marks it, and the front end that reports the error
+// writes it its own way (Error::spelled with its Spelling). Until then
+// what() writes an input as the command line takes it ("--needed") and a
+// command as its bare words ("status").
+
+// An input named inside a reason, by its key: "needs " + input_word("needed").
+[[nodiscard]] inline std::string input_word(std::string_view key) {
+  std::string out = "\x1f";
+  out += key;
+  out += '\x1f';
+  return out;
+}
+
+// A command line named inside a reason (a hint), as the words after the
+// program's name: "see '" + command_words({"status"}) + "'". The front end
+// builds it from its table of commands, so it is one that the program takes.
+[[nodiscard]] inline std::string command_words(std::initializer_list<std::string_view> words) {
+  std::string out = "\x1e";
+  for (std::string_view w : words) {
+    if (out.size() > 1) out += '\x1d';
+    out += w;
+  }
+  out += '\x1e';
+  return out;
+}
+
+// How a front end writes the inputs and commands a reason names.
+struct Spelling {
+  std::string (*input)(std::string_view key);
+  std::string (*command)(const std::vector<std::string>& words);
+};
+
+namespace detail {
+[[nodiscard]] inline std::string option_spelling(std::string_view key) {
+  std::string out = "--";
+  out += key;
+  return out;
+}
+[[nodiscard]] inline std::string bare_command_spelling(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) {
+    if (!out.empty()) out += ' ';
+    const bool input = w.size() > 2 && w.front() == '\x1f' && w.back() == '\x1f';
+    out += input ? option_spelling(std::string_view(w).substr(1, w.size() - 2)) : w;
+  }
+  return out;
+}
+inline constexpr Spelling core_spelling{option_spelling, bare_command_spelling};
+}  // namespace detail
+
+// `text` with every mark of input_word() and command_words() written by `spelling`.
+[[nodiscard]] inline std::string spelled(std::string_view text, const Spelling& spelling) {
+  std::string out;
+  for (std::size_t at = 0; at < text.size();) {
+    const char c = text[at];
+    const std::size_t end = c == '\x1f' || c == '\x1e' ? text.find(c, at + 1) : std::string_view::npos;
+    if (end == std::string_view::npos) {
+      out += c;
+      ++at;
+      continue;
+    }
+    const std::string_view inside = text.substr(at + 1, end - at - 1);
+    if (c == '\x1f') {
+      out += spelling.input(inside);
+    } else {
+      std::vector<std::string> words;
+      for (std::size_t from = 0;;) {
+        const std::size_t sep = inside.find('\x1d', from);
+        words.emplace_back(inside.substr(from, sep == std::string_view::npos ? sep : sep - from));
+        if (sep == std::string_view::npos) break;
+        from = sep + 1;
+      }
+      out += spelling.command(words);
+    }
+    at = end + 1;
+  }
+  return out;
+}
+
 // Where an error happened, as a front end names it: the file (with the line
 // of a JSON Lines stream: "in.jsonl:7") and the place inside it ("/log/3/inputs",
 // "12:5"; empty for the whole line or file).
@@ -39,7 +124,16 @@ class Error : public std::runtime_error {
  public:
   // An error whose message says all there is to say.
   Error(ErrorKind kind, std::string id, const std::string& message)
-      : std::runtime_error(without_nul(message)), kind_(kind), id_(std::move(id)), reason_(what()) {}
+      : Error(kind, std::move(id), ErrorPlace{}, {}, {}, without_nul(message)) {}
+
+  // A refusal by the rule of the command being run: the front end that runs
+  // it names the command in front ("hold: a routed unit cannot hold ...";
+  // in_command()).
+  [[nodiscard]] static Error refusal(ErrorKind kind, std::string id, std::string reason) {
+    Error e(kind, std::move(id), std::move(reason));
+    e.by_command_ = true;
+    return e;
+  }
 
   // An error in one input, named by its key (the option without "--", the
   // JSON key of a batch line or a log entry) and the value given ("30"; empty
@@ -60,8 +154,11 @@ class Error : public std::runtime_error {
   [[nodiscard]] int exit_code() const noexcept { return static_cast<int>(kind_); }
   // The input at fault (its key), or empty.
   [[nodiscard]] const std::string& input() const noexcept { return input_; }
-  // The message without its place and input.
+  // The message without its place, command and input, its marks
+  // (input_word, command_words) not yet spelled.
   [[nodiscard]] const std::string& reason() const noexcept { return reason_; }
+  // The command named in front of a refusal (in_command), or empty.
+  [[nodiscard]] const std::string& command() const noexcept { return command_; }
   [[nodiscard]] bool placed() const noexcept { return !place_.file.empty(); }
   // Where it was met ({} when unplaced): a reader's error names the JSON pointer in `where`.
   [[nodiscard]] const ErrorPlace& place() const noexcept { return place_; }
@@ -70,7 +167,10 @@ class Error : public std::runtime_error {
   // already names the place, as a reader's error does).
   [[nodiscard]] Error about(std::string key) const {
     Error e = *this;
-    if (e.input_.empty()) e.input_ = std::move(key);
+    if (e.input_.empty()) {
+      e.input_ = std::move(key);
+      e.keyed_ = false;
+    }
     return e;
   }
 
@@ -79,13 +179,38 @@ class Error : public std::runtime_error {
   // in the line or the log entry), any other error "FILE:WHERE: reason".
   [[nodiscard]] Error at(ErrorPlace place) const {
     if (placed()) return *this;
-    return Error(kind_, id_, std::move(place), input_, value_, reason_);
+    Error e = *this;
+    e.place_ = std::move(place);
+    e.keyed_ = true;
+    return e.recomposed();
+  }
+
+  // A refusal (refusal()) as the command `name` refused it ("abatis build",
+  // "odds scene"); any other error, or one already named, unchanged.
+  [[nodiscard]] Error in_command(std::string_view name) const {
+    if (!by_command_ || !command_.empty()) return *this;
+    Error e = *this;
+    e.command_ = name;
+    return e.recomposed();
+  }
+
+  // what() with the marks of its reason kept (unspelled): for an error whose
+  // message becomes the reason of another.
+  [[nodiscard]] std::string marked_message() const {
+    return compose(place_, command_, keyed_ ? input_ : std::string(), value_, reason_);
+  }
+
+  // This error with the inputs and commands its reason names written by `spelling`.
+  [[nodiscard]] Error spelled(const Spelling& spelling) const {
+    Error e = *this;
+    e.spelling_ = &spelling;
+    return e.recomposed();
   }
 
  private:
   Error(ErrorKind kind, std::string id, ErrorPlace place, std::string key, std::string value,
         std::string reason)
-      : std::runtime_error(without_nul(compose(place, key, value, reason))),
+      : std::runtime_error(without_nul(compose(place, {}, key, value, siege::spelled(reason, detail::core_spelling)))),
         kind_(kind),
         id_(std::move(id)),
         place_(std::move(place)),
@@ -93,9 +218,21 @@ class Error : public std::runtime_error {
         value_(std::move(value)),
         reason_(std::move(reason)) {}
 
-  static std::string compose(const ErrorPlace& place, const std::string& key, const std::string& value,
-                             const std::string& reason) {
+  [[nodiscard]] Error recomposed() const {
+    Error e(kind_, id_, place_, input_, value_, reason_);
+    e.command_ = command_;
+    e.by_command_ = by_command_;
+    e.spelling_ = spelling_;
+    e.keyed_ = keyed_;
+    static_cast<std::runtime_error&>(e) = std::runtime_error(without_nul(
+        compose(place_, command_, keyed_ ? input_ : std::string(), value_, siege::spelled(reason_, *spelling_))));
+    return e;
+  }
+
+  static std::string compose(const ErrorPlace& place, const std::string& command, const std::string& key,
+                             const std::string& value, const std::string& reason) {
     std::string out;
+    const std::string named = command.empty() ? std::string() : command + ": ";
     if (!place.file.empty()) {
       out += place.file;
       out += ':';
@@ -105,18 +242,21 @@ class Error : public std::runtime_error {
         out += key;  // input keys are plain words: nothing to escape in a JSON pointer
       }
       out += place.where.empty() && key.empty() ? " " : ": ";
+      out += named;
       if (!key.empty() && !value.empty()) {
         out += value;
         out += ": ";
       }
     } else if (!key.empty()) {
-      out += "--";
-      out += key;
+      out += named;
+      out += detail::option_spelling(key);
       if (!value.empty()) {
         out += ' ';
         out += value;
       }
       out += ": ";
+    } else {
+      out += named;
     }
     out += reason;
     return out;
@@ -128,6 +268,10 @@ class Error : public std::runtime_error {
   std::string input_;
   std::string value_;
   std::string reason_;
+  std::string command_;
+  bool by_command_ = false;
+  bool keyed_ = true;  // the input is part of the message (not only known: about())
+  const Spelling* spelling_ = &detail::core_spelling;
 };
 
 [[noreturn]] inline void fail_usage(std::string id, const std::string& message) {
@@ -141,6 +285,11 @@ class Error : public std::runtime_error {
 }
 [[noreturn]] inline void fail_output(std::string id, const std::string& message) {
   throw Error(ErrorKind::output, std::move(id), message);
+}
+// A usage refusal by the rule of the command being run (Error::refusal):
+// the front end names the command.
+[[noreturn]] inline void fail_refusal(std::string id, std::string reason) {
+  throw Error::refusal(ErrorKind::usage, std::move(id), std::move(reason));
 }
 // A usage error in one input (see Error::in_input): `value` as given, or empty.
 [[noreturn]] inline void fail_input(std::string id, std::string key, std::string value, std::string reason) {

@@ -117,14 +117,14 @@ struct EscaladeOutcome {
 // referee's results with a tower or with --rounds, too many referee rounds, a
 // bad damage_taken.
 inline void require_valid_escalade(const EscaladeInput& in) {
-  if (in.structure == nullptr) fail_usage("no-structure", "escalade: no structure given");
+  if (in.structure == nullptr) fail_refusal("no-structure", "no structure given");
   const Structure& s = *in.structure;
   if (in.attackers < 1 || in.attackers > max_attackers)
     fail_input("bad-attackers", "attackers", std::to_string(in.attackers),
                "expected a whole number from 1 to " + std::to_string(max_attackers));
   if (in.method == ClimbMethod::tower && (in.tower_climbers < 1 || in.tower_climbers > max_lanes))
-    fail_usage("not-a-tower",
-               "escalade: a siege tower puts from 1 to " + std::to_string(max_lanes) +
+    fail_refusal("not-a-tower",
+                 "a siege tower puts from 1 to " + std::to_string(max_lanes) +
                    " climbers a round on the wall walk (its engines.json row's carries_climbers, "
                    "R41), not " +
                    std::to_string(in.tower_climbers));

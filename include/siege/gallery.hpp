@@ -57,10 +57,10 @@ namespace detail {
 // (its entry is no `mine` entry). Usage errors: an unknown section, and no
 // scene played yet ("play the first scene": before it no day has passed).
 [[nodiscard]] inline GalleryDays gallery_days(const SiegeState& st, std::string_view section) {
-  const SectionState& sec = section_of(st.now, section, "mine");
+  const SectionState& sec = section_of(st.now, section);
   if (st.now.scene == 0)
-    fail_usage("no-scene", "mine: no scene has been played, so no day has passed for the sappers: play the first "
-                           "scene (siege scene)");
+    fail_refusal("no-scene", "no scene has been played, so no day has passed for the sappers: play the first "
+                             "scene (" + command_words({"scene"}) + ")");
   GalleryDays d;
   d.section = sec.id;
   d.scene = st.now.scene;
@@ -89,7 +89,7 @@ enum class DaysAsked { by_days, by_day_results };
                             ", " + std::to_string(d.per_scene) + " day" + (d.per_scene == 1 ? "" : "s") + ")";
   if (asked && *asked < 1) fail_input("bad-days", "days", std::to_string(*asked), "expected 1 or more");
   if (d.left == 0)
-    fail_usage("no-days-left", "mine: the gallery under " + id + " has dug every day of " + scene +
+    fail_refusal("no-days-left", "the gallery under " + id + " has dug every day of " + scene +
                                    ": play the next scene");
   if (asked && *asked > d.left) {
     const std::string left = "the gallery under " + id + " has " + std::to_string(d.left) + " day" +
@@ -131,12 +131,12 @@ struct CountermineOutcome {
 // settle). Nothing changes when it throws.
 [[nodiscard]] inline CountermineOutcome settle_countermine(Snapshot& s, const Tables& t, std::string_view section,
                                                            CountermineResult result) {
-  SectionState& sec = section_of(s, section, "countermine");
+  SectionState& sec = section_of(s, section);
   if (!sec.mine.detected) {
     if (sec.mine.days_dug == 0)
-      fail_usage("no-gallery", "countermine: there is no gallery under " + sec.id + " (no days dug): nothing to "
+      fail_refusal("no-gallery", "there is no gallery under " + sec.id + " (no days dug): nothing to "
                                                                                      "settle");
-    fail_usage("gallery-not-found", "countermine: the defenders have not found the gallery under " + sec.id + " (" +
+    fail_refusal("gallery-not-found", "the defenders have not found the gallery under " + sec.id + " (" +
                                         std::to_string(sec.mine.days_dug) + " days dug): nothing to settle (R31)");
   }
   CountermineOutcome o;

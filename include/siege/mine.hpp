@@ -93,7 +93,7 @@ struct MineOutcome {
 // outside 0..days needed, `days` outside 1..max_mine_days, a bad
 // damage_taken, and more referee days than are left.
 [[nodiscard]] inline int mine_days_to_dig(const MineInput& in) {
-  if (in.structure == nullptr) fail_usage("no-structure", "mine: no structure given");
+  if (in.structure == nullptr) fail_refusal("no-structure", "no structure given");
   const Structure& s = *in.structure;
   const SectionStats st = section_stats(s, in.portcullis);
   const int needed = st.base_armor;
@@ -176,7 +176,7 @@ struct MineOutcome {
   if (o.days_left() > 0) {
     o.notes.emplace_back(std::to_string(o.days_dug) + " of " + std::to_string(o.days_needed) +
                          " days dug, unseen: " + std::to_string(o.days_left()) +
-                         " left. Go on with --days-dug " + std::to_string(o.days_dug) + ".");
+                         " left. Go on with " + input_word("days-dug") + " " + std::to_string(o.days_dug) + ".");
     return o;
   }
 

@@ -104,7 +104,9 @@ inline std::string figures_word(int n) { return std::to_string(n) + (n == 1 ? " 
 
 // The hint that ends resolve_rout's note on an attacker not wholly within
 // the walls (a caller that knows where the unit is drops it).
-inline constexpr std::string_view all_within_walls_hint = " (give --all-within-walls if they are)";
+[[nodiscard]] inline std::string all_within_walls_hint() {
+  return " (give " + input_word("all-within-walls") + " if they are)";
+}
 
 // R24. Refuses (usage error) a unit that is already routed, a room or a
 // blocked count larger than the figures that could be there. An attacker not
@@ -115,8 +117,8 @@ inline constexpr std::string_view all_within_walls_hint = " (give --all-within-w
     fail_input("bad-figures", "figures", std::to_string(in.figures),
                "expected a whole number from 1 to " + std::to_string(max_figures));
   if (in.order == Order::routed)
-    fail_usage("already-routed", "rout: the unit is already routed; a rout result applies to a unit in good "
-                                 "or shaken order (--order good|shaken)");
+    fail_refusal("already-routed", "the unit is already routed; a rout result applies to a unit in good "
+                                   "or shaken order (" + input_word("order") + " good|shaken)");
   RoutOutcome o;
   o.figures = in.figures;
   o.order_before = in.order;
@@ -137,10 +139,11 @@ inline constexpr std::string_view all_within_walls_hint = " (give --all-within-w
         "Only the standard rout applies: the special procedure inside walls is open to an attacking unit "
         "only "
         "when every surviving figure of it is within the walls";
-    note.append(all_within_walls_hint).append(".");
+    note.append(all_within_walls_hint()).append(".");
     o.notes.push_back(std::move(note));
     if (in.room_figures || in.blocked > 0)
-      o.notes.emplace_back("--room-figures and --blocked describe the special procedure and were not used.");
+      o.notes.emplace_back(input_word("room-figures") + " and " + input_word("blocked") +
+                           " describe the special procedure and were not used.");
     o.not_modelled.emplace_back("the standard rout itself (use the normal morale rules)");
     return o;
   }

@@ -126,8 +126,9 @@ class Work {
   // Printing a number of n words in decimal costs print_weight * n^2 (measured, Boost 1.74).
   static constexpr std::uint64_t print_weight = 4;
 
-  // `what` names the question ("odds attack: --attacks 1000 with --pool 50"),
-  // `instead` says what to ask instead ("ask for fewer --attacks").
+  // `what` names the question ("--attacks 1000 with --pool 50", its inputs
+  // marked by input_word), `instead` says what to ask instead ("ask for
+  // fewer --attacks"); the refusal is the command's (Error::refusal).
   explicit Work(std::string what, std::string instead = "ask a smaller question, or roll it",
                 std::uint64_t limit = max_work)
       : what_(std::move(what)), instead_(std::move(instead)), limit_(limit) {}
@@ -147,7 +148,7 @@ class Work {
   }
   // Refuses the question outright (one whose work would not even fit the count).
   [[noreturn]] void refuse() const {
-    fail_usage("too-large", what_ + ": too large to work out exactly here (more than about a second of work); " +
+    fail_refusal("too-large", what_ + ": too large to work out exactly here (more than about a second of work); " +
                                 instead_);
   }
   // A division of `x` by `y`: a few times a product by one word when `y` is

@@ -494,8 +494,8 @@ class SectionChain {
   if (scenes < 1 || scenes > max_scenes_ahead)
     fail_input("bad-scenes", "scenes", std::to_string(scenes),
                "expected from 1 to " + std::to_string(max_scenes_ahead) + " scenes ahead");
-  Work work("odds scene: --scenes " + std::to_string(scenes),
-            "ask for fewer --scenes, or give fewer engines the same target");
+  Work work(input_word("scenes") + " " + std::to_string(scenes),
+            "ask for fewer " + input_word("scenes") + ", or give fewer engines the same target");
   SceneOdds o;
   o.played = s.scene;
   o.scenes = scenes;

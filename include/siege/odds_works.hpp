@@ -598,11 +598,12 @@ struct EscaladeOdds {
   EscaladeOdds o;
   Rng no_dice(0);  // every call below is on a path where the resolver rolls nothing
   const bool rolled = in.method != ClimbMethod::tower && !in.referee_rounds;
-  const std::string lanes = in.method == ClimbMethod::ladder ? "--ladders" : "--ropes";
-  Work work("odds escalade: --attackers " + std::to_string(in.attackers) +
+  const std::string lanes = input_word(in.method == ClimbMethod::ladder ? "ladders" : "ropes");
+  Work work(input_word("attackers") + " " + std::to_string(in.attackers) +
                 (in.method == ClimbMethod::tower ? std::string(" with a tower")
                                                  : " with " + lanes + " " + std::to_string(in.lanes)),
-            "ask for fewer --attackers or " + lanes + ", fewer --rounds, or a smaller --pool");
+            "ask for fewer " + input_word("attackers") + " or " + lanes + ", fewer " + input_word("rounds") +
+                ", or a smaller " + input_word("pool"));
   if (rolled) {
     o.spec = climb_check_spec(in.method, in.defended, in.pool);
     work.charge(check_size(*o.spec, dice).work);

@@ -92,6 +92,9 @@ inline void write_damage_and_close(JsonWriter& w, const Outcome& o) {
 }
 }  // namespace detail
 
+// Public: what the program needs of the above (the rest stays internal).
+using detail::write_trailer;  // writes an outcome's "rules", "notes" and "not_modelled"
+
 // The "check" object: difficulty, who rolled, the dice and the net result.
 inline void write_check(detail::JsonWriter& w, const CheckResult& c,
                         std::optional<std::uint64_t> seed) {

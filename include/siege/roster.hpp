@@ -118,8 +118,8 @@ struct ArrivalOutcome : TroopOutcome {
       fail_input("too-many", "engine", e.id,
                  "the siege has " + std::to_string(max_engines) + " engines, the most it holds");
     if (e.target.empty() && !e.weapon.empty())
-      fail_usage("missing-option", "add: engine '" + e.id + "' has a weapon (" + e.weapon +
-                                       "): give --target ID, what it aims at (R29)");
+      fail_refusal("missing-option", "engine '" + e.id + "' has a weapon (" + e.weapon +
+                                       "): give " + input_word("target") + " ID, what it aims at (R29)");
     const AimCheck aim = check_aim(s, e, e.target);
     if (!aim.ok()) fail_input("bad-target", "target", e.target, aim.message);
     s.engines.push_back(e);
@@ -141,7 +141,7 @@ struct ArrivalOutcome : TroopOutcome {
   if (s.units.size() >= max_units)
     fail_input("too-many", "unit", u.id,
                "the siege has " + std::to_string(max_units) + " units, the most it holds");
-  if (!in.section.empty()) place_at(u, UnitPlace::section, section_of(s, in.section, "add").id);
+  if (!in.section.empty()) place_at(u, UnitPlace::section, section_of(s, in.section).id);
   auto& army = s.armies.of(u.side);
   const ArmyState before = army ? *army : ArmyState{0, 0, u.side == UnitSide::defender, false};
   if (static_cast<std::int64_t>(before.strength) + u.figures > max_army)
@@ -193,7 +193,6 @@ struct RemovalOutcome : TroopOutcome {
 // unknown id and one already gone.
 [[nodiscard]] inline RemovalOutcome remove_from_siege(Snapshot& s, const RemovalInput& in) {
   using namespace detail;
-  const char* cmd = "remove";
   RemovalOutcome o;
   o.id = in.id;
   o.cause = in.cause;
@@ -205,9 +204,9 @@ struct RemovalOutcome : TroopOutcome {
       for (const auto& x : s.engines)
         if (x.present()) ids.push_back(x.id);
       fail_input("unknown-engine", "engine", in.id,
-                 "unknown engine" + did_you_mean(in.id, ids) + "; see 'siege status'");
+                 "unknown engine" + did_you_mean(in.id, ids) + "; see '" + command_words({"status"}) + "'");
     }
-    refuse_gone(*e, cmd);
+    refuse_gone(*e);
     e->gone = Gone::removed;
     o.engine = *e;
     add_rule(o.rules, "engine-leaves");
@@ -221,7 +220,7 @@ struct RemovalOutcome : TroopOutcome {
       }
     return o;
   }
-  UnitState& u = unit_of(s, in.id, cmd);
+  UnitState& u = unit_of(s, in.id);
   auto& army = s.armies.of(u.side);
   if (army->strength == u.figures)
     fail_input(
@@ -275,10 +274,9 @@ struct SplitOutcome : TroopOutcome {
 // the siege has held. No army changes.
 [[nodiscard]] inline SplitOutcome split_unit(Snapshot& s, const SplitInput& in) {
   using namespace detail;
-  const char* cmd = "split";
-  const UnitState& u = unit_of(s, in.unit, cmd);
+  const UnitState& u = unit_of(s, in.unit);
   if (u.hero) fail_input("hero", "unit", u.id, "a hero is one figure and does not split (R37)");
-  require_figures(u, cmd);
+  require_figures(u);
   if (in.figures < 1 || in.figures >= u.figures)
     fail_input(
         "too-many-figures", "figures", std::to_string(in.figures),
@@ -322,7 +320,7 @@ struct SplitOutcome : TroopOutcome {
     part.behind = in.figures - k;
   }
   const UnitState before = u;
-  UnitState& w = unit_of(s, in.unit, cmd);
+  UnitState& w = unit_of(s, in.unit);
   w.start_figures -= in.figures;
   w.figures -= in.figures;
   if (w.where == UnitPlace::section) {
@@ -356,9 +354,8 @@ struct MergeOutcome : TroopOutcome {
 // units of two sides or at two places. No army changes.
 [[nodiscard]] inline MergeOutcome merge_units(Snapshot& s, const MergeInput& in) {
   using namespace detail;
-  const char* cmd = "merge";
-  const UnitState& a = unit_of(s, in.unit, cmd);
-  const UnitState& b = unit_of(s, in.into, cmd);
+  const UnitState& a = unit_of(s, in.unit);
+  const UnitState& b = unit_of(s, in.into);
   if (a.id == b.id) fail_input("same-unit", "into", b.id, "a unit does not merge into itself");
   for (const auto& [x, key] : {std::pair<const UnitState*, const char*>{&a, "unit"},
                                std::pair<const UnitState*, const char*>{&b, "into"}}) {
@@ -383,14 +380,14 @@ struct MergeOutcome : TroopOutcome {
   o.into = b.id;
   const UnitState a_before = a;
   const UnitState b_before = b;
-  UnitState& w = unit_of(s, in.into, cmd);
+  UnitState& w = unit_of(s, in.into);
   w.start_figures += a_before.start_figures;
   w.figures += a_before.figures;
   w.through += a_before.through;
   w.behind += a_before.behind;
   w.order = std::max(w.order, a_before.order);  // the worse: routed, then shaken, then good
   w.sally = w.sally || a_before.sally;
-  UnitState& gone = unit_of(s, in.unit, cmd);
+  UnitState& gone = unit_of(s, in.unit);
   gone.start_figures = gone.figures = gone.through = gone.behind = 0;
   gone.gone = Gone::merged;
   add_rule(o.rules, "unit-merge");

@@ -135,10 +135,10 @@ inline void breach_news(const Structure& s, const std::string& id, std::vector<s
     hull = stats_of(*sec, t).hull;
     suffered = &sec->hull_suffered;
   } else if ((eng = s.find_engine(in.target)) != nullptr) {
-    detail::refuse_gone(*eng, verb);
+    detail::refuse_gone(*eng);
     const Engine* row = row_of(*eng, t);
     if (row == nullptr)
-      fail_usage("no-engine-row", verb + ": engine '" + eng->id + "' has no engines.json row to give it a Hull");
+      fail_refusal("no-engine-row", "engine '" + eng->id + "' has no engines.json row to give it a Hull");
     o.kind = TargetKind::engine;
     o.row = row->id;
     hull = row->hull;
@@ -148,8 +148,8 @@ inline void breach_news(const Structure& s, const std::string& id, std::vector<s
     for (const auto& x : s.sections) ids.push_back(x.id);
     for (const auto& x : s.engines) ids.push_back(x.id);
     ids.emplace_back(camp_id);
-    fail_usage("unknown-target", verb + ": unknown target '" + in.target + "'" + did_you_mean(in.target, ids) +
-                                     " (give a section, an engine or camp; see 'siege status')");
+    fail_refusal("unknown-target", "unknown target '" + in.target + "'" + did_you_mean(in.target, ids) +
+                                     " (give a section, an engine or camp; see '" + command_words({"status"}) + "')");
   }
   const int before = *suffered;
   o.hull = {hull, before, before};
@@ -175,7 +175,7 @@ inline void breach_news(const Structure& s, const std::string& id, std::vector<s
         if (u->through > 0)
           who += (who.empty() ? "" : ", ") + std::to_string(u->through) + " of " + u->id;
       if (!who.empty())
-        fail_usage("figures-through", "repair: " + sec->id + " cannot be repaired out of its breach while figures "
+        fail_refusal("figures-through", "" + sec->id + " cannot be repaired out of its breach while figures "
                                       "are through it (" + who + ") (R32)");
     }
     o.hull.after = before - in.amount;
@@ -415,26 +415,26 @@ struct SortieInput {
 [[nodiscard]] inline EngineHit resolve_sortie(Snapshot& s, const Tables& t, const SortieInput& in) {
   const auto kind = target_kind(s, in.target);
   if (kind == TargetKind::section)
-    fail_usage("bad-target", "sortie: '" + in.target + "' is a section of the wall: a sortie attacks a besieger "
+    fail_refusal("bad-target", "'" + in.target + "' is a section of the wall: a sortie attacks a besieger "
                                                        "engine or the camp");
   if (!kind) {
     if (s.find_engine(in.target) != nullptr)
-      fail_usage("bad-target", "sortie: '" + in.target + "' is a defender engine: a sortie attacks a besieger "
+      fail_refusal("bad-target", "'" + in.target + "' is a defender engine: a sortie attacks a besieger "
                                                          "engine or the camp");
     std::vector<std::string> ids;
     for (const auto& e : s.engines)
       if (e.side == EngineSide::besieger) ids.push_back(e.id);
     ids.emplace_back(camp_id);
-    fail_usage("unknown-target", "sortie: unknown target '" + in.target + "'" + detail::did_you_mean(in.target, ids) +
-                                     " (a sortie attacks a besieger engine or the camp; see 'siege status')");
+    fail_refusal("unknown-target", "unknown target '" + in.target + "'" + detail::did_you_mean(in.target, ids) +
+                                     " (a sortie attacks a besieger engine or the camp; see '" + command_words({"status"}) + "')");
   }
   if (kind == TargetKind::engine) {
-    const EngineState& e = *present_engine(s, in.target, "sortie");
+    const EngineState& e = *present_engine(s, in.target);
     if (e.engine.empty())
-      fail_usage("no-engine-row", "sortie: engine '" + e.id + "' has no engines.json row to give its Armor and Hull");
-    if (e.knocked_out) fail_usage("knocked-out", "sortie: " + e.id + " is already knocked out");
+      fail_refusal("no-engine-row", "engine '" + e.id + "' has no engines.json row to give its Armor and Hull");
+    if (e.knocked_out) fail_refusal("knocked-out", "" + e.id + " is already knocked out");
   } else if (s.camp.hull_suffered >= camp_row(t).hull) {
-    fail_usage("knocked-out", "sortie: the camp is already wrecked");
+    fail_refusal("knocked-out", "the camp is already wrecked");
   }
   EngineHit hit = hit_engine_target(s, t, in.target, in.weapon, in.check, in.spend_boons);
   detail::add_rule(hit.rules, "sortie");
@@ -460,18 +460,18 @@ struct AimOutcome {
 [[nodiscard]] inline AimOutcome aim_engine(Snapshot& s, const Tables& t, std::string_view engine,
                                            std::string_view target) {
   EngineState* e = s.find_engine(engine);
-  if (e != nullptr) detail::refuse_gone(*e, "target");
+  if (e != nullptr) detail::refuse_gone(*e);
   if (e == nullptr) {
     std::vector<std::string> ids;
     for (const auto& x : s.engines) ids.push_back(x.id);
-    fail_usage("unknown-engine", "target: unknown engine '" + std::string(engine) + "'" +
-                                     detail::did_you_mean(engine, ids) + "; see 'siege status'");
+    fail_refusal("unknown-engine", "unknown engine '" + std::string(engine) + "'" +
+                                     detail::did_you_mean(engine, ids) + "; see '" + command_words({"status"}) + "'");
   }
   if (e->knocked_out)
-    fail_usage("knocked-out", "target: engine '" + e->id + "' is knocked out and cannot be re-aimed (R29)");
+    fail_refusal("knocked-out", "engine '" + e->id + "' is knocked out and cannot be re-aimed (R29)");
   const std::string to = target == no_target_id ? std::string() : std::string(target);
   const AimCheck check = check_aim(s, *e, to);
-  if (!check.ok()) fail_usage("bad-target", "target: " + check.message);
+  if (!check.ok()) fail_refusal("bad-target", "" + check.message);
   AimOutcome o;
   o.engine = e->id;
   o.side = e->side;
@@ -522,11 +522,12 @@ inline constexpr std::array<std::string_view, 6> idle_reason_names{
 [[nodiscard]] inline std::string_view name_of(IdleReason r) { return idle_reason_names[static_cast<std::size_t>(r)]; }
 
 // An engine that had a weapon and was in action but made no attack: it
-// waits for `siege target --engine ID --at ID`.
+// waits for the target command to re-aim it.
 struct IdleEngine {
   std::string engine;
   std::string target;  // "" for none
   IdleReason reason = IdleReason::no_target;
+  std::string command;  // the command line that re-aims it (re_aim_command: marked, error.hpp)
 };
 
 struct SceneOutcome {
@@ -544,9 +545,16 @@ struct SceneOutcome {
   std::vector<std::string> not_modelled;
 };
 
-// The hint every note of an engine with nothing to shoot ends with.
+// The command line that re-aims `engine`, marked for the front end to write
+// (command_words): the target command with the engine and a placeholder.
+[[nodiscard]] inline std::string re_aim_command(const std::string& engine) {
+  return command_words({"target", input_word("engine"), engine, input_word("at"), "ID"});
+}
+
+// The hint every note of an engine with nothing to shoot ends with (marked:
+// the front end spells a note's marks before it prints it).
 [[nodiscard]] inline std::string re_aim_hint(const std::string& engine) {
-  return "Re-aim it with: siege target --engine " + engine + " --at ID.";
+  return "Re-aim it with: " + re_aim_command(engine) + ".";
 }
 
 // E1-E4: plays scene number s.scene + 1. Every besieger engine that has a
@@ -574,7 +582,7 @@ struct SceneOutcome {
       }
       auto idle = [&](IdleReason reason, const std::string& why) {
         detail::add_rule(o.rules, reason == IdleReason::own_wall ? "engine-targets" : "nothing-to-shoot");
-        o.idle.push_back({e.id, e.target, reason});
+        o.idle.push_back({e.id, e.target, reason, re_aim_command(e.id)});
         o.notes.emplace_back(e.id + " makes no attack: " + why + ". " + re_aim_hint(e.id));
       };
       if (e.target.empty()) {
@@ -753,7 +761,7 @@ inline void write_scene(detail::JsonWriter& w, const SceneOutcome& o) {
     w.begin_object().field("engine", e.engine);
     detail::write_id_or_null(w, "target", e.target);
     w.field("reason", name_of(e.reason));
-    w.field("command", "siege target --engine " + e.engine + " --at ID").end_object();
+    w.field("command", e.command).end_object();
   }
   w.end_array();
   detail::write_trailer(w, o.rules, o.notes, o.not_modelled);

@@ -174,25 +174,24 @@ inline void log_new_entry(SiegeState& st, LogEntry e) {
 
 namespace detail {
 
-// R36, R37: a usage error of `command` when unit or engine `r` has left the
+// R36, R37: a refusal (Error::refusal) when unit or engine `r` has left the
 // siege: no command names it again.
 template <typename Record>
-void refuse_gone(const Record& r, std::string_view command) {
+void refuse_gone(const Record& r) {
   if (r.present()) return;
   const char* what = std::is_same_v<Record, UnitState> ? "unit" : "engine";
-  fail_usage("gone", std::string(command) + ": " + what + " '" + r.id + "' has left the siege (" +
+  fail_refusal("gone", std::string(what) + " '" + r.id + "' has left the siege (" +
                          (r.gone == Gone::merged ? "merged into another unit" : "removed") +
                          "); no command names it again (R36)");
 }
 
 }  // namespace detail
 
-// Engine `id` of `s`, present; nullptr when there is none, a usage error of
-// `command` when it has left the siege (R36).
-[[nodiscard]] inline const EngineState* present_engine(const Snapshot& s, std::string_view id,
-                                                       std::string_view command) {
+// Engine `id` of `s`, present; nullptr when there is none, a refusal
+// (Error::refusal) when it has left the siege (R36).
+[[nodiscard]] inline const EngineState* present_engine(const Snapshot& s, std::string_view id) {
   const EngineState* e = s.find_engine(id);
-  if (e != nullptr) detail::refuse_gone(*e, command);
+  if (e != nullptr) detail::refuse_gone(*e);
   return e;
 }
 
@@ -212,18 +211,17 @@ void refuse_gone(const Record& r, std::string_view command) {
 
 [[nodiscard]] inline const Engine& camp_row(const Tables& t) { return t.engine(camp_id); }
 
-// Section `id` of `s`; an unknown one is a usage error of `command`, with
+// Section `id` of `s`; an unknown one is a refusal (Error::refusal), with
 // did-you-mean and where to look.
-[[nodiscard]] inline const SectionState& section_of(const Snapshot& s, std::string_view id,
-                                                    std::string_view command) {
+[[nodiscard]] inline const SectionState& section_of(const Snapshot& s, std::string_view id) {
   if (const auto* x = s.find_section(id)) return *x;
   std::vector<std::string> ids;
   for (const auto& x : s.sections) ids.push_back(x.id);
-  fail_usage("unknown-section", std::string(command) + ": unknown section '" + std::string(id) + "'" +
-                                    detail::did_you_mean(id, ids) + "; see 'siege status'");
+  fail_refusal("unknown-section", "unknown section '" + std::string(id) + "'" + detail::did_you_mean(id, ids) +
+                                      "; see '" + command_words({"status"}) + "'");
 }
-[[nodiscard]] inline SectionState& section_of(Snapshot& s, std::string_view id, std::string_view command) {
-  return const_cast<SectionState&>(section_of(std::as_const(s), id, command));
+[[nodiscard]] inline SectionState& section_of(Snapshot& s, std::string_view id) {
+  return const_cast<SectionState&>(section_of(std::as_const(s), id));
 }
 
 enum class TargetKind { section, engine, camp };
@@ -347,7 +345,7 @@ decltype(auto) lookup_at(const Cursor& c, F&& f) {
   try {
     return f();
   } catch (const Error& e) {
-    c.fail(e.what());
+    c.fail(e.marked_message());
   }
 }
 
@@ -639,8 +637,8 @@ inline void check_arrivals(const Cursor& root, const SiegeState& st) {
   if (!doc.is_object() || !doc.contains("format") || !doc["format"].is_string() ||
       doc["format"].get<std::string>() != state_format)
     root.fail(
-        "not a siege state file (no \"format\": \"siege-state\"); make one with 'siege init "
-        "FILE --from DESCRIPTION.json'");
+        "not a siege state file (no \"format\": \"siege-state\"); make one with '" +
+        command_words({"init", "FILE", input_word("from"), "DESCRIPTION.json"}) + "'");
   const auto schema = root.at("schema");
   if (!schema.value().is_number_integer() || schema.value() != state_schema)
     schema.fail("schema " + schema.value().dump() + " is not supported (this siege reads schema " +
@@ -724,6 +722,9 @@ inline void check_arrivals(const Cursor& root, const SiegeState& st) {
 }
 
 }  // namespace detail
+
+// Public: what the program needs of the above (the rest stays internal).
+using detail::read_state_from;  // reads a state file's text from its first log entry on
 
 // Reads a state file (schema 1). Every error is of `src.kind` (state: exit 4)
 // and names the file and the JSON pointer, or the line and column.
@@ -812,6 +813,12 @@ inline void write_log_entry(JsonWriter& w, const LogEntry& e) {
 
 }  // namespace detail
 
+// Public: what the program needs of the above (the rest stays internal).
+using detail::write_id_or_null;  // writes `"key": value`, or null for ""
+using detail::write_works;  // writes a section's abatis and mine progress
+using detail::write_engine;  // writes one engine of the siege
+using detail::write_log_entry;  // writes one log entry as the state file holds it
+
 namespace detail {
 
 // What write_state writes before the log: everything up to the line
@@ -861,6 +868,11 @@ namespace detail {
 
 }  // namespace detail
 
+// Public: what the program needs of the above (the rest stays internal).
+using detail::write_state_head;  // the state file's text up to its log
+using detail::log_entry_bytes;  // the bytes one log entry takes in the state file
+using detail::state_text_bytes;  // the bytes of a state file of a head, entries and their bytes
+
 // The state file's text: deterministic bytes, one section, engine or log entry
 // a line so that a diff of two states reads line by line. Every string is
 // escaped, so a raw newline only ever ends a line of this layout; the log
@@ -901,5 +913,8 @@ namespace detail {
 }
 
 }  // namespace detail
+
+// Public: what the program needs of the above (the rest stays internal).
+using detail::without_first_entries;  // a state file's text without its first log entries (they were read before)
 
 }  // namespace siege

@@ -216,6 +216,9 @@ inline void section_notes(const Structure& s, BreachState after, std::vector<std
 }
 }  // namespace detail
 
+// Public: what the program needs of the above (the rest stays internal).
+using detail::add_rule;  // adds a rule id to a trace once
+
 // R7: personal weapons use the personal-combat rules.
 inline void refuse_personal(const Weapon& w) {
   if (w.mount == Mount::personal)
@@ -294,7 +297,7 @@ struct AttackCore {
 // out the numbers; `on_armor_step(rule, change)` hears each Armor modifier.
 template <class OnArmorStep>
 [[nodiscard]] inline AttackCore attack_core(const AttackInput& in, OnArmorStep&& on_armor_step) {
-  if (in.structure == nullptr) fail_usage("no-structure", "attack: no structure given");
+  if (in.structure == nullptr) fail_refusal("no-structure", "no structure given");
   const Structure& s = *in.structure;
   const Weapon& w = in.weapon;
   refuse_personal(w);

@@ -177,8 +177,8 @@ template <typename T>
   auto ids = ids_of(rows);
   ids.insert(ids.end(), extra.begin(), extra.end());
   fail_usage("unknown-id", "unknown " + std::string(what) + " '" + std::string(id) + "'" +
-                               did_you_mean(id, ids) + "; see 'siege list " +
-                               std::string(what) + "s'");
+                               did_you_mean(id, ids) + "; see '" +
+                               command_words({"list", std::string(what) + "s"}) + "'");
 }
 
 template <typename T>

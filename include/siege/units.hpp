@@ -71,22 +71,21 @@ struct TroopOutcome {
 
 // ---------------------------------------------------------------- lookups
 
-// The unit `id` of the snapshot; a usage error naming `command` when there
-// is none.
-[[nodiscard]] inline const UnitState& unit_of(const Snapshot& s, std::string_view id, std::string_view command) {
+// The unit `id` of the snapshot; a refusal (Error::refusal) when there is none.
+[[nodiscard]] inline const UnitState& unit_of(const Snapshot& s, std::string_view id) {
   if (const auto* u = detail::find_by_id(s.units, id)) {
-    detail::refuse_gone(*u, command);
+    detail::refuse_gone(*u);
     return *u;
   }
   std::vector<std::string> ids;
   for (const auto& u : s.units) ids.push_back(u.id);
-  fail_usage("unknown-unit", std::string(command) + ": unknown unit '" + std::string(id) + "'" +
-                                 detail::did_you_mean(id, ids) +
-                                 (ids.empty() ? "; the siege has no units (give \"units\" to 'siege init')"
-                                              : "; see 'siege status'"));
+  fail_refusal("unknown-unit", "unknown unit '" + std::string(id) + "'" + detail::did_you_mean(id, ids) +
+                                   (ids.empty() ? "; the siege has no units (give \"units\" to '" +
+                                                      command_words({"init"}) + "')"
+                                                : "; see '" + command_words({"status"}) + "'"));
 }
-[[nodiscard]] inline UnitState& unit_of(Snapshot& s, std::string_view id, std::string_view command) {
-  return const_cast<UnitState&>(unit_of(std::as_const(s), id, command));
+[[nodiscard]] inline UnitState& unit_of(Snapshot& s, std::string_view id) {
+  return const_cast<UnitState&>(unit_of(std::as_const(s), id));
 }
 
 // Units with figures at section `id` (gone ones are not: R36), in the order
@@ -110,10 +109,10 @@ struct TroopOutcome {
 
 namespace detail {
 
-inline void require_figures(const UnitState& u, std::string_view command) {
+inline void require_figures(const UnitState& u) {
   if (u.figures == 0)
-    fail_usage("no-figures",
-               std::string(command) + ": unit '" + u.id + "' has lost " +
+    fail_refusal("no-figures",
+                 "unit '" + u.id + "' has lost " +
                    (u.start_figures == 1 ? std::string("its one figure")
                                          : "all its " + std::to_string(u.start_figures) + " figures"));
 }
@@ -235,6 +234,10 @@ void take_trace(TroopOutcome& o, const Core& core) {
 
 }  // namespace detail
 
+// Public: what the program needs of the above (the rest stays internal).
+using detail::sally_for;  // the sally a side is on (R38)
+using detail::add_unique;  // adds a text to a list once
+
 // ---------------------------------------------------------------- move (R15, R26, R33)
 
 enum class UnitDestination { section, outside, within_walls };
@@ -266,32 +269,31 @@ struct UnitMoveOutcome : TroopOutcome {
 // Outside: any unit. Within the walls: defenders only (attackers get in
 // through a breach or up the wall). A unit with no figures left is refused.
 [[nodiscard]] inline UnitMoveOutcome move_unit(Snapshot& s, const UnitMoveInput& in, const Tables& t) {
-  const char* cmd = "move";
-  UnitState& u = unit_of(s, in.unit, cmd);
-  detail::require_figures(u, cmd);
+  UnitState& u = unit_of(s, in.unit);
+  detail::require_figures(u);
   const SectionState* sec = nullptr;
-  if (in.to == UnitDestination::section) sec = &section_of(s, in.section, cmd);
+  if (in.to == UnitDestination::section) sec = &section_of(s, in.section);
   else if (in.through_figures)
-    fail_usage("bad-option", "move: figures go through the breach of a section; give --section ID");
+    fail_refusal("bad-option", "figures go through the breach of a section; give " + input_word("section") + " ID");
   const bool through = in.through_figures.has_value();
   if (in.to == UnitDestination::within_walls && u.side == UnitSide::besieger)
-    fail_usage("not-within-walls", "move: besieger unit '" + u.id + "' gets within the walls only through a "
-                                   "breach or up the wall (move --through-breach, escalade) (R33)");
+    fail_refusal("not-within-walls", "besieger unit '" + u.id + "' gets within the walls only through a "
+                                   "breach or up the wall (move " + input_word("through-breach") + ", escalade) (R33)");
   if (through) {
     if (u.side == UnitSide::defender)
-      fail_usage("wrong-side", "move: '" + u.id + "' is a defender unit; only besiegers move through a breach "
+      fail_refusal("wrong-side", "'" + u.id + "' is a defender unit; only besiegers move through a breach "
                                "into the castle (a sortie: move it outside) (R33)");
     if (u.where == UnitPlace::within_walls || (u.where == UnitPlace::section && !u.at(sec->id)))
-      fail_usage("not-at-section", "move: '" + u.id + "' is " + detail::place_words(u) + ", not outside or at " +
+      fail_refusal("not-at-section", "'" + u.id + "' is " + detail::place_words(u) + ", not outside or at " +
                                        sec->id + "; bring it to " + sec->id + " first (R33)");
     if (sec->state != BreachState::breached)
-      fail_usage("not-breached", "move: " + sec->id + " is " + std::string(name_of(sec->state)) +
+      fail_refusal("not-breached", "" + sec->id + " is " + std::string(name_of(sec->state)) +
                                      ", not breached; figures go through only a breach (climb it: escalade) (R33)");
     if (impassable_breach(*sec, t))
-      fail_usage("impassable", "move: " + sec->id + " is a breached " + sec->structure +
+      fail_refusal("impassable", "" + sec->id + " is a breached " + sec->structure +
                                    ": impassable, nobody crosses it; there is no assault across it (R13)");
     if (sec->abatis.standing)
-      fail_usage("abatis-blocks", "move: abatis stands in the breach of " + sec->id +
+      fail_refusal("abatis-blocks", "abatis stands in the breach of " + sec->id +
                                       "; it blocks the way through until it is torn down (R26, R33)");
     const int behind = u.at(sec->id) ? u.behind : u.figures;
     if (*in.through_figures < 1 || *in.through_figures > behind)
@@ -380,28 +382,28 @@ struct UnitHoldOutcome : TroopOutcome {
 // RollComing::yes the roll may still be missing: the caller rolls it next.
 [[nodiscard]] inline HoldInput hold_input(const Snapshot& s, const UnitHoldInput& in,
                                           RollComing coming = RollComing::no) {
-  const char* cmd = "hold";
-  const SectionState& sec = section_of(s, in.section, cmd);
-  const UnitState& h = unit_of(s, in.holder, cmd);
-  const UnitState& e = unit_of(s, in.enemy, cmd);
-  if (h.id == e.id) fail_usage("bad-option", "hold: '" + h.id + "' cannot hold the breach against itself");
+  const SectionState& sec = section_of(s, in.section);
+  const UnitState& h = unit_of(s, in.holder);
+  const UnitState& e = unit_of(s, in.enemy);
+  if (h.id == e.id) fail_refusal("bad-option", "'" + h.id + "' cannot hold the breach against itself");
   if (h.side != UnitSide::defender)
-    fail_usage("wrong-side", "hold: the holder '" + h.id + "' is a besieger unit; the breach is held by a "
+    fail_refusal("wrong-side", "the holder '" + h.id + "' is a besieger unit; the breach is held by a "
                              "defender unit against a besieger unit (R33)");
   if (e.side != UnitSide::besieger)
-    fail_usage("wrong-side", "hold: the enemy '" + e.id + "' is a defender unit; the breach is held against a "
+    fail_refusal("wrong-side", "the enemy '" + e.id + "' is a defender unit; the breach is held against a "
                              "besieger unit (R33)");
-  detail::require_figures(h, cmd);
-  detail::require_figures(e, cmd);
+  detail::require_figures(h);
+  detail::require_figures(e);
   for (const UnitState* u : {&h, &e})
     if (!u->at(sec.id))
-      fail_usage("not-at-section", "hold: '" + u->id + "' is " + detail::place_words(*u) + ", not at " + sec.id +
-                                       "; both units must be at the section (move --unit " + u->id +
-                                       " --section " + sec.id + ") (R33)");
+      fail_refusal("not-at-section", "'" + u->id + "' is " + detail::place_words(*u) + ", not at " + sec.id +
+                                       "; both units must be at the section (" +
+                                       command_words({"move", input_word("unit"), u->id, input_word("section"), sec.id}) +
+                                       ") (R33)");
   const HoldSite site = in.site.value_or(sec.state == BreachState::breached ? HoldSite::breach : HoldSite::wall_top);
   if (site == HoldSite::breach && sec.state != BreachState::breached)
-    fail_usage("not-breached", "hold: " + sec.id + " is " + std::string(name_of(sec.state)) +
-                                   ", not breached; hold it at the wall-top (--site wall-top) (R22)");
+    fail_refusal("not-breached", sec.id + " is " + std::string(name_of(sec.state)) +
+                                   ", not breached; hold it at the wall-top (" + input_word("site") + " wall-top) (R22)");
   HoldInput hi;
   hi.order = h.order;
   hi.site = site;
@@ -424,8 +426,8 @@ struct UnitHoldOutcome : TroopOutcome {
   UnitHoldOutcome o;
   o.section = in.section;
   o.hold = resolve_hold(hi);
-  UnitState& h = unit_of(s, in.holder, "hold");
-  UnitState& e = unit_of(s, in.enemy, "hold");
+  UnitState& h = unit_of(s, in.holder);
+  UnitState& e = unit_of(s, in.enemy);
   const UnitState holder_before = h;
   const UnitState enemy_before = e;
   detail::take_trace(o, o.hold);
@@ -464,9 +466,8 @@ struct UnitCasualtiesOutcome : TroopOutcome {
 // also for climbers on the wall walk, the wall-top being the breach there);
 // its army's killed grow. Refuses more killed than the unit has figures.
 [[nodiscard]] inline UnitCasualtiesOutcome unit_casualties(Snapshot& s, const UnitCasualtiesInput& in) {
-  const char* cmd = "casualties";
-  UnitState& u = unit_of(s, in.unit, cmd);
-  detail::require_figures(u, cmd);
+  UnitState& u = unit_of(s, in.unit);
+  detail::require_figures(u);
   if (in.killed < 0 || in.killed > u.figures)
     fail_input("too-many-killed", "killed", std::to_string(in.killed),
                "'" + u.id + "' has " + std::to_string(u.figures) + " figure" + (u.figures == 1 ? "" : "s") +
@@ -522,9 +523,8 @@ struct UnitRoutOutcome : TroopOutcome {
 // rules'). Refuses what resolve_rout() refuses (an already routed unit, a
 // room or blocked count too large) and a unit with no figures.
 [[nodiscard]] inline UnitRoutOutcome rout_unit(Snapshot& s, const UnitRoutInput& in, const Tables& t) {
-  const char* cmd = "rout";
-  UnitState& u = unit_of(s, in.unit, cmd);
-  detail::require_figures(u, cmd);
+  UnitState& u = unit_of(s, in.unit);
+  detail::require_figures(u);
   RoutInput ri;
   ri.figures = u.figures;
   ri.order = u.order;
@@ -537,8 +537,8 @@ struct UnitRoutOutcome : TroopOutcome {
   o.rout = resolve_rout(ri);
   // The file knows where the unit is: no hint to give --all-within-walls.
   for (auto& n : o.rout.notes)
-    if (const auto at = n.find(all_within_walls_hint); at != std::string::npos)
-      n.erase(at, all_within_walls_hint.size());
+    if (const auto at = n.find(all_within_walls_hint()); at != std::string::npos)
+      n.erase(at, all_within_walls_hint().size());
   const UnitState before = u;
   detail::take_trace(o, o.rout);
   o.standard = in.choice == RoutChoice::standard || !o.rout.within_walls;
@@ -577,8 +577,8 @@ struct UnitOrderOutcome : TroopOutcome {};
 // records their result (a rally, a unit shaken by the standard tables).
 // Refuses a unit with no figures.
 [[nodiscard]] inline UnitOrderOutcome set_unit_order(Snapshot& s, const UnitOrderInput& in) {
-  UnitState& u = unit_of(s, in.unit, "order");
-  detail::require_figures(u, "order");
+  UnitState& u = unit_of(s, in.unit);
+  detail::require_figures(u);
   UnitOrderOutcome o;
   const UnitState before = u;
   u.order = in.order;
@@ -599,14 +599,13 @@ struct UnitOrderOutcome : TroopOutcome {};
 // defender, a unit within the walls or at another section, and one with no
 // figures.
 [[nodiscard]] inline int escalade_climbers(const Snapshot& s, std::string_view unit, std::string_view section) {
-  const char* cmd = "escalade";
-  const SectionState& sec = section_of(s, section, cmd);
-  const UnitState& u = unit_of(s, unit, cmd);
-  detail::require_figures(u, cmd);
+  const SectionState& sec = section_of(s, section);
+  const UnitState& u = unit_of(s, unit);
+  detail::require_figures(u);
   if (u.side != UnitSide::besieger)
-    fail_usage("wrong-side", "escalade: '" + u.id + "' is a defender unit; besiegers climb the wall (R20)");
+    fail_refusal("wrong-side", "'" + u.id + "' is a defender unit; besiegers climb the wall (R20)");
   if (u.where == UnitPlace::within_walls || (u.where == UnitPlace::section && !u.at(sec.id)))
-    fail_usage("not-at-section", "escalade: '" + u.id + "' is " + detail::place_words(u) + ", not outside or at " +
+    fail_refusal("not-at-section", "'" + u.id + "' is " + detail::place_words(u) + ", not outside or at " +
                                      sec.id + " (R33)");
   return u.at(sec.id) ? u.behind : u.figures;
 }
@@ -627,9 +626,9 @@ struct UnitEscaladeOutcome : TroopOutcome {
                                                        const EscaladeOutcome& climb) {
   const int climbers = escalade_climbers(s, unit, section);
   if (climb.attackers != climbers || climb.up < 0 || climb.up > climb.attackers)
-    fail_usage("bad-option", "escalade: the climb was for " + std::to_string(climb.attackers) + " attackers, but '" +
+    fail_refusal("bad-option", "the climb was for " + std::to_string(climb.attackers) + " attackers, but '" +
                                  std::string(unit) + "' has " + std::to_string(climbers) + " at the foot");
-  UnitState& u = unit_of(s, unit, "escalade");
+  UnitState& u = unit_of(s, unit);
   UnitEscaladeOutcome o;
   o.section = std::string(section);
   const UnitState before = u;
@@ -676,12 +675,12 @@ struct SectionAbatisOutcome : TroopOutcome {
 // where abatis stands, tearing where none stands, and the spoiler of the
 // other kind of work. Changes the section's abatis, no unit.
 [[nodiscard]] inline SectionAbatisOutcome abatis_turn(Snapshot& s, const SectionAbatisInput& in, const Tables& t) {
-  const SectionState& sec = section_of(s, in.section, "abatis");
+  const SectionState& sec = section_of(s, in.section);
   const bool build = in.work == AbatisWork::build;
   if (build && sec.abatis.standing)
-    fail_usage("bad-option", "abatis build: an abatis already stands in " + sec.id + "; see 'siege status'");
+    fail_refusal("bad-option", "an abatis already stands in " + sec.id + "; see '" + command_words({"status"}) + "'");
   if (!build && !sec.abatis.standing)
-    fail_usage("bad-option", "abatis tear: no abatis stands in " + sec.id + "; see 'siege status'");
+    fail_refusal("bad-option", "no abatis stands in " + sec.id + "; see '" + command_words({"status"}) + "'");
   SectionAbatisOutcome o;
   o.section = sec.id;
   if (build && sec.state == BreachState::breached)
@@ -725,7 +724,7 @@ struct SideMoraleOutcome {
 [[nodiscard]] inline SideMoraleOutcome side_morale(const Snapshot& s, UnitSide side) {
   const auto& a = s.armies.of(side);
   if (!a)
-    fail_usage("no-army", "army-morale: the siege has no " + std::string(name_of(side)) +
+    fail_refusal("no-army", "the siege has no " + std::string(name_of(side)) +
                               " army (no units of that side, no \"strength\" in \"armies\")");
   SideMoraleOutcome o;
   o.side = side;
@@ -768,5 +767,8 @@ inline void write_troop_changes(JsonWriter& w, const TroopOutcome& o) {
 }
 
 }  // namespace detail
+
+// Public: what the program needs of the above (the rest stays internal).
+using detail::write_troop_changes;  // writes the units and armies a troop outcome changed
 
 }  // namespace siege

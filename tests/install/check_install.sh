@@ -41,6 +41,23 @@ for t in structures weapons charges engines siege-rating dice; do
     [ -f "$prefix/share/siege/data/schema/$t.schema.json" ] || fail "missing share/siege/data/schema/$t.schema.json"
 done
 [ -f "$prefix/share/cmake/siege/siegeConfig.cmake" ] || fail "missing share/cmake/siege/siegeConfig.cmake"
+# Every installed header is the core's: siege.hpp or an odds header includes
+# it, directly or not. A header only the program uses stays in src/.
+reached="siege/siege.hpp siege/odds.hpp siege/odds_works.hpp siege/odds_scene.hpp"
+todo=$reached
+while [ -n "$todo" ]; do
+    next=
+    for h in $todo; do
+        [ -f "$prefix/include/$h" ] || fail "missing include/$h"
+        for inc in $(sed -n 's/^#include "\(siege\/[^"]*\)"/\1/p' "$prefix/include/$h"); do
+            case " $reached " in *" $inc "*) ;; *) reached="$reached $inc" next="$next $inc" ;; esac
+        done
+    done
+    todo=$next
+done
+for f in $(cd "$prefix/include" && find siege -type f); do
+    case " $reached " in *" $f "*) ;; *) fail "include/$f is installed, but no core header includes it" ;; esac
+done
 echo "ok: man page, completions, tables, schemas and the CMake package are installed"
 
 # The installed tables are valid --data for the installed program.

@@ -330,3 +330,12 @@ class Cursor {
 };
 
 }  // namespace siege::detail
+
+// Public: what the program needs of this internal header, as siege:: names.
+namespace siege {
+using detail::JsonSource;  // where a JSON text came from, and the kind of error its faults are
+using detail::Cursor;  // a place in a parsed JSON document: typed reads that name the place of a fault
+using detail::parse_strict;  // parses JSON strictly (no duplicate keys, bounded size and depth)
+using detail::max_json_bytes;  // the most bytes parse_strict reads
+using detail::pointer_escape;  // a key escaped for a JSON pointer
+}  // namespace siege

@@ -297,3 +297,8 @@ class JsonWriter {
 };
 
 }  // namespace siege::detail
+
+// Public: what the program needs of this internal header, as siege:: names.
+namespace siege {
+using detail::JsonWriter;  // the JSON writer every outcome and the state file are written with
+}  // namespace siege

@@ -55,3 +55,9 @@ namespace siege::detail {
 }
 
 }  // namespace siege::detail
+
+// Public: what the program needs of this internal header, as siege:: names.
+namespace siege {
+using detail::did_you_mean;  // " (did you mean X?)" for the ids nearest an unknown one
+using detail::nearest;  // the known ids nearest an unknown one
+}  // namespace siege

@@ -1,4 +1,5 @@
-// siege/detail/flat_json.hpp - a fast reader for the common batch line.
+// flat_json.hpp - a fast reader for the common batch line (batch mode and
+// its fuzz harness only: not installed).
 //
 // Nearly every batch line is a flat object of plain values:
 //   {"action": "attack", "structure": "curtain-wall", "successes": 2}
@@ -16,7 +17,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace siege::detail {
+namespace siege::cli {
 
 struct FlatValue {
   enum class Kind : std::uint8_t { string, integer, boolean, strings };
@@ -215,4 +216,4 @@ class FlatStrings {
   std::size_t i_ = 0;
 };
 
-}  // namespace siege::detail
+}  // namespace siege::cli
