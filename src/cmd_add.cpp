@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "siege/roster.hpp"
 #include "troop_text.hpp"
@@ -114,8 +115,8 @@ std::string add_json(const ArrivalOutcome& o) {
     detail::write_unit(w, *o.unit);
   }
   w.field("sally", o.sally);
-  detail::write_troop_changes(w, o);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  print::write_troop_changes(w, o);
+  print::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
   return out;
 }

@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
 #include "siege/breach.hpp"
 #include "render.hpp"
 #include "troop_text.hpp"
@@ -27,13 +28,6 @@ CasualtiesOutcome run_casualties(const CasualtiesRequest& r, Context&) {
   in.behind = required(r.behind, "casualties", "--behind");
   in.killed = required(r.killed, "casualties", "--killed");
   return resolve_casualties(in);
-}
-
-std::string casualties_json(const CasualtiesOutcome& o) {
-  std::string out;
-  detail::JsonWriter w(out);
-  write_casualties(w, o);
-  return out;
 }
 
 std::string casualties_text(const CasualtiesOutcome& o) {
@@ -75,8 +69,8 @@ std::string unit_casualties_json(const UnitCasualtiesOutcome& o) {
   w.field("through", o.removed_through).field("behind", o.removed_behind);
   w.end_object();
   w.field("gaps", o.through_first ? o.through_first->gaps : 0);
-  detail::write_troop_changes(w, o);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  print::write_troop_changes(w, o);
+  print::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
   return out;
 }
@@ -99,7 +93,7 @@ ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeSt
   if (st == nullptr) {
     refuse_unit_options("casualties", {{"--unit", !r.unit.empty()}});
     const auto o = run_casualties(r, ctx);
-    return {casualties_json(o),
+    return {print::json_text(print::write_casualties, o),
             casualties_text(o),
             {{"through_after", o.through_after}, {"behind_after", o.behind_after}, {"gaps", o.gaps}}};
   }

@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "siege/roster.hpp"
 #include "troop_text.hpp"
@@ -35,8 +36,8 @@ std::string merge_json(const MergeOutcome& o) {
   w.begin_object();
   w.field("schema", schema_version).field("action", "merge");
   w.field("unit", o.unit).field("into", o.into);
-  detail::write_troop_changes(w, o);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  print::write_troop_changes(w, o);
+  print::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
   return out;
 }

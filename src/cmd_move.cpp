@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
 #include "siege/breach.hpp"
 #include "render.hpp"
 #include "troop_text.hpp"
@@ -29,13 +30,6 @@ MoveOutcome run_move(const MoveRequest& r, Context& ctx) {
   in.through_breach = r.through_breach ? ThroughBreach::yes : ThroughBreach::no;
   in.rough_terrain = ctx.tables().troops.rough_terrain;
   return resolve_move(in);
-}
-
-std::string move_json(const MoveOutcome& o) {
-  std::string out;
-  detail::JsonWriter w(out);
-  write_move(w, o);
-  return out;
 }
 
 std::string move_text(const MoveOutcome& o) {
@@ -108,8 +102,8 @@ std::string unit_move_json(const UnitMoveOutcome& o) {
   } else {
     w.null();
   }
-  detail::write_troop_changes(w, o);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  print::write_troop_changes(w, o);
+  print::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
   return out;
 }
@@ -142,7 +136,9 @@ ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* siege) 
                                  {"--to", !r.to.empty()},
                                  {"--figures", r.figures.has_value()}});
     const auto o = run_move(r, ctx);
-    return {move_json(o), move_text(o), {{"speed", o.speed}, {"speed_after", o.speed_after}}};
+    return {print::json_text(print::write_move, o),
+            move_text(o),
+            {{"speed", o.speed}, {"speed_after", o.speed_after}}};
   }
   UnitMoveInput in = unit_move_input(r);
   if (ctx.replaying_before_sallies) in.meaning = UnitMoveInput::Meaning::before_r38;

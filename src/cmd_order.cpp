@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "troop_text.hpp"
 #include "unit_view.hpp"
@@ -31,8 +32,8 @@ std::string order_json(const UnitOrderOutcome& o) {
   w.key("order").begin_object();
   w.field("before", name_of(c.before.order)).field("after", name_of(c.after.order));
   w.end_object();
-  detail::write_troop_changes(w, o);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  print::write_troop_changes(w, o);
+  print::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
   return out;
 }

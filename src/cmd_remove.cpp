@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "siege/roster.hpp"
 #include "troop_text.hpp"
@@ -42,8 +43,8 @@ std::string remove_json(const RemovalOutcome& o) {
   else
     detail::write_unit(w, o.units.front().after);
   w.string_array("idle", o.idle);
-  detail::write_troop_changes(w, o);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  print::write_troop_changes(w, o);
+  print::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
   return out;
 }

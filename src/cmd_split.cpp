@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "siege/roster.hpp"
 #include "troop_text.hpp"
@@ -37,8 +38,8 @@ std::string split_json(const SplitOutcome& o) {
   w.begin_object();
   w.field("schema", schema_version).field("action", "split");
   w.field("unit", o.unit).field("into", o.into).field("figures", o.figures).field("through", o.through);
-  detail::write_troop_changes(w, o);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  print::write_troop_changes(w, o);
+  print::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
   return out;
 }
