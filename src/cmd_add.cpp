@@ -3,6 +3,7 @@
 
 #include "command.hpp"
 #include "print/json.hpp"
+#include "print/units.hpp"
 #include "render.hpp"
 #include "siege/roster.hpp"
 #include "troop_text.hpp"
@@ -100,27 +101,6 @@ ArrivalInput arrival_of(const AddRequest& r) {
   return in;
 }
 
-std::string add_json(const ArrivalOutcome& o) {
-  std::string out;
-  detail::JsonWriter w(out);
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "add");
-  if (o.engine) {
-    w.field("kind", "engine").field("engine", o.engine->id);
-    w.key("record");
-    detail::write_engine(w, *o.engine);
-  } else {
-    w.field("kind", "unit").field("unit", o.unit->id);
-    w.key("record");
-    detail::write_unit(w, *o.unit);
-  }
-  w.field("sally", o.sally);
-  print::write_troop_changes(w, o);
-  print::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
-  return out;
-}
-
 std::string add_text(const ArrivalOutcome& o) {
   std::string s;
   if (o.engine) {
@@ -160,7 +140,7 @@ ActionResult add_action(const AddRequest& r, Context& ctx, SiegeState* st) {
     for (std::size_t i = 0; i < o.armies.size(); ++i)
       summary["armies"][i]["strength"] = o.armies[i].after.strength;
   }
-  return {add_json(o), add_text(o), std::move(summary)};
+  return {print::json_text(print::write_arrival, o), add_text(o), std::move(summary)};
 }
 
 std::string describe_add(const nlohmann::json& o) {

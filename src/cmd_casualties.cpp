@@ -5,6 +5,7 @@
 
 #include "command.hpp"
 #include "print/json.hpp"
+#include "print/units.hpp"
 #include "siege/breach.hpp"
 #include "render.hpp"
 #include "troop_text.hpp"
@@ -58,23 +59,6 @@ void casualties_inputs(Fields& f, CasualtiesRequest& r) {
       r.unit);
 }
 
-std::string unit_casualties_json(const UnitCasualtiesOutcome& o) {
-  std::string out;
-  detail::JsonWriter w(out);
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "casualties");
-  w.field("unit", o.units.front().after.id).field("killed", o.killed);
-  w.field("through_first", o.through_first.has_value());
-  w.key("removed").begin_object();
-  w.field("through", o.removed_through).field("behind", o.removed_behind);
-  w.end_object();
-  w.field("gaps", o.through_first ? o.through_first->gaps : 0);
-  print::write_troop_changes(w, o);
-  print::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
-  return out;
-}
-
 std::string unit_casualties_text(const UnitCasualtiesOutcome& o) {
   std::string s = fmt::format("Killed    {} of {}\n", o.killed, escape_text(o.units.front().after.id));
   if (o.through_first) {
@@ -109,7 +93,7 @@ ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeSt
   summary["killed"] = o.killed;
   summary["through_first"] = o.through_first.has_value();
   summary["removed_through"] = o.removed_through;
-  return {unit_casualties_json(o), unit_casualties_text(o), std::move(summary)};
+  return {print::json_text(print::write_unit_casualties, o), unit_casualties_text(o), std::move(summary)};
 }
 
 std::string describe_casualties(const nlohmann::json& o) {

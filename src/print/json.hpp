@@ -8,7 +8,9 @@
 // The definitions are in the .cpp files beside this one, one per area:
 // attack.cpp (checks, attacks, the scene), works.cpp (demolition, mine,
 // escalade, countermine, abatis), troops.cpp (hold, casualties, move, rout,
-// army morale, the units a troop action changed, the note).
+// army morale, the units a troop action changed, the note); units.cpp,
+// declared in units.hpp, the actions on units and engines (add, remove,
+// split, merge, and order, move and casualties of a unit).
 #pragma once
 
 #include <cstdint>
