@@ -8,6 +8,7 @@
 
 #include "actions.hpp"
 #include "cli.hpp"
+#include "print/json.hpp"
 #include "siege/scene.hpp"
 
 namespace siege::cli {
