@@ -25,7 +25,7 @@
 #include "batch.hpp"
 #include "builtin_tables.hpp"
 #include "flat_json.hpp"
-#include "siege/state.hpp"
+#include "siege/state_json.hpp"
 
 namespace {
 

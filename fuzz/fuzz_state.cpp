@@ -12,7 +12,7 @@
 
 #include "actions.hpp"
 #include "builtin_tables.hpp"
-#include "siege/state.hpp"
+#include "siege/state_json.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -16,7 +16,7 @@
 #include "cli.hpp"
 #include "inputs.hpp"
 #include "siege/detail/json_read.hpp"
-#include "siege/state.hpp"
+#include "siege/state_json.hpp"
 
 namespace siege::cli {
 

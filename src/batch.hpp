@@ -12,7 +12,7 @@
 
 #include "cli.hpp"
 #include "flat_json.hpp"
-#include "siege/state.hpp"
+#include "siege/state_json.hpp"
 
 namespace siege::cli {
 

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "cli.hpp"
-#include "siege/state.hpp"
+#include "siege/state_json.hpp"
 
 namespace siege::cli {
 

@@ -24,11 +24,11 @@
 
 #include "builtin_tables.hpp"
 #include "command.hpp"
+#include "print/json.hpp"
 #include "read_file.hpp"
 #include "render.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/detail/suggest.hpp"
-#include "siege/report.hpp"
 #include "siege/tables_json.hpp"
 #include "version.hpp"
 

@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
 #include "siege/breach.hpp"
 #include "render.hpp"
 #include "troop_text.hpp"
@@ -31,13 +32,6 @@ AbatisOutcome run_abatis(const AbatisRequest& r, Context& ctx) {
   in.interrupted = r.interrupted ? Interrupted::yes : Interrupted::no;
   in.turns = ctx.tables().troops.abatis_turns;
   return as_command("abatis " + r.work, [&] { return resolve_abatis(in); });
-}
-
-std::string abatis_json(const AbatisOutcome& o) {
-  std::string out;
-  siege::JsonWriter w(out);
-  write_abatis(w, o);
-  return out;
 }
 
 std::string abatis_text(const AbatisOutcome& o) {
@@ -79,7 +73,7 @@ ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* s
       fail_usage("no-state", "abatis: --section needs --state FILE (a siege made with 'siege init'); without one "
                              "give --progress N");
     const auto o = run_abatis(req, ctx);
-    return {abatis_json(o), abatis_text(o), {}};
+    return {print::json_text(print::write_abatis, o), abatis_text(o), {}};
   }
   if (req.progress.given())
     fail_usage("bad-option", "abatis: --progress goes without --state; the state file counts the turns done");
@@ -113,7 +107,7 @@ ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* s
       {"standing", {{"before", o.abatis.standing_before}, {"after", o.abatis.standing_after}}}};
   // Only a siege with units has spoilers: the entries of older files stay as they were.
   if (!o.spoilers.empty()) summary["spoilers"] = o.spoilers;
-  return {with_fields(abatis_json(o.abatis), "abatis", fields),
+  return {with_fields(print::json_text(print::write_abatis, o.abatis), "abatis", fields),
           fmt::format("Section   {}\n", escape_text(o.section)) + abatis_text(o.abatis), std::move(summary)};
 }
 

@@ -2,6 +2,8 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
+#include "print/units.hpp"
 #include "render.hpp"
 #include "siege/roster.hpp"
 #include "troop_text.hpp"
@@ -99,27 +101,6 @@ ArrivalInput arrival_of(const AddRequest& r) {
   return in;
 }
 
-std::string add_json(const ArrivalOutcome& o) {
-  std::string out;
-  siege::JsonWriter w(out);
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "add");
-  if (o.engine) {
-    w.field("kind", "engine").field("engine", o.engine->id);
-    w.key("record");
-    siege::write_engine(w, *o.engine);
-  } else {
-    w.field("kind", "unit").field("unit", o.unit->id);
-    w.key("record");
-    siege::write_unit(w, *o.unit);
-  }
-  w.field("sally", o.sally);
-  siege::write_troop_changes(w, o);
-  siege::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
-  return out;
-}
-
 std::string add_text(const ArrivalOutcome& o) {
   std::string s;
   if (o.engine) {
@@ -159,7 +140,7 @@ ActionResult add_action(const AddRequest& r, Context& ctx, SiegeState* st) {
     for (std::size_t i = 0; i < o.armies.size(); ++i)
       summary["armies"][i]["strength"] = o.armies[i].after.strength;
   }
-  return {add_json(o), add_text(o), std::move(summary)};
+  return {print::json_text(print::write_arrival, o), add_text(o), std::move(summary)};
 }
 
 std::string describe_add(const nlohmann::json& o) {

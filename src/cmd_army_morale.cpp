@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
 #include "siege/morale.hpp"
 #include "render.hpp"
 #include "troop_text.hpp"
@@ -26,13 +27,6 @@ ArmyMoraleOutcome run_army_morale(const ArmyMoraleRequest& r, Context&) {
   in.killed = required(r.killed, "army-morale", "--killed");
   in.defender_in_castle = r.defender_in_castle ? InCastle::yes : InCastle::no;
   return army_morale(in);
-}
-
-std::string army_morale_json(const ArmyMoraleOutcome& o) {
-  std::string out;
-  siege::JsonWriter w(out);
-  write_army_morale(w, o);
-  return out;
 }
 
 std::string army_morale_text(const ArmyMoraleOutcome& o) {
@@ -74,7 +68,7 @@ ActionResult side_morale_action(const ArmyMoraleRequest& r, SiegeState& st) {
   const SideMoraleOutcome o = side_morale(st.now, side);
   const std::string fields =
       json_field("side", name_of(side)) + ",\"called\":" + (o.army.called ? "true" : "false");
-  return {with_fields(army_morale_json(o.morale), cmd, fields),
+  return {with_fields(print::json_text(print::write_army_morale, o.morale), cmd, fields),
           fmt::format("Side      {}{}\n", name_of(side),
                       o.army.called ? ": the one-third check has been called" : "") +
               army_morale_text(o.morale),
@@ -89,7 +83,9 @@ ActionResult army_morale_action(const ArmyMoraleRequest& r, Context& ctx, SiegeS
   if (st != nullptr) return side_morale_action(r, *st);
   refuse_unit_options("army-morale", {{"--side", !r.side.empty()}});
   const auto o = run_army_morale(r, ctx);
-  return {army_morale_json(o), army_morale_text(o), {{"due", o.due}, {"threshold", o.threshold}}};
+  return {print::json_text(print::write_army_morale, o),
+          army_morale_text(o),
+          {{"due", o.due}, {"threshold", o.threshold}}};
 }
 
 std::string describe_army_morale(const nlohmann::json& o) {

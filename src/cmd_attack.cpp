@@ -4,8 +4,8 @@
 
 #include "cmd_attack.hpp"
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
-#include "siege/report.hpp"
 #include "siege/scene.hpp"
 #include "siege/detail/suggest.hpp"
 #include "siege/tables_json.hpp"
@@ -84,13 +84,6 @@ AttackOutcome run_attack(const AttackRequest& r, Context& ctx) {
   PreparedAttack p = prepare_attack(r, t);
   if (p.spec) p.input.check = roll_check(*p.spec, t.dice, ctx.rng());
   return resolve_attack(p.input);
-}
-
-std::string attack_json(const AttackOutcome& o, std::uint64_t seed) {
-  std::string out;
-  siege::JsonWriter w(out);
-  write_attack(w, o, seed);
-  return out;
 }
 
 std::string attack_text(const AttackOutcome& o, std::uint64_t seed) {
@@ -203,7 +196,9 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
                                  "--structure ID");
     const auto o = run_attack(req, ctx);
     // Only what will be printed: batch and --json need no text.
-    return {attack_json(o, ctx.seed()), ctx.globals.json ? std::string() : attack_text(o, ctx.seed()), {}};
+    return {print::json_text(print::write_attack, o, ctx.seed()),
+            ctx.globals.json ? std::string() : attack_text(o, ctx.seed()),
+            {}};
   }
   AttackRequest r = req;
   refuse_section_options("attack", !r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
@@ -219,7 +214,8 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
   record_section_hull(st->now, ctx.tables(), s.id, o.hull.after, o.after, o.rules, o.notes);
 
   ActionResult out;
-  out.json = with_fields(attack_json(o, ctx.seed()), "attack", json_field("section", s.id));
+  out.json = with_fields(print::json_text(print::write_attack, o, ctx.seed()), "attack",
+                         json_field("section", s.id));
   out.text = fmt::format("Section   {}{}\n", s.id, r.engine.empty() ? "" : " (engine " + r.engine + ")") +
              attack_text(o, ctx.seed());
   out.summary = {{"section", s.id},

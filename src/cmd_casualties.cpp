@@ -4,6 +4,8 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
+#include "print/units.hpp"
 #include "siege/breach.hpp"
 #include "render.hpp"
 #include "troop_text.hpp"
@@ -27,13 +29,6 @@ CasualtiesOutcome run_casualties(const CasualtiesRequest& r, Context&) {
   in.behind = required(r.behind, "casualties", "--behind");
   in.killed = required(r.killed, "casualties", "--killed");
   return resolve_casualties(in);
-}
-
-std::string casualties_json(const CasualtiesOutcome& o) {
-  std::string out;
-  siege::JsonWriter w(out);
-  write_casualties(w, o);
-  return out;
 }
 
 std::string casualties_text(const CasualtiesOutcome& o) {
@@ -64,23 +59,6 @@ void casualties_inputs(Fields& f, CasualtiesRequest& r) {
       r.unit);
 }
 
-std::string unit_casualties_json(const UnitCasualtiesOutcome& o) {
-  std::string out;
-  siege::JsonWriter w(out);
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "casualties");
-  w.field("unit", o.units.front().after.id).field("killed", o.killed);
-  w.field("through_first", o.through_first.has_value());
-  w.key("removed").begin_object();
-  w.field("through", o.removed_through).field("behind", o.removed_behind);
-  w.end_object();
-  w.field("gaps", o.through_first ? o.through_first->gaps : 0);
-  siege::write_troop_changes(w, o);
-  siege::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
-  return out;
-}
-
 std::string unit_casualties_text(const UnitCasualtiesOutcome& o) {
   std::string s = fmt::format("Killed    {} of {}\n", o.killed, escape_text(o.units.front().after.id));
   if (o.through_first) {
@@ -99,7 +77,7 @@ ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeSt
   if (st == nullptr) {
     refuse_unit_options("casualties", {{"--unit", !r.unit.empty()}});
     const auto o = run_casualties(r, ctx);
-    return {casualties_json(o),
+    return {print::json_text(print::write_casualties, o),
             casualties_text(o),
             {{"through_after", o.through_after}, {"behind_after", o.behind_after}, {"gaps", o.gaps}}};
   }
@@ -115,7 +93,7 @@ ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeSt
   summary["killed"] = o.killed;
   summary["through_first"] = o.through_first.has_value();
   summary["removed_through"] = o.removed_through;
-  return {unit_casualties_json(o), unit_casualties_text(o), std::move(summary)};
+  return {print::json_text(print::write_unit_casualties, o), unit_casualties_text(o), std::move(summary)};
 }
 
 std::string describe_casualties(const nlohmann::json& o) {

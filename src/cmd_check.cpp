@@ -3,8 +3,8 @@
 
 #include "cmd_attack.hpp"
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
-#include "siege/report.hpp"
 
 namespace siege::cli {
 
@@ -35,13 +35,6 @@ CheckResult run_check(const CheckRequest& r, Context& ctx) {
   return roll_check(check_spec(r), ctx.tables().dice, ctx.rng());
 }
 
-std::string check_json(const CheckResult& c, std::uint64_t seed) {
-  std::string out;
-  siege::JsonWriter w(out);
-  write_check_outcome(w, c, seed);
-  return out;
-}
-
 std::string check_text(const CheckResult& c, std::uint64_t seed) {
   return fmt::format("Check     {}\n", render_check(c, seed));
 }
@@ -49,7 +42,7 @@ std::string check_text(const CheckResult& c, std::uint64_t seed) {
 // A check changes nothing in a siege; with a state it runs the same.
 ActionResult check_action(const CheckRequest& r, Context& ctx, SiegeState*) {
   const auto c = run_check(r, ctx);
-  return {check_json(c, ctx.seed()), check_text(c, ctx.seed()),
+  return {print::json_text(print::write_check_outcome, c, ctx.seed()), check_text(c, ctx.seed()),
           {{"net_successes", c.net_successes}, {"net_boons", c.net_boons}, {"passed", c.passed()}}};
 }
 

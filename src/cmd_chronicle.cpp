@@ -8,6 +8,7 @@
 #include "actions.hpp"
 #include "chronicle.hpp"
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "siege/scene.hpp"
 #include "state_file.hpp"
@@ -74,7 +75,7 @@ void run_chronicle(const ChronicleRequest& r, Context& ctx) {
   w.field("bytes", static_cast<long>(page.size()));
   w.field("log_entries", static_cast<long>(st.log.size())).field("scene", st.now.scene);
   w.field("outlook", c.outlook.has_value());
-  siege::write_trailer(w, {}, notes, {});
+  print::write_trailer(w, {}, notes, {});
   w.end_object();
   std::string text = fmt::format("Chronicle of {} ({} log entr{}, {} scene{}): {} bytes of {} written to {}\n",
                                  st.name.empty() ? std::string("the siege") : escape_text(st.name), st.log.size(),

@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "siege/gallery.hpp"
 #include "troop_text.hpp"
@@ -36,9 +37,7 @@ ActionResult countermine_action(const CountermineRequest& r, Context& ctx, Siege
   if (r.result.empty()) fail_usage("missing-option", "countermine: give --result collapsed|failed");
   const CountermineResult result = parse_countermine_result(r.result);
   const CountermineOutcome o = settle_countermine(st->now, ctx.tables(), r.section, result);
-  std::string json;
-  siege::JsonWriter w(json);
-  write_countermine(w, o);
+  std::string json = print::json_text(print::write_countermine, o);
   std::string text = fmt::format("Countermine under {}: {}\n", escape_text(o.section), name_of(o.result));
   text += fmt::format("Gallery   {} -> {} of {} day(s) dug, {}\n", o.before.days_dug, o.after.days_dug,
                       o.days_needed, o.after.detected ? "found" : "not found");

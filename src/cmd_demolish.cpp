@@ -4,6 +4,7 @@
 
 #include "cmd_works.hpp"
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "siege/scene.hpp"
 
@@ -75,13 +76,6 @@ DemolitionOutcome run_demolish(const DemolishRequest& r, Context& ctx) {
   return o;
 }
 
-std::string demolish_json(const DemolitionOutcome& o, std::uint64_t seed) {
-  std::string out;
-  siege::JsonWriter w(out);
-  write_demolition(w, o, seed);
-  return out;
-}
-
 std::string demolish_text(const DemolitionOutcome& o, std::uint64_t seed) {
   std::string s;
   s += fmt::format("Demolish  {}{}\n", o.structure, o.on_pier == OnPier::yes ? ", charges set on a pier" : "");
@@ -129,7 +123,7 @@ ActionResult demolish_action(const DemolishRequest& req, Context& ctx, SiegeStat
       fail_usage("no-state", "demolish: --section needs --state FILE (a siege made with 'siege init'); without one "
                              "give --structure ID");
     const auto o = run_demolish(req, ctx);
-    return {demolish_json(o, ctx.seed()), demolish_text(o, ctx.seed()), {}};
+    return {print::json_text(print::write_demolition, o, ctx.seed()), demolish_text(o, ctx.seed()), {}};
   }
   DemolishRequest r = req;
   refuse_section_options("demolish", !r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
@@ -140,7 +134,8 @@ ActionResult demolish_action(const DemolishRequest& req, Context& ctx, SiegeStat
   r.damage_taken = s.hull_suffered;
   auto o = run_demolish(r, ctx);
   record_section_hull(st->now, ctx.tables(), s.id, o.hull.after, o.after, o.rules, o.notes);
-  return {with_fields(demolish_json(o, ctx.seed()), "demolish", json_field("section", s.id)),
+  return {with_fields(print::json_text(print::write_demolition, o, ctx.seed()), "demolish",
+                      json_field("section", s.id)),
           fmt::format("Section   {}\n", s.id) + demolish_text(o, ctx.seed()),
           {{"section", s.id},
            {"damage", o.damage},

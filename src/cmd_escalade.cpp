@@ -6,6 +6,7 @@
 
 #include "cmd_works.hpp"
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "unit_view.hpp"
 #include "siege/detail/suggest.hpp"
@@ -79,13 +80,6 @@ EscaladeOutcome run_escalade(const EscaladeRequest& r, Context& ctx, const Engin
   return resolve_escalade(prepare_escalade(r, t, tower), t.dice, ctx.rng());
 }
 
-std::string escalade_json(const EscaladeOutcome& o, std::uint64_t seed) {
-  std::string out;
-  siege::JsonWriter w(out);
-  write_escalade(w, o, seed);
-  return out;
-}
-
 std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed) {
   std::string s;
   std::string how;
@@ -157,7 +151,7 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
                              "give --structure ID");
     refuse_unit_options("escalade", {{"--unit", !req.unit.empty()}});
     const auto o = run_escalade(req, ctx);
-    return {escalade_json(o, ctx.seed()), escalade_text(o, ctx.seed()), {}};
+    return {print::json_text(print::write_escalade, o, ctx.seed()), escalade_text(o, ctx.seed()), {}};
   }
   const char* cmd = "escalade";
   EscaladeRequest r = req;
@@ -204,9 +198,10 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
     r.portcullis = portcullis_of(s) == Portcullis::yes;
     r.damage_taken = s.hull_suffered;
     const auto o = run_escalade(r, ctx, tower_row);
-    return {with_fields(escalade_json(o, ctx.seed()), cmd, json_field("section", s.id)),
-            fmt::format("Section   {}\n", escape_text(s.id)) + escalade_text(o, ctx.seed()),
-            {{"section", s.id}, {"climbed", o.climbed}, {"attackers", o.attackers}, {"up", o.up}}};
+    return {
+        with_fields(print::json_text(print::write_escalade, o, ctx.seed()), cmd, json_field("section", s.id)),
+        fmt::format("Section   {}\n", escape_text(s.id)) + escalade_text(o, ctx.seed()),
+        {{"section", s.id}, {"climbed", o.climbed}, {"attackers", o.attackers}, {"up", o.up}}};
   }
   const std::string unit = required_id(r.unit, cmd, "--unit");
   refuse_known(cmd, "--attackers", r.attackers.has_value(), "the unit's figures at the foot of the wall");
@@ -232,7 +227,7 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
   summary["attackers"] = climb.attackers;
   summary["up"] = climb.up;
   return {
-      with_fields(escalade_json(shown, ctx.seed()), cmd,
+      with_fields(print::json_text(print::write_escalade, shown, ctx.seed()), cmd,
                   json_field("section", o.section) + "," + json_field("unit", unit) + "," + troop_fields(o)),
       before_rules(fmt::format("Section   {}: {} climbs\n", escape_text(o.section), escape_text(unit)) +
                        escalade_text(shown, ctx.seed()),

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
 #include "siege/breach.hpp"
 #include "siege/morale.hpp"
 #include "render.hpp"
@@ -47,13 +48,6 @@ HoldOutcome run_hold(const HoldRequest& r, Context& ctx) {
   validate_hold(in, roll_here ? RollComing::yes : RollComing::no);
   if (roll_here) in.roll = roll_morale(ctx.tables().dice, ctx.rng());
   return resolve_hold(in);
-}
-
-std::string hold_json(const HoldOutcome& o, std::uint64_t seed) {
-  std::string out;
-  siege::JsonWriter w(out);
-  write_hold(w, o, seed);
-  return out;
 }
 
 std::string hold_text(const HoldOutcome& o, std::uint64_t seed) {
@@ -147,7 +141,7 @@ ActionResult unit_hold_action(const HoldRequest& r, Context& ctx, SiegeState& st
   summary["passed"] = o.hold.passed;
   summary["through"] = o.hold.through;
   summary["moved_through"] = o.moved_through;
-  return {with_fields(hold_json(o.hold, ctx.seed()), cmd, fields),
+  return {with_fields(print::json_text(print::write_hold, o.hold, ctx.seed()), cmd, fields),
           before_rules(fmt::format("Section   {}: {} holds against {}\n", escape_text(o.section),
                                    escape_text(in.holder), escape_text(in.enemy)) +
                            hold_text(o.hold, ctx.seed()),
@@ -162,7 +156,9 @@ ActionResult hold_action(const HoldRequest& r, Context& ctx, SiegeState* siege) 
       "hold",
       {{"--unit", !r.unit.empty()}, {"--enemy", !r.enemy.empty()}, {"--section", !r.section.empty()}});
   const auto o = run_hold(r, ctx);
-  return {hold_json(o, ctx.seed()), hold_text(o, ctx.seed()), {{"passed", o.passed}, {"through", o.through}}};
+  return {print::json_text(print::write_hold, o, ctx.seed()),
+          hold_text(o, ctx.seed()),
+          {{"passed", o.passed}, {"through", o.through}}};
 }
 
 std::string describe_hold(const nlohmann::json& o) {

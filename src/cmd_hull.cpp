@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "siege/scene.hpp"
 #include "troop_text.hpp"
@@ -33,9 +34,7 @@ ActionResult hull_change_action(HullDirection dir, const HullChangeRequest& r, C
   if (r.at.empty()) fail_usage("missing-option", verb + ": give --at ID (a section, an engine or camp)");
   const int amount = required(r.hull, verb, "--hull");
   const HullChangeOutcome o = change_hull(st->now, ctx.tables(), {r.at, dir, amount, r.cause});
-  std::string json;
-  siege::JsonWriter w(json);
-  write_hull_change(w, o);
+  std::string json = print::json_text(print::write_hull_change, o);
   std::string text = fmt::format("{}    {} ({} {}){}\n", dir == HullDirection::damage ? "Damage" : "Repair",
                                  escape_text(o.target), name_of(o.kind), escape_text(o.row),
                                  o.cause.empty() ? std::string() : ": " + escape_text(o.cause));

@@ -3,6 +3,7 @@
 
 #include "cmd_state.hpp"
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "state_file.hpp"
 
@@ -34,7 +35,7 @@ std::string log_json(const SiegeState& st, const std::string& path) {
   w.key("redo").begin_array();
   for (const auto& e : st.redo) siege::write_log_entry(w, e);
   w.end_array();
-  siege::write_trailer(w, {}, {}, {});
+  print::write_trailer(w, {}, {}, {});
   w.end_object();
   return out;
 }

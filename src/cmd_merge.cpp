@@ -2,6 +2,8 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
+#include "print/units.hpp"
 #include "render.hpp"
 #include "siege/roster.hpp"
 #include "troop_text.hpp"
@@ -29,18 +31,6 @@ void merge_inputs(Fields& f, MergeRequest& r) {
          r.into);
 }
 
-std::string merge_json(const MergeOutcome& o) {
-  std::string out;
-  siege::JsonWriter w(out);
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "merge");
-  w.field("unit", o.unit).field("into", o.into);
-  siege::write_troop_changes(w, o);
-  siege::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
-  return out;
-}
-
 std::string merge_text(const MergeOutcome& o) {
   std::string s = fmt::format("Merge     {} into {}\n", escape_text(o.unit), escape_text(o.into));
   return s + troop_text_and_trace(o);
@@ -56,7 +46,7 @@ ActionResult merge_action(const MergeRequest& r, Context& ctx, SiegeState* st) {
   nlohmann::json summary = troop_summary(o);
   summary["unit"] = o.unit;
   summary["into"] = o.into;
-  return {merge_json(o), merge_text(o), std::move(summary)};
+  return {print::json_text(print::write_merge, o), merge_text(o), std::move(summary)};
 }
 
 std::string describe_merge(const nlohmann::json& o) {

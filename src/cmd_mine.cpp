@@ -4,6 +4,7 @@
 
 #include "cmd_works.hpp"
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "siege/gallery.hpp"
 #include "siege/scene.hpp"
@@ -92,13 +93,6 @@ MineOutcome run_mine(const MineRequest& r, Context& ctx) {
   return o;
 }
 
-std::string mine_json(const MineOutcome& o, std::uint64_t seed) {
-  std::string out;
-  siege::JsonWriter w(out);
-  write_mine(w, o, seed);
-  return out;
-}
-
 std::string mine_text(const MineOutcome& o, std::uint64_t seed) {
   std::string s;
   s += fmt::format("Mine      under {}: {} day(s) of digging (listed Armor, R19), {} dug before{}\n",
@@ -147,7 +141,7 @@ ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
       fail_usage("no-state", "mine: --section needs --state FILE (a siege made with 'siege init'); without one "
                              "give --structure ID");
     const auto o = run_mine(req, ctx);
-    return {mine_json(o, ctx.seed()), mine_text(o, ctx.seed()), {}};
+    return {print::json_text(print::write_mine, o, ctx.seed()), mine_text(o, ctx.seed()), {}};
   }
   MineRequest r = req;
   refuse_section_options("mine", !r.structure.empty(), false, false);
@@ -201,8 +195,9 @@ ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
     summary["hull"] = {{"before", o.hull.before}, {"after", o.hull.after}};
     summary["state"] = {{"before", name_of(o.before)}, {"after", name_of(o.after)}};
   }
-  return {with_fields(mine_json(o, ctx.seed()), "mine", json_field("section", s.id)),
-          fmt::format("Section   {}\n", s.id) + mine_text(o, ctx.seed()), summary};
+  return {
+      with_fields(print::json_text(print::write_mine, o, ctx.seed()), "mine", json_field("section", s.id)),
+      fmt::format("Section   {}\n", s.id) + mine_text(o, ctx.seed()), summary};
 }
 
 std::string describe_mine(const nlohmann::json& o) {

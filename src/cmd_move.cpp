@@ -4,6 +4,8 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
+#include "print/units.hpp"
 #include "siege/breach.hpp"
 #include "render.hpp"
 #include "troop_text.hpp"
@@ -29,13 +31,6 @@ MoveOutcome run_move(const MoveRequest& r, Context& ctx) {
   in.through_breach = r.through_breach ? ThroughBreach::yes : ThroughBreach::no;
   in.rough_terrain = ctx.tables().troops.rough_terrain;
   return resolve_move(in);
-}
-
-std::string move_json(const MoveOutcome& o) {
-  std::string out;
-  siege::JsonWriter w(out);
-  write_move(w, o);
-  return out;
 }
 
 std::string move_text(const MoveOutcome& o) {
@@ -88,32 +83,6 @@ UnitMoveInput unit_move_input(const MoveRequest& r) {
   return in;
 }
 
-std::string unit_move_json(const UnitMoveOutcome& o) {
-  std::string out;
-  siege::JsonWriter w(out);
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "move");
-  const UnitState& u = o.units.front().after;
-  w.field("unit", u.id);
-  w.field("to", o.section.empty() ? name_of(u.where) : std::string_view("section"));
-  siege::write_id_or_null(w, "section", o.section);
-  w.field("moved_through", o.moved_through);
-  w.key("speed");
-  if (o.move) {
-    w.begin_object().field("speed", o.move->speed).field("through_breach", o.move->through_breach);
-    w.key("factor").begin_object();
-    w.field("numerator", o.move->factor.numerator).field("denominator", o.move->factor.denominator);
-    w.end_object();
-    w.field("speed_after", o.move->speed_after).field("rounded_down", o.move->rounded).end_object();
-  } else {
-    w.null();
-  }
-  siege::write_troop_changes(w, o);
-  siege::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
-  return out;
-}
-
 std::string unit_move_text(const UnitMoveOutcome& o) {
   const UnitState& u = o.units.front().after;
   std::string s = fmt::format("Move      {} {}", escape_text(u.id),
@@ -142,7 +111,9 @@ ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* siege) 
                                  {"--to", !r.to.empty()},
                                  {"--figures", r.figures.has_value()}});
     const auto o = run_move(r, ctx);
-    return {move_json(o), move_text(o), {{"speed", o.speed}, {"speed_after", o.speed_after}}};
+    return {print::json_text(print::write_move, o),
+            move_text(o),
+            {{"speed", o.speed}, {"speed_after", o.speed_after}}};
   }
   UnitMoveInput in = unit_move_input(r);
   if (ctx.replaying_before_sallies) in.meaning = UnitMoveInput::Meaning::before_r38;
@@ -152,7 +123,7 @@ ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* siege) 
   summary["unit"] = o.units.front().after.id;
   summary["moved_through"] = o.moved_through;
   if (o.move) summary["speed_after"] = o.move->speed_after;
-  return {unit_move_json(o), unit_move_text(o), std::move(summary)};
+  return {print::json_text(print::write_unit_move, o), unit_move_text(o), std::move(summary)};
 }
 
 std::string describe_move(const nlohmann::json& o) {

@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "siege/note.hpp"
 
@@ -27,9 +28,7 @@ void note_inputs(Fields& f, NoteRequest& r) {
 ActionResult note_action(const NoteRequest& r, Context&, SiegeState* st) {
   if (st == nullptr) fail_usage("no-state", "note: needs --state FILE (a siege made with 'siege init')");
   const NoteOutcome o = resolve_note(r.text, st->now.scene);
-  std::string json;
-  siege::JsonWriter w(json);
-  write_note(w, o);
+  std::string json = print::json_text(print::write_note, o);
   std::string text = fmt::format("Note      {}\n", escape_text(o.text));
   text += o.scene == 0 ? std::string("Scene     before the first scene\n")
                        : fmt::format("Scene     {}\n", o.scene);

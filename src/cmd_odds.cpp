@@ -10,10 +10,10 @@
 #include "cmd_odds.hpp"
 #include "cmd_attack.hpp"
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/odds.hpp"
-#include "siege/report.hpp"
 #include "state_file.hpp"
 
 namespace siege::cli {

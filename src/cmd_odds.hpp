@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "cli.hpp"
-#include "siege/state.hpp"
+#include "siege/state_json.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/odds_works.hpp"
 

@@ -6,9 +6,9 @@
 #include "actions.hpp"
 #include "cmd_odds.hpp"
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "siege/odds_scene.hpp"
-#include "siege/report.hpp"
 #include "state_file.hpp"
 
 namespace siege::cli {
@@ -73,7 +73,7 @@ std::string scene_json(const odds::SceneOdds& o, const SiegeState& st, const std
   w.string_array("attackers", o.camp.attackers);
   by_scene("wrecked", o.camp.knocked_out);
   w.end_object();
-  siege::write_trailer(w, o.rules, o.notes, o.not_modelled);
+  print::write_trailer(w, o.rules, o.notes, o.not_modelled);
   w.end_object();
   return json;
 }

@@ -8,8 +8,8 @@
 #include "cmd_odds.hpp"
 #include "command.hpp"
 #include "cmd_works.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
-#include "siege/report.hpp"
 
 namespace siege::cli {
 
@@ -127,7 +127,7 @@ void odds_of_demolish(const DemolishRequest& req, Context& ctx) {
     }
     w.end_array();
     write_state_after(w, [&](BreachState s) { return d.p_state(s); });
-    siege::write_trailer(w, d.rules(), notes, d.not_modelled());
+    print::write_trailer(w, d.rules(), notes, d.not_modelled());
     w.end_object();
   } else {
     std::string charges;
@@ -263,7 +263,7 @@ void odds_of_escalade(const EscaladeRequest& req, Context& ctx) {
       write_p(w, "expected_rounds", *e.climb->expected_rounds);
     else
       w.key("expected_rounds").null();
-    siege::write_trailer(w, rules, notes, o.not_modelled);
+    print::write_trailer(w, rules, notes, o.not_modelled);
     w.end_object();
   } else {
     std::string how;
@@ -419,7 +419,7 @@ void odds_of_mine(const MineRequest& req, Context& ctx) {
     w.end_array();
     w.key("hull").begin_object().field("max", last.hull.max).field("before", last.hull.before).end_object();
     write_state_after(w, [&](BreachState s) { return m.p_state(s); });
-    siege::write_trailer(w, m.rules(), notes, m.not_modelled());
+    print::write_trailer(w, m.rules(), notes, m.not_modelled());
     w.end_object();
   } else {
     text = fmt::format("Odds      mine under {}: {} day(s) of digging (listed Armor, R19), {} dug before\n",

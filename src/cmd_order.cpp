@@ -3,6 +3,8 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
+#include "print/units.hpp"
 #include "render.hpp"
 #include "troop_text.hpp"
 #include "unit_view.hpp"
@@ -19,22 +21,6 @@ struct OrderRequest {
 void order_inputs(Fields& f, OrderRequest& r) {
   f.text({"unit", "The unit (see 'siege status')", "ID"}, r.unit);
   f.text({"set", "Its order now: good, shaken or routed", "ORDER"}, r.set);
-}
-
-std::string order_json(const UnitOrderOutcome& o) {
-  std::string out;
-  siege::JsonWriter w(out);
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "order");
-  const UnitChange& c = o.units.front();
-  w.field("unit", c.after.id);
-  w.key("order").begin_object();
-  w.field("before", name_of(c.before.order)).field("after", name_of(c.after.order));
-  w.end_object();
-  siege::write_troop_changes(w, o);
-  siege::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
-  return out;
 }
 
 std::string order_text(const UnitOrderOutcome& o) {
@@ -59,7 +45,7 @@ ActionResult order_action(const OrderRequest& r, Context& ctx, SiegeState* st) {
   nlohmann::json summary = troop_summary(o);
   summary["unit"] = in.unit;
   summary["order"] = {{"before", name_of(o.units.front().before.order)}, {"after", name_of(in.order)}};
-  return {order_json(o), order_text(o), std::move(summary)};
+  return {print::json_text(print::write_unit_order, o), order_text(o), std::move(summary)};
 }
 
 std::string describe_order(const nlohmann::json& o) {

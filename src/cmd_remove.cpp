@@ -2,6 +2,8 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
+#include "print/units.hpp"
 #include "render.hpp"
 #include "siege/roster.hpp"
 #include "troop_text.hpp"
@@ -22,30 +24,6 @@ void remove_inputs(Fields& f, RemoveRequest& r) {
   f.text({"engine", "The engine that leaves (or --unit)", "ID"}, r.engine);
   f.text({"cause", "The referee's words for it, kept in the log (\"withdrawn\", \"captured\")", "TEXT"},
          r.cause);
-}
-
-std::string remove_json(const RemovalOutcome& o) {
-  std::string out;
-  siege::JsonWriter w(out);
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "remove");
-  w.field("kind", o.engine ? "engine" : "unit").field(o.engine ? "engine" : "unit", o.id);
-  w.key("cause");
-  if (o.cause.empty())
-    w.null();
-  else
-    w.value(o.cause);
-  w.field("figures_left", o.figures_left);
-  w.key("record");
-  if (o.engine)
-    siege::write_engine(w, *o.engine);
-  else
-    siege::write_unit(w, o.units.front().after);
-  w.string_array("idle", o.idle);
-  siege::write_troop_changes(w, o);
-  siege::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
-  return out;
 }
 
 std::string remove_text(const RemovalOutcome& o) {
@@ -73,7 +51,7 @@ ActionResult remove_action(const RemoveRequest& r, Context& ctx, SiegeState* st)
   summary["idle"] = o.idle;
   for (std::size_t i = 0; i < o.armies.size(); ++i)
     summary["armies"][i]["strength"] = o.armies[i].after.strength;
-  return {remove_json(o), remove_text(o), std::move(summary)};
+  return {print::json_text(print::write_removal, o), remove_text(o), std::move(summary)};
 }
 
 std::string describe_remove(const nlohmann::json& o) {

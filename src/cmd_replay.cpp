@@ -3,6 +3,7 @@
 
 #include "cmd_state.hpp"
 #include "command.hpp"
+#include "print/json.hpp"
 #include "state_file.hpp"
 
 namespace siege::cli {
@@ -25,7 +26,7 @@ void run_replay(const NoInputs&, Context& ctx) {
   w.field("schema", schema_version).field("action", "replay").field("file", file.path());
   w.field("matches", true).field("log_entries", static_cast<long>(st.log.size()));
   w.field("scene", st.now.scene);
-  siege::write_trailer(w, {}, {}, {});
+  print::write_trailer(w, {}, {}, {});
   w.end_object();
   ctx.emit(json, fmt::format("replay matches: {} log entr{} replayed from the initial state give {}\n",
                              st.log.size(), st.log.size() == 1 ? "y" : "ies", file.path()));

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
 #include "siege/breach.hpp"
 #include "siege/morale.hpp"
 #include "render.hpp"
@@ -40,13 +41,6 @@ RoutOutcome run_rout(const RoutRequest& r, Context& ctx) {
   RoutOutcome o = resolve_rout(in);
   spell_notes(o.notes);
   return o;
-}
-
-std::string rout_json(const RoutOutcome& o) {
-  std::string out;
-  siege::JsonWriter w(out);
-  write_rout(w, o);
-  return out;
 }
 
 std::string rout_text(const RoutOutcome& o) {
@@ -122,8 +116,8 @@ ActionResult unit_rout_action(const RoutRequest& r, Context& ctx, SiegeState& st
       o.standard ? "Taken     the standard rout: the unit is routed\n"
                  : fmt::format("Taken     the special procedure: {} figure{} removed and eliminated\n",
                                o.removed, o.removed == 1 ? "" : "s");
-  return {with_fields(rout_json(o.rout), cmd, fields), before_rules(rout_text(o.rout), taken + troop_text(o)),
-          std::move(summary)};
+  return {with_fields(print::json_text(print::write_rout, o.rout), cmd, fields),
+          before_rules(rout_text(o.rout), taken + troop_text(o)), std::move(summary)};
 }
 
 ActionResult rout_action(const RoutRequest& r, Context& ctx, SiegeState* siege) {
@@ -131,7 +125,9 @@ ActionResult rout_action(const RoutRequest& r, Context& ctx, SiegeState* siege) 
   if (st != nullptr) return unit_rout_action(r, ctx, *st);
   refuse_unit_options("rout", {{"--unit", !r.unit.empty()}, {"--standard", r.standard}});
   const auto o = run_rout(r, ctx);
-  return {rout_json(o), rout_text(o), {{"figures", o.figures}, {"moving", o.moving}, {"blocked", o.blocked}}};
+  return {print::json_text(print::write_rout, o),
+          rout_text(o),
+          {{"figures", o.figures}, {"moving", o.moving}, {"blocked", o.blocked}}};
 }
 
 std::string describe_rout(const nlohmann::json& o) {

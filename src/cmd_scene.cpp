@@ -3,6 +3,7 @@
 
 #include "cmd_state.hpp"
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 
 namespace siege::cli {
@@ -27,16 +28,9 @@ ActionResult scene_action(const NoInputs&, Context& ctx, SiegeState* st) {
     attacks.push_back(std::move(x));
   }
   ActionResult out;
-  out.json = scene_json(o);
+  out.json = print::json_text(print::write_scene, o);
   out.text = scene_text(o, st->now, ctx.tables());
   out.summary = {{"scene", o.scene}, {"attacks", attacks}, {"breached", o.breached}, {"knocked_out", o.knocked_out}};
-  return out;
-}
-
-std::string scene_json(const SceneOutcome& o) {
-  std::string out;
-  siege::JsonWriter w(out);
-  write_scene(w, o);
   return out;
 }
 

@@ -5,6 +5,7 @@
 
 #include "cmd_attack.hpp"
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "siege/scene.hpp"
 #include "troop_text.hpp"
@@ -61,9 +62,7 @@ ActionResult sortie_action(const SortieRequest& r, Context& ctx, SiegeState* st)
   const PreparedRoll roll = prepare_roll(r.attack, FiringSlit::no, "sortie");
   in.check = roll.check ? *roll.check : roll_check(*roll.spec, t.dice, ctx.rng());
   const EngineHit o = resolve_sortie(st->now, t, in);
-  std::string json;
-  siege::JsonWriter w(json);
-  write_engine_hit(w, o, ctx.seed(), "sortie");
+  std::string json = print::json_text(print::write_engine_hit, o, ctx.seed(), "sortie");
   return {std::move(json), ctx.globals.json ? std::string() : sortie_text(o, ctx.seed()),
           {{"target", o.target},
            {"hit", o.hit},

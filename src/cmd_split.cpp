@@ -2,6 +2,8 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
+#include "print/units.hpp"
 #include "render.hpp"
 #include "siege/roster.hpp"
 #include "troop_text.hpp"
@@ -31,18 +33,6 @@ void split_inputs(Fields& f, SplitRequest& r) {
            r.through, 0, max_figures);
 }
 
-std::string split_json(const SplitOutcome& o) {
-  std::string out;
-  siege::JsonWriter w(out);
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "split");
-  w.field("unit", o.unit).field("into", o.into).field("figures", o.figures).field("through", o.through);
-  siege::write_troop_changes(w, o);
-  siege::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
-  return out;
-}
-
 std::string split_text(const SplitOutcome& o) {
   std::string s = fmt::format("Split     {} figure{} of {} become {}\n", o.figures, o.figures == 1 ? "" : "s",
                               escape_text(o.unit), escape_text(o.into));
@@ -66,7 +56,7 @@ ActionResult split_action(const SplitRequest& r, Context& ctx, SiegeState* st) {
   summary["into"] = o.into;
   summary["figures"] = o.figures;
   summary["through"] = o.through;
-  return {split_json(o), split_text(o), std::move(summary)};
+  return {print::json_text(print::write_split, o), split_text(o), std::move(summary)};
 }
 
 std::string describe_split(const nlohmann::json& o) {

@@ -8,12 +8,12 @@
 
 #include "actions.hpp"
 #include "cli.hpp"
+#include "print/json.hpp"
 #include "siege/scene.hpp"
 
 namespace siege::cli {
 
 // `scene`: one scene of a siege in an evening (an action: it is logged).
-[[nodiscard]] std::string scene_json(const SceneOutcome& o);
 [[nodiscard]] std::string scene_text(const SceneOutcome& o, const Snapshot& after, const Tables& t);
 [[nodiscard]] std::string describe_scene(const nlohmann::json& outcome);
 

@@ -5,6 +5,7 @@
 
 #include "cmd_state.hpp"
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "siege/units.hpp"
 #include "siege/gallery.hpp"
@@ -223,7 +224,7 @@ std::string status_json(const SiegeState& st, const Tables& t, const std::string
   for (const auto& n : last_notes(st))
     w.begin_object().field("entry", n.entry).field("scene", n.scene).field("text", n.text).end_object();
   w.end_array();
-  siege::write_trailer(w, {}, status_notes(st, t), {});
+  print::write_trailer(w, {}, status_notes(st, t), {});
   w.end_object();
   return out;
 }

@@ -4,9 +4,9 @@
 #include <fmt/format.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "siege/detail/json_writer.hpp"
-#include "siege/report.hpp"
 
 namespace siege::cli {
 
@@ -237,7 +237,7 @@ void show_entry(const TableRequest& r, Context& ctx) {
       }
     w.end_array();
     // Every outcome carries the trailer (INTERFACE.md); showing applies no rule.
-    siege::write_trailer(w, {}, {}, {});
+    print::write_trailer(w, {}, {}, {});
     w.end_object();
     if (found == 0) {
       std::vector<Named> ids;

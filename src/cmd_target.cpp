@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "siege/scene.hpp"
 #include "troop_text.hpp"
@@ -32,9 +33,7 @@ ActionResult target_action(const TargetRequest& r, Context& ctx, SiegeState* st)
   if (r.engine.empty()) fail_usage("missing-option", "target: give --engine ID");
   if (r.at.empty()) fail_usage("missing-option", "target: give --at ID (or --at none)");
   const AimOutcome o = aim_engine(st->now, ctx.tables(), r.engine, r.at);
-  std::string json;
-  siege::JsonWriter w(json);
-  write_aim(w, o);
+  std::string json = print::json_text(print::write_aim, o);
   const auto shown = [](const std::string& id) { return id.empty() ? std::string("none") : escape_text(id); };
   std::string text = fmt::format("Engine    {} ({})\n", escape_text(o.engine), name_of(o.side));
   text += fmt::format("Target    {} -> {}\n", shown(o.before), shown(o.after));

@@ -6,6 +6,7 @@
 
 #include "cmd_state.hpp"
 #include "command.hpp"
+#include "print/json.hpp"
 #include "render.hpp"
 #include "state_file.hpp"
 
@@ -63,7 +64,7 @@ std::string undo_redo_json(std::string_view action, const std::string& path, boo
   w.field("log_entries", static_cast<long>(after.log.size()));
   w.field("redo_entries", static_cast<long>(after.redo.size()));
   w.field("scene", after.now.scene);
-  siege::write_trailer(w, {}, {}, {});
+  print::write_trailer(w, {}, {}, {});
   w.end_object();
   return json;
 }

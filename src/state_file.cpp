@@ -13,7 +13,7 @@
 
 #include "render.hpp"
 #include "siege/error.hpp"
-#include "siege/state.hpp"
+#include "siege/state_json.hpp"
 
 namespace siege::cli {
 

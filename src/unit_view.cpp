@@ -1,3 +1,4 @@
+#include "print/json.hpp"
 #include "unit_view.hpp"
 
 #include <fmt/core.h>
@@ -84,7 +85,7 @@ std::string troop_fields(const TroopOutcome& o) {
   std::string out;
   siege::JsonWriter w(out);
   w.begin_object();
-  siege::write_troop_changes(w, o);
+  print::write_troop_changes(w, o);
   w.end_object();
   // The fields without the braces of the object that held them.
   return out.substr(1, out.size() - 2);

@@ -5,7 +5,7 @@
 
 #include "error_of.hpp"
 #include "siege/army.hpp"
-#include "siege/state.hpp"
+#include "siege/state_json.hpp"
 #include "support.hpp"
 
 using namespace siege;

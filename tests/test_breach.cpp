@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <string>
 
+#include "print/json.hpp"
 #include "siege/breach.hpp"
 #include "siege/tables_json.hpp"
 #include "support.hpp"
@@ -156,7 +157,7 @@ TEST_CASE("R28: a rolled morale check lists the dice rule and its dice in the JS
   CHECK(has_rule(o.rules, "morale-dice"));
   std::string out;
   detail::JsonWriter w(out);
-  write_hold(w, o, 42);
+  print::write_hold(w, o, 42);
   const auto j = nlohmann::json::parse(out);
   CHECK(j["action"] == "hold");
   CHECK(j["seed"] == 42);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "print/json.hpp"
 #include "support.hpp"
 
 using namespace siege;
@@ -284,7 +285,7 @@ TEST_CASE("The demolition outcome as JSON carries schema, action and the trace",
   in.on_pier = OnPier::yes;
   std::string out;
   detail::JsonWriter w(out);
-  write_demolition(w, resolve(in), 42);
+  print::write_demolition(w, resolve(in), 42);
   const auto j = nlohmann::json::parse(out);
   CHECK(j["schema"] == 1);
   CHECK(j["action"] == "demolish");

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "print/json.hpp"
 #include "support.hpp"
 
 using namespace siege;
@@ -233,7 +234,7 @@ TEST_CASE("Bad escalade input is refused", "[escalade]") {
 TEST_CASE("The escalade outcome as JSON carries each round", "[escalade][json]") {
   std::string out;
   detail::JsonWriter w(out);
-  write_escalade(w, resolve(climb(ClimbMethod::tower, 10)), 3);
+  print::write_escalade(w, resolve(climb(ClimbMethod::tower, 10)), 3);
   const auto j = nlohmann::json::parse(out);
   CHECK(j["schema"] == 1);
   CHECK(j["action"] == "escalade");

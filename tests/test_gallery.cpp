@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "error_of.hpp"
+#include "print/json.hpp"
 #include "siege/gallery.hpp"
 #include "support.hpp"
 
@@ -168,7 +169,7 @@ TEST_CASE("R31: a failed countermine clears 'found' and the sappers dig on", "[g
   CHECK_FALSE(st.now.find_section("gatehouse")->mine.detected);
   std::string out;
   detail::JsonWriter w(out);
-  write_countermine(w, o);
+  print::write_countermine(w, o);
   const auto j = nlohmann::json::parse(out);
   CHECK(j["action"] == "countermine");
   CHECK(j["result"] == "failed");

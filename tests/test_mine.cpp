@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "error_of.hpp"
+#include "print/json.hpp"
 #include "support.hpp"
 
 using namespace siege;
@@ -214,7 +215,7 @@ TEST_CASE("Bad mine input is refused", "[mine]") {
 TEST_CASE("The mine outcome as JSON carries the days and each day's checks", "[mine][json]") {
   std::string out;
   detail::JsonWriter w(out);
-  write_mine(w, resolve(mine("curtain-wall", {{2, 2}, {0, 1}})), std::nullopt);
+  print::write_mine(w, resolve(mine("curtain-wall", {{2, 2}, {0, 1}})), std::nullopt);
   const auto j = nlohmann::json::parse(out);
   CHECK(j["schema"] == 1);
   CHECK(j["action"] == "mine");

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "error_of.hpp"
+#include "print/json.hpp"
 #include "siege/scene.hpp"
 #include "support.hpp"
 
@@ -237,7 +238,7 @@ TEST_CASE("A scene's JSON nests every attack's full outcome", "[scene][json]") {
   const SceneOutcome o = play_scene(st.now, st.scene_length, sure_hits(), 1);
   std::string out;
   detail::JsonWriter w(out);
-  write_scene(w, o);
+  print::write_scene(w, o);
   const auto j = nlohmann::json::parse(out);
   CHECK(j["schema"] == 1);
   CHECK(j["action"] == "scene");
@@ -706,7 +707,7 @@ TEST_CASE("The new outcomes' JSON", "[scene][json][R29][R32]") {
   std::string out;
   {
     detail::JsonWriter w(out);
-    write_hull_change(w, change_hull(st.now, tables(), referee_damage("gatehouse", 3, "Burn")));
+    print::write_hull_change(w, change_hull(st.now, tables(), referee_damage("gatehouse", 3, "Burn")));
   }
   auto j = nlohmann::json::parse(out);
   CHECK(j["action"] == "damage");
@@ -718,7 +719,7 @@ TEST_CASE("The new outcomes' JSON", "[scene][json][R29][R32]") {
   out.clear();
   {
     detail::JsonWriter w(out);
-    write_hull_change(w, change_hull(st.now, tables(), referee_repair("gatehouse", 3)));
+    print::write_hull_change(w, change_hull(st.now, tables(), referee_repair("gatehouse", 3)));
   }
   j = nlohmann::json::parse(out);
   CHECK(j["action"] == "repair");
@@ -726,7 +727,7 @@ TEST_CASE("The new outcomes' JSON", "[scene][json][R29][R32]") {
   out.clear();
   {
     detail::JsonWriter w(out);
-    write_aim(w, aim_engine(st.now, tables(), "battery-cannon", "none"));
+    print::write_aim(w, aim_engine(st.now, tables(), "battery-cannon", "none"));
   }
   j = nlohmann::json::parse(out);
   CHECK(j["action"] == "target");
@@ -735,8 +736,9 @@ TEST_CASE("The new outcomes' JSON", "[scene][json][R29][R32]") {
   out.clear();
   {
     detail::JsonWriter w(out);
-    write_engine_hit(w, resolve_sortie(st.now, tables(), {"camp", tables().weapon("falconet"), referee(1), {}}),
-                     std::nullopt, "sortie");
+    print::write_engine_hit(
+        w, resolve_sortie(st.now, tables(), {"camp", tables().weapon("falconet"), referee(1), {}}),
+        std::nullopt, "sortie");
   }
   j = nlohmann::json::parse(out);
   CHECK(j["action"] == "sortie");

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "error_of.hpp"
-#include "siege/state.hpp"
+#include "siege/state_json.hpp"
 #include "support.hpp"
 
 using namespace siege;

@@ -4,8 +4,9 @@
 #include <nlohmann/json.hpp>
 
 #include "error_of.hpp"
+#include "print/json.hpp"
 #include "siege/rules.hpp"
-#include "siege/state.hpp"
+#include "siege/state_json.hpp"
 #include "siege/units.hpp"
 #include "support.hpp"
 
@@ -676,7 +677,7 @@ TEST_CASE("write_troop_changes gives each unit and army before and after", "[uni
   {
     detail::JsonWriter w(out);
     w.begin_object();
-    detail::write_troop_changes(w, o);
+    print::write_troop_changes(w, o);
     w.end_object();
   }
   const auto j = nlohmann::json::parse(out);

@@ -3,7 +3,7 @@
 //
 // Every resolve_* function is pure: an input struct in, an outcome with its
 // rule trace out, usage errors (exit 2) for input the rules refuse. The
-// write_* functions print the outcome JSON.
+// outcomes are printed in src/print/ (troops.cpp, works.cpp).
 #pragma once
 
 #include <array>
@@ -13,11 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "siege/detail/json_writer.hpp"
 #include "siege/dice_expr.hpp"
 #include "siege/error.hpp"
 #include "siege/morale.hpp"
-#include "siege/report.hpp"
 #include "siege/structure.hpp"
 #include "siege/tables.hpp"
 
@@ -212,45 +210,6 @@ inline void validate_hold(const HoldInput& in, RollComing coming = RollComing::n
   return o;
 }
 
-inline void write_hold(detail::JsonWriter& w, const HoldOutcome& o, std::optional<std::uint64_t> seed) {
-  auto opt = [&](std::string_view k, const std::optional<int>& v) {
-    w.key(k);
-    if (v) w.value(*v);
-    else w.null();
-  };
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "hold");
-  w.field("site", name_of(o.site)).field("site_kind", name_of(site_kind(o.site)));
-  w.field("order", name_of(o.order_before)).field("hero", o.hero);
-  opt("figures", o.figures);
-  opt("enemy_figures", o.enemy_figures);
-  detail::write_seed(w, seed);
-  opt("needed", o.needed);
-  w.key("roll");
-  if (!o.roll) {
-    w.null();
-  } else {
-    w.begin_object();
-    w.field("rolled", o.roll->rolled);
-    w.key("expression");
-    if (o.roll->rolled) w.value(o.roll->expression);
-    else w.null();
-    w.key("dice").begin_array();
-    for (int d : o.roll->dice) w.value(d);
-    w.end_array();
-    w.field("modifier", o.roll->modifier).field("total", o.roll->total);
-    w.end_object();
-  }
-  w.field("passed", o.passed).field("held", o.passed);
-  w.field("margin", static_cast<long long>(o.margin));
-  w.field("through", static_cast<long long>(o.through)).field("capped", o.capped);
-  w.field("steps_back", o.through > 0).field("withdraws", false);
-  w.field("order_after", name_of(o.order_after));
-  w.field("must_regain_position", o.through > 0);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
-}
-
 // ---------------------------------------------------------------- casualties (R23)
 
 struct CasualtiesInput {
@@ -321,21 +280,6 @@ struct CasualtiesOutcome {
   return o;
 }
 
-inline void write_casualties(detail::JsonWriter& w, const CasualtiesOutcome& o) {
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "casualties");
-  w.field("through", o.through).field("behind", o.behind).field("killed", o.killed);
-  w.key("removed").begin_object();
-  w.field("through", o.removed_through).field("behind", o.removed_behind);
-  w.end_object();
-  w.key("after").begin_object();
-  w.field("through", o.through_after).field("behind", o.behind_after);
-  w.end_object();
-  w.field("gaps", o.gaps);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
-}
-
 // ---------------------------------------------------------------- moving through (R15)
 
 enum class ThroughBreach { no, yes };
@@ -385,18 +329,6 @@ struct MoveOutcome {
                        " = " + std::to_string(o.speed_after) + "\"" +
                        (o.rounded ? ", rounded down to whole inches." : "."));
   return o;
-}
-
-inline void write_move(detail::JsonWriter& w, const MoveOutcome& o) {
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "move");
-  w.field("speed", o.speed).field("through_breach", o.through_breach);
-  w.key("factor").begin_object();
-  w.field("numerator", o.factor.numerator).field("denominator", o.factor.denominator);
-  w.end_object();
-  w.field("speed_after", o.speed_after).field("rounded_down", o.rounded);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
 }
 
 // ---------------------------------------------------------------- abatis (R26)
@@ -488,22 +420,6 @@ struct AbatisOutcome {
   if (!build && o.complete) o.notes.emplace_back("It can be rebuilt, the same way as it was first built.");
   if (o.standing_after) o.not_modelled.emplace_back("the movable mantlet's protection values");
   return o;
-}
-
-inline void write_abatis(detail::JsonWriter& w, const AbatisOutcome& o) {
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "abatis");
-  w.field("work", name_of(o.work)).field("turns", o.turns);
-  w.key("progress").begin_object();
-  w.field("before", o.progress_before).field("after", o.progress_after);
-  w.end_object();
-  w.field("spoiled", o.spoiled).field("complete", o.complete);
-  w.key("abatis").begin_object();
-  w.field("before", o.standing_before ? "standing" : "none");
-  w.field("after", o.standing_after ? "standing" : "none");
-  w.end_object();
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
 }
 
 }  // namespace siege

@@ -3,14 +3,13 @@
 //
 // resolve_demolition() is pure: the structure, the charges and the Craft check
 // that set them (already rolled or typed in) go in; a DemolitionOutcome with
-// the full trace comes out. write_demolition() prints it as JSON.
+// the full trace comes out (printed by src/print/works.cpp).
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "siege/report.hpp"
 #include "siege/structure.hpp"
 
 namespace siege {
@@ -232,34 +231,6 @@ namespace detail {
   if (o.after != o.before) detail::add_rule(o.rules, "breach-ladder");
   detail::section_notes(s, o.after, o.rules, o.notes, o.not_modelled);
   return o;
-}
-
-inline void write_demolition(detail::JsonWriter& w, const DemolitionOutcome& o,
-                             std::optional<std::uint64_t> seed) {
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "demolish");
-  w.field("structure", o.structure);
-  detail::write_seed(w, seed);
-  w.key("charges").begin_array();
-  for (const auto& l : o.charges) {
-    w.begin_object();
-    w.field("id", l.id).field("count", l.count).field("siege", l.siege).field("prepare", l.prepare);
-    w.field("hull_damage", l.hull_damage).field("halved", l.halved).field("doubled", l.doubled);
-    w.field("each", l.each).field("total", l.total);
-    w.end_object();
-  }
-  w.end_array();
-  w.field("maneuvers", o.maneuvers);
-  w.field("on_pier", o.on_pier == OnPier::yes);
-  w.key("check");
-  if (o.craft) write_check(w, *o.craft, seed);
-  else w.null();
-  w.field("opened", o.opened);
-  w.field("went_off", o.went_off);
-  w.key("armor");
-  detail::write_armor(w, o.armor);
-  w.field("charge_damage", o.charge_damage);
-  detail::write_damage_and_close(w, o);
 }
 
 }  // namespace siege

@@ -15,7 +15,6 @@
 #include <string_view>
 #include <vector>
 
-#include "siege/report.hpp"
 #include "siege/structure.hpp"
 
 namespace siege {
@@ -252,41 +251,6 @@ inline void require_valid_escalade(const EscaladeInput& in) {
   }
   if (retried) o.notes.emplace_back("Climbers who failed stayed at the foot and tried again the next round.");
   return o;
-}
-
-inline void write_escalade(detail::JsonWriter& w, const EscaladeOutcome& o,
-                           std::optional<std::uint64_t> seed) {
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "escalade");
-  w.field("structure", o.structure).field("method", name_of(o.method));
-  detail::write_seed(w, seed);
-  w.field("attackers", o.attackers);
-  w.key("lanes");
-  if (o.method == ClimbMethod::tower) w.null();
-  else w.value(o.lanes);
-  w.field("defended", o.defended == Defended::yes);
-  w.key("check");
-  if (o.check) {
-    w.begin_object();
-    w.field("difficulty", name_of(o.check->difficulty)).field("pool", o.check->pool);
-    w.field("bane_dice", o.check->bane_dice).field("rolled", o.rolled);
-    w.end_object();
-  } else {
-    w.null();
-  }
-  w.field("state", name_of(o.state));
-  w.field("climbed", o.climbed).field("hopeless", o.hopeless).field("limit_reached", o.limit_reached);
-  w.key("rounds").begin_array();
-  for (const auto& r : o.rounds) {
-    w.begin_object();
-    w.field("round", r.round).field("attempting", r.attempting).field("succeeded", r.succeeded);
-    w.field("up", r.up);
-    w.end_object();
-  }
-  w.end_array();
-  w.field("up", o.up).field("at_foot", o.at_foot());
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
 }
 
 }  // namespace siege

@@ -162,19 +162,4 @@ struct CountermineOutcome {
   return o;
 }
 
-// `siege countermine` (R31): action "countermine".
-inline void write_countermine(detail::JsonWriter& w, const CountermineOutcome& o) {
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "countermine");
-  w.field("section", o.section).field("result", name_of(o.result)).field("days_needed", o.days_needed);
-  for (const auto& [key, g] : {std::pair<const char*, const MineGallery*>{"before", &o.before},
-                               std::pair<const char*, const MineGallery*>{"after", &o.after}}) {
-    w.key(key).begin_object();
-    w.field("days_dug", g->days_dug).field("detected", g->detected);
-    w.end_object();
-  }
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
-}
-
 }  // namespace siege

@@ -15,7 +15,6 @@
 #include <string>
 #include <vector>
 
-#include "siege/report.hpp"
 #include "siege/structure.hpp"
 
 namespace siege {
@@ -197,36 +196,6 @@ struct MineOutcome {
   if (o.after != o.before) detail::add_rule(o.rules, "breach-ladder");
   detail::section_notes(s, o.after, o.rules, o.notes, o.not_modelled);
   return o;
-}
-
-inline void write_mine(detail::JsonWriter& w, const MineOutcome& o, std::optional<std::uint64_t> seed) {
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "mine");
-  w.field("structure", o.structure);
-  detail::write_seed(w, seed);
-  w.key("days").begin_object();
-  w.field("needed", o.days_needed).field("before", o.days_before).field("dug", o.days_dug);
-  w.field("left", o.days_left());
-  w.end_object();
-  w.field("countermine", o.countermine == Countermine::yes);
-  w.key("checks").begin_array();
-  for (const auto& d : o.days) {
-    w.begin_object();
-    w.field("day", d.day);
-    w.key("sappers");
-    write_check(w, d.sappers, seed);
-    w.key("defenders");
-    write_check(w, d.defenders, seed);
-    w.field("detected", d.detected);
-    w.end_object();
-  }
-  w.end_array();
-  w.field("detected", o.detected_on.has_value());
-  w.key("detected_on");
-  if (o.detected_on) w.value(*o.detected_on);
-  else w.null();
-  w.field("fired", o.fired);
-  detail::write_damage_and_close(w, o);
 }
 
 }  // namespace siege

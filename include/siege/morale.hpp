@@ -3,8 +3,8 @@
 // The troop rules of the siege texts work on units of figures that are in
 // good, shaken or routed order. A morale check passes when the roll is at most
 // the number needed (R21). resolve_rout() and army_morale() are pure: an input
-// struct in, an outcome with its rule trace out; write_rout() and
-// write_army_morale() print the outcome JSON.
+// struct in, an outcome with its rule trace out (printed by
+// src/print/troops.cpp).
 #pragma once
 
 #include <array>
@@ -14,9 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "siege/detail/json_writer.hpp"
 #include "siege/error.hpp"
-#include "siege/report.hpp"
 #include "siege/structure.hpp"
 #include "siege/tables.hpp"
 
@@ -194,39 +192,6 @@ inline std::string figures_word(int n) { return std::to_string(n) + (n == 1 ? " 
   return o;
 }
 
-inline void write_rout(detail::JsonWriter& w, const RoutOutcome& o) {
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "rout");
-  w.field("side", name_of(o.side)).field("figures", o.figures).field("order", name_of(o.order_before));
-  w.field("within_walls", o.within_walls);
-  w.key("special");
-  if (o.steps.empty()) {
-    w.null();
-  } else {
-    w.begin_object();
-    w.field("split", o.split).field("room_figures", o.room_figures);
-    w.field("moving", o.moving).field("move_inches", o.move_inches).field("blocked", o.blocked);
-    w.key("steps").begin_array();
-    int n = 0;
-    for (const auto& s : o.steps)
-      w.begin_object()
-          .field("step", ++n)
-          .field("rule", s.rule)
-          .field("text", s.text)
-          .field("removed", s.removed)
-          .field("figures", s.figures)
-          .end_object();
-    w.end_array();
-    w.field("figures_after", o.special_figures_after).field("order_after", name_of(o.special_order_after));
-    w.end_object();
-  }
-  w.key("standard").begin_object();
-  w.field("figures_after", o.standard_figures_after).field("order_after", name_of(o.standard_order_after));
-  w.end_object();
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
-}
-
 // ---------------------------------------------------------------- army morale (R25)
 
 enum class InCastle { no, yes };
@@ -286,17 +251,6 @@ struct ArmyMoraleOutcome {
                          std::to_string(o.threshold) + " of " + std::to_string(in.strength) + ").");
   }
   return o;
-}
-
-inline void write_army_morale(detail::JsonWriter& w, const ArmyMoraleOutcome& o) {
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "army-morale");
-  w.field("strength", o.strength).field("killed", o.killed);
-  w.field("defender_in_castle", o.defender_in_castle);
-  w.field("threshold", o.threshold).field("remaining", o.remaining);
-  w.field("check_due", o.due);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
 }
 
 }  // namespace siege

@@ -10,9 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "siege/detail/json_writer.hpp"
 #include "siege/error.hpp"
-#include "siege/report.hpp"
+#include "siege/structure.hpp"
 #include "siege/text.hpp"
 
 namespace siege {
@@ -42,15 +41,6 @@ struct NoteOutcome {
   o.scene = scene;
   o.rules = {"note"};
   return o;
-}
-
-// The note's --json outcome: {"schema", "action": "note", "text", "scene",
-// "rules", "notes", "not_modelled"}.
-inline void write_note(detail::JsonWriter& w, const NoteOutcome& o) {
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "note").field("text", o.text).field("scene", o.scene);
-  detail::write_trailer(w, o.rules, o.notes, {});
-  w.end_object();
 }
 
 }  // namespace siege

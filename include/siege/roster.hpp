@@ -23,7 +23,7 @@
 #include "siege/detail/suggest.hpp"
 #include "siege/error.hpp"
 #include "siege/scene.hpp"
-#include "siege/state.hpp"
+#include "siege/state_json.hpp"
 #include "siege/units.hpp"
 
 namespace siege {

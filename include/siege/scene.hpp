@@ -19,9 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "siege/report.hpp"
-#include "siege/state.hpp"
 #include "siege/structure.hpp"
+#include "siege/state.hpp"
 #include "siege/units.hpp"
 
 namespace siege {
@@ -668,104 +667,5 @@ struct SceneOutcome {
 }
 
 // ---------------------------------------------------------------- JSON
-
-// An attack on an engine or the camp; a sortie's is written as action "sortie".
-inline void write_engine_hit(detail::JsonWriter& w, const EngineHit& o, std::optional<std::uint64_t> seed,
-                             std::string_view action = "attack") {
-  w.begin_object();
-  w.field("schema", schema_version).field("action", action);
-  w.field("target", o.target).field("engine_row", o.row).field("weapon", o.stats.id);
-  detail::write_seed(w, seed);
-  w.key("weapon_stats");
-  detail::write_weapon_stats(w, o.stats);
-  w.key("check");
-  write_check(w, o.check, seed);
-  w.key("armor");
-  detail::write_armor(w, o.armor);
-  w.field("hit", o.hit).field("crit_bundles", o.crit_bundles);
-  w.field("damage", o.damage).field("overkill", o.overkill);
-  w.key("hull");
-  detail::write_hull(w, o.hull);
-  w.field("knocked_out", o.knocked_out);
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
-}
-
-// `siege damage` / `siege repair` (R32): action "damage" or "repair".
-inline void write_hull_change(detail::JsonWriter& w, const HullChangeOutcome& o) {
-  w.begin_object();
-  w.field("schema", schema_version).field("action", name_of(o.direction));
-  w.field("target", o.target).field("target_kind", name_of(o.kind)).field("row", o.row);
-  w.key("cause");
-  if (o.cause.empty()) w.null();
-  else w.value(o.cause);
-  w.field("amount", o.amount).field("change", o.change).field("overkill", o.overkill);
-  w.key("hull");
-  detail::write_hull(w, o.hull);
-  if (o.kind == TargetKind::section) {
-    w.key("state").begin_object();
-    w.field("before", name_of(o.before)).field("after", name_of(o.after));
-    w.end_object();
-    w.field("abatis_lost", o.abatis_lost);
-  } else {
-    w.key("knocked_out").begin_object();
-    w.field("before", o.out_before).field("after", o.out_after);
-    w.end_object();
-  }
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
-}
-
-// `siege target` (R29): action "target"; a target of none is null.
-inline void write_aim(detail::JsonWriter& w, const AimOutcome& o) {
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "target");
-  w.field("engine", o.engine).field("side", name_of(o.side));
-  w.key("target").begin_object();
-  detail::write_id_or_null(w, "before", o.before);
-  detail::write_id_or_null(w, "after", o.after);
-  w.end_object();
-  detail::write_trailer(w, o.rules, o.notes, {});
-  w.end_object();
-}
-
-inline void write_scene(detail::JsonWriter& w, const SceneOutcome& o) {
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "scene");
-  w.field("scene", o.scene).field("scene_length", name_of(o.length));
-  detail::write_seed(w, o.seed);
-  w.key("attacks").begin_array();
-  for (const auto& a : o.attacks) {
-    w.begin_object();
-    w.field("engine", a.engine).field("side", name_of(a.side));
-    w.field("target", a.target).field("target_kind", name_of(a.kind));
-    w.field("seed", static_cast<unsigned long long>(a.seed));
-    w.key("outcome");
-    if (a.on_section) write_attack(w, *a.on_section, a.seed);
-    else write_engine_hit(w, *a.on_engine, a.seed);
-    w.end_object();
-  }
-  w.end_array();
-  w.key("sections").begin_array();
-  for (const auto& s : o.sections) {
-    w.begin_object().field("id", s.id);
-    w.key("hull").begin_object().field("max", s.hull).field("suffered", s.suffered).end_object();
-    w.field("state", name_of(s.state)).end_object();
-  }
-  w.end_array();
-  w.string_array("knocked_out", o.knocked_out);
-  w.string_array("breached", o.breached);
-  w.string_array("open_breaches", o.open_breaches);
-  w.key("idle").begin_array();
-  for (const auto& e : o.idle) {
-    w.begin_object().field("engine", e.engine);
-    detail::write_id_or_null(w, "target", e.target);
-    w.field("reason", name_of(e.reason));
-    w.field("command", e.command).end_object();
-  }
-  w.end_array();
-  detail::write_trailer(w, o.rules, o.notes, o.not_modelled);
-  w.end_object();
-}
 
 }  // namespace siege

@@ -23,7 +23,6 @@
 
 #include "siege/army.hpp"
 #include "siege/breach.hpp"
-#include "siege/detail/json_writer.hpp"
 #include "siege/detail/suggest.hpp"
 #include "siege/error.hpp"
 #include "siege/escalade.hpp"
@@ -734,41 +733,5 @@ struct SideMoraleOutcome {
     o.morale.notes.emplace_back("The check was called when the losses reached a third; it is called once.");
   return o;
 }
-
-// ---------------------------------------------------------------- JSON
-
-namespace detail {
-
-// The units and armies a troop function changed, as object fields:
-// "units": [{"id", "before": UNIT, "after": UNIT}], "armies": [{"side",
-// "before": ARMY, "after": ARMY, "check_called"}]. UNIT and ARMY are as in
-// the state file.
-inline void write_troop_changes(JsonWriter& w, const TroopOutcome& o) {
-  w.key("units").begin_array();
-  for (const auto& u : o.units) {
-    w.begin_object().field("id", u.after.id);
-    w.key("before");
-    write_unit(w, u.before);
-    w.key("after");
-    write_unit(w, u.after);
-    w.end_object();
-  }
-  w.end_array();
-  w.key("armies").begin_array();
-  for (const auto& a : o.armies) {
-    w.begin_object().field("side", name_of(a.side));
-    w.key("before");
-    write_army(w, a.before, a.side);
-    w.key("after");
-    write_army(w, a.after, a.side);
-    w.field("check_called", a.check_called).end_object();
-  }
-  w.end_array();
-}
-
-}  // namespace detail
-
-// Public: what the program needs of the above (the rest stays internal).
-using detail::write_troop_changes;  // writes the units and armies a troop outcome changed
 
 }  // namespace siege

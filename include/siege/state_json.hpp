@@ -1,0 +1,934 @@
+// siege/state_json.hpp - the state file and the siege description as JSON.
+//
+// Persistence, not rules and not an outcome printer: read_description()
+// builds a new siege from a description (a new siege's file), read_state()
+// and write_state() read and write the state file (schema 1, docs/state.md).
+// The format is the core's because what it holds is the core's (SiegeState,
+// with every id checked against the tables, a refusal naming the JSON
+// pointer of the bad value) and because the tests and fuzz harnesses read
+// and write it as the program does. No files are opened here; callers pass
+// the text and a JsonSource that names it in messages. The outcome printers
+// (src/print/) reuse the objects of the file (a section, an engine, a unit,
+// an army) so that an outcome shows them as the file holds them.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "siege/army.hpp"
+#include "siege/detail/json_read.hpp"
+#include "siege/detail/json_writer.hpp"
+#include "siege/state.hpp"
+#include "siege/tables.hpp"
+#include "siege/text.hpp"
+
+namespace siege {
+
+// ---------------------------------------------------------------- units and armies
+
+namespace detail {
+
+template <std::size_t N>
+[[nodiscard]] std::size_t troop_name(const Cursor& c, const std::array<std::string_view, N>& names,
+                                     std::size_t count, std::string_view what) {
+  const auto s = c.string(64);
+  for (std::size_t i = 0; i < count; ++i)
+    if (names[i] == s) return i;
+  std::vector<std::string> known(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(count));
+  std::string list;
+  for (std::size_t i = 0; i < count; ++i) list += (i == 0 ? "" : i + 1 == count ? " or " : ", ") + known[i];
+  c.fail("unknown " + std::string(what) + " '" + s + "'" + did_you_mean(s, known) + " (expected " + list + ")");
+}
+
+// A unit of a description: {"id", "side", "figures", "order"?, "hero"?, "where"?}.
+[[nodiscard]] inline UnitState read_unit_description(const Cursor& c) {
+  c.expect_object();
+  c.only_keys({"id", "side", "figures", "order", "hero", "where"});
+  UnitState u;
+  u.id = c.at("id").id();
+  u.side = static_cast<UnitSide>(troop_name(c.at("side"), unit_side_names, 2, "side"));
+  if (c.has("hero")) u.hero = c.at("hero").boolean();
+  if (u.hero) {
+    if (c.has("figures") && c.at("figures").int_in(1, max_figures) != 1)
+      c.at("figures").fail("a hero is one figure");
+    u.start_figures = 1;
+  } else {
+    u.start_figures = c.at("figures").int_in(1, max_figures);
+  }
+  u.figures = u.start_figures;
+  // A unit starts in good or shaken order; only a rout makes it routed.
+  if (c.has("order")) u.order = static_cast<Order>(troop_name(c.at("order"), order_names, 2, "order"));
+  u.where = u.side == UnitSide::besieger ? UnitPlace::outside : UnitPlace::within_walls;
+  if (c.has("where")) {
+    static constexpr std::array<std::string_view, 2> start_places{"outside", "within-walls"};
+    u.where = troop_name(c.at("where"), start_places, 2, "place") == 0 ? UnitPlace::outside : UnitPlace::within_walls;
+  }
+  return u;
+}
+
+// A unit of a state file: every key, every value in range and consistent.
+// The section it names is checked against the snapshot by read_troops().
+[[nodiscard]] inline UnitState read_unit_state(const Cursor& c) {
+  c.expect_object();
+  c.only_keys({"id", "side", "hero", "start_figures", "figures", "order", "where", "section", "through", "behind",
+               "sally", "gone"});
+  UnitState u;
+  u.id = c.at("id").id();
+  u.side = static_cast<UnitSide>(troop_name(c.at("side"), unit_side_names, 2, "side"));
+  u.hero = c.at("hero").boolean();
+  // R36, R37: "gone" only when it left; "sally" only when true (R38).
+  if (c.has("gone")) {
+    static constexpr std::array<std::string_view, 2> ways{"removed", "merged"};
+    u.gone = troop_name(c.at("gone"), ways, 2, "way of leaving") == 0 ? Gone::removed : Gone::merged;
+  }
+  const auto start = c.at("start_figures");
+  // A unit merged away gave its figures to the other: 0 and 0 (R37).
+  u.start_figures = start.int_in(u.gone == Gone::merged ? 0 : 1, u.gone == Gone::merged ? 0 : max_figures);
+  if (u.hero && u.start_figures != 1) start.fail("a hero is one figure");
+  u.figures = c.at("figures").int_in(0, u.start_figures);
+  if (c.has("sally")) {
+    const auto sc = c.at("sally");
+    if (!sc.boolean()) sc.fail("false, but \"sally\" is written only when true (R38)");
+    u.sally = true;
+  }
+  u.order = static_cast<Order>(troop_name(c.at("order"), order_names, 3, "order"));
+  u.where = static_cast<UnitPlace>(troop_name(c.at("where"), unit_place_names, 3, "place"));
+  const auto sc = c.at("section");
+  if (u.where == UnitPlace::section) {
+    u.section = sc.id();
+  } else if (!sc.value().is_null()) {
+    sc.fail("expected null: the unit is " + std::string(name_of(u.where)));
+  }
+  const auto tc = c.at("through");
+  const auto bc = c.at("behind");
+  u.through = tc.int_in(0, u.figures);
+  u.behind = bc.int_in(0, u.figures);
+  if (u.sally && (u.side != UnitSide::defender || u.where != UnitPlace::outside))
+    c.at("sally").fail("true, but only a defender unit outside the walls is on a sally (R38)");
+  if (u.where != UnitPlace::section) {
+    if (u.through != 0) tc.fail("expected 0: the unit is not at a section");
+    if (u.behind != 0) bc.fail("expected 0: the unit is not at a section");
+    return u;
+  }
+  if (u.through + u.behind != u.figures)
+    bc.fail(std::to_string(u.behind) + ", but through " + std::to_string(u.through) + " + behind must be its " +
+            std::to_string(u.figures) + " figures");
+  if (u.side == UnitSide::defender && u.through != 0)
+    tc.fail("expected 0: a defender at a section stands on the inner side of it");
+  if (u.figures > 0 && u.behind == 0)
+    bc.fail("0, but a unit with every figure through is within the walls (R33)");
+  return u;
+}
+
+// An army: in a description {"strength"?} (and "in_castle"? for the
+// defenders); in a state file every key.
+[[nodiscard]] inline ArmyState read_army(const Cursor& c, UnitSide side, bool state) {
+  c.expect_object();
+  const bool defender = side == UnitSide::defender;
+  if (state) {
+    if (defender) c.only_keys({"strength", "killed", "in_castle", "called"});
+    else c.only_keys({"strength", "killed", "called"});
+  } else {
+    if (defender) c.only_keys({"strength", "in_castle"});
+    else c.only_keys({"strength"});
+  }
+  ArmyState a;
+  a.in_castle = defender;  // castle defenders by default (R25)
+  if (state || c.has("strength")) a.strength = c.at("strength").int_in(1, max_army);
+  else a.strength = 0;  // read_troops() puts the side's figures here
+  if (state) a.killed = c.at("killed").int_in(0, a.strength);
+  if (defender && (state || c.has("in_castle"))) a.in_castle = c.at("in_castle").boolean();
+  if (state) a.called = c.at("called").boolean();
+  return a;
+}
+
+// Reads "units" and "armies" of a snapshot (both optional: a state file
+// written before them has neither) into `s`, whose sections and engines are
+// read already. Unit ids are unique and distinct from every section, engine
+// and `reserved` id; a unit at a section names one of `s`; an army's
+// strength holds its units' figures and its killed are what they have lost;
+// `called` says whether the one-third mark is reached (R25, R33).
+template <typename Snap>
+void read_troops(const Cursor& c, Snap& s, bool state, std::initializer_list<std::string_view> reserved) {
+  std::vector<Cursor> places;
+  if (c.has("units")) {
+    const auto list = c.at("units");
+    list.expect_array();
+    const std::size_t n = list.value().size();
+    if (n > max_units) list.fail(std::to_string(n) + " units; a siege has at most " + std::to_string(max_units));
+    for (std::size_t i = 0; i < n; ++i) {
+      places.push_back(list.at(i));
+      s.units.push_back(state ? read_unit_state(list.at(i)) : read_unit_description(list.at(i)));
+    }
+  }
+  std::vector<std::string> section_ids;
+  for (const auto& x : s.sections) section_ids.push_back(x.id);
+  for (std::size_t i = 0; i < s.units.size(); ++i) {
+    const UnitState& u = s.units[i];
+    const Cursor idc = places[i].at("id");
+    for (auto r : reserved)
+      if (u.id == r) idc.fail("'" + u.id + "' is reserved; give this unit another id");
+    if (s.find_section(u.id) != nullptr) idc.fail("duplicate id '" + u.id + "' (a section has it)");
+    if (s.find_engine(u.id) != nullptr) idc.fail("duplicate id '" + u.id + "' (an engine has it)");
+    for (std::size_t j = 0; j < i; ++j)
+      if (s.units[j].id == u.id) idc.fail("duplicate id '" + u.id + "'");
+    if (u.where == UnitPlace::section && s.find_section(u.section) == nullptr)
+      places[i].at("section").fail("unknown section '" + u.section + "'" + did_you_mean(u.section, section_ids));
+  }
+
+  const bool has_armies = c.has("armies");
+  if (has_armies) {
+    const auto ac = c.at("armies");
+    ac.expect_object();
+    ac.only_keys({"besieger", "defender"});
+  }
+  for (const UnitSide side : {UnitSide::besieger, UnitSide::defender}) {
+    const std::string name(name_of(side));
+    // R38: the army holds at least its units' figures now and its killed
+    // (for a siege with no departures: its units' figures at the start).
+    std::int64_t figures = 0;
+    std::int64_t lost = 0;
+    bool any = false;
+    for (const auto& u : s.units)
+      if (u.side == side) {
+        any = true;
+        lost += u.lost();
+        if (u.present()) figures += u.figures;
+      }
+    figures += lost;
+    if (figures > max_army)
+      c.at("units").fail("the " + name + " units have " + std::to_string(figures) +
+                         " figures; an army has at most " + std::to_string(max_army));
+    std::optional<Cursor> at;
+    if (has_armies && (state || c.at("armies").has(name.c_str()))) {
+      const auto sc = c.at("armies").at(name.c_str());
+      if (!state || !sc.value().is_null()) at = sc;
+    }
+    if (!at) {
+      if (!any) continue;
+      if (!state) {  // the army is the side's units
+        ArmyState a;
+        a.strength = static_cast<int>(figures);
+        a.in_castle = side == UnitSide::defender;
+        s.armies.of(side) = a;
+        continue;
+      }
+      if (!has_armies) c.fail("missing key 'armies' (the file has " + name + " units)");
+      c.at("armies").at(name.c_str()).fail("null, but there are " + name + " units");
+    }
+    ArmyState a = read_army(*at, side, state);
+    if (!state && a.strength == 0) {
+      if (!any) at->fail("no " + name + " units: give \"strength\"");
+      a.strength = static_cast<int>(figures);
+    }
+    if (a.strength < figures)
+      at->at("strength").fail(std::to_string(a.strength) + ", less than the " + std::to_string(figures) +
+                              " figures of the " + name + " units");
+    if (state) {
+      if (a.killed != lost)
+        at->at("killed").fail(std::to_string(a.killed) + ", but the " + name + " units have lost " +
+                              figures_word(static_cast<int>(lost)) + " (R33)");
+      // R38: called once the mark is reached while the army can check, and
+      // never cleared (arrivals may put it short of a third again, a sally
+      // may have ended).
+      if (!a.called && army_check_reached(a, side == UnitSide::defender ? sally_of(s.units) : Sally::no))
+        at->at("called").fail("false, but " + std::to_string(a.killed) + " killed of " + std::to_string(a.strength) +
+                              " is a third or more: the check is called (R33, R38)");
+    }
+    s.armies.of(side) = a;
+  }
+}
+
+// The initial snapshot of a state file holds the units the current one
+// starts with (id, side, hero, in the same order; R35: the rest of the
+// current list are arrivals), each with all its figures and none gone or on
+// a sally, and the same armies (in_castle; R35, R38: a strength that
+// arrivals and departures change, an army an arrival brought).
+template <typename Snap>
+void check_initial_troops(const Snap& now, const Snap& initial, const Cursor& ic) {
+  if (now.units.size() < initial.units.size()) {
+    const std::string what = std::to_string(initial.units.size()) + " units, but /units has " +
+                             std::to_string(now.units.size());
+    if (ic.has("units")) ic.at("units").fail(what);
+    ic.fail(what);
+  }
+  for (std::size_t i = 0; i < initial.units.size(); ++i) {
+    const UnitState& a = now.units[i];
+    const UnitState& b = initial.units[i];
+    const Cursor uc = ic.at("units").at(i);
+    const std::string here = "/units/" + std::to_string(i);
+    if (a.id != b.id) uc.at("id").fail("'" + b.id + "', but " + here + "/id is '" + a.id + "'");
+    if (a.side != b.side || a.hero != b.hero)
+      uc.fail("unit '" + b.id + "' differs from " + here + " in side or hero");
+    if (b.figures != b.start_figures)
+      uc.at("figures").fail(std::to_string(b.figures) + ", but a unit starts with all its " +
+                            std::to_string(b.start_figures) + " figures");
+    if (!b.present()) uc.at("gone").fail("a unit of the siege as it began cannot be gone");
+    if (b.sally) uc.at("sally").fail("a unit of the siege as it began is not on a sally (R38)");
+  }
+  for (const UnitSide side : {UnitSide::besieger, UnitSide::defender}) {
+    const auto& a = now.armies.of(side);
+    const auto& b = initial.armies.of(side);
+    if (!b || (a && a->in_castle == b->in_castle)) continue;
+    const std::string name(name_of(side));
+    const std::string what = "the " + name + " army differs from /armies/" + name + " (in_castle)";
+    if (ic.has("armies")) ic.at("armies").fail(what);
+    ic.fail(what);
+  }
+}
+
+}  // namespace detail
+
+// ---------------------------------------------------------------- reading
+
+namespace detail {
+
+// A description gives only what is needed (defaults for the rest, engines in
+// "besiegers" and "defenders"); a state file spells out every key.
+enum class Strictness { description, state };
+
+template <std::size_t N>
+[[nodiscard]] std::size_t pick_name(const Cursor& c, const std::array<std::string_view, N>& names,
+                                    std::string_view what) {
+  const auto s = c.string(64);
+  for (std::size_t i = 0; i < N; ++i)
+    if (names[i] == s) return i;
+  std::vector<std::string> known(names.begin(), names.end());
+  std::string list;
+  for (auto n : names) list += (list.empty() ? "" : ", ") + std::string(n);
+  c.fail("unknown " + std::string(what) + " '" + s + "'" + did_you_mean(s, known) + " (expected " +
+         list + ")");
+}
+
+// Runs a table lookup; its usage error is re-thrown at the cursor's place.
+template <typename F>
+decltype(auto) lookup_at(const Cursor& c, F&& f) {
+  try {
+    return f();
+  } catch (const Error& e) {
+    c.fail(e.marked_message());
+  }
+}
+
+// Reads an optional key: required in a state file, defaulted in a description.
+[[nodiscard]] inline bool present(const Cursor& c, const char* key, Strictness mode) {
+  if (mode == Strictness::state && !c.has(key)) c.fail(std::string("missing key '") + key + "'");
+  return c.has(key);
+}
+
+// A string id or null ("" in the value).
+[[nodiscard]] inline std::string id_or_null(const Cursor& c) {
+  return c.value().is_null() ? std::string() : c.id();
+}
+
+inline SectionState read_section(const Cursor& c, const Tables& t, Strictness mode) {
+  c.expect_object();
+  c.only_keys({"id", "structure", "variant", "hull_suffered", "state", "abatis", "mine"});
+  SectionState s;
+  s.id = c.at("id").id();
+  const auto sc = c.at("structure");
+  s.structure = sc.id();
+  const Structure& row = lookup_at(sc, [&]() -> const Structure& { return t.structure(s.structure); });
+  if (present(c, "variant", mode)) {
+    const auto v = c.at("variant");
+    s.variant = id_or_null(v);
+    if (!s.variant.empty()) {
+      if (row.variant(s.variant) == nullptr) {
+        std::vector<std::string> known;
+        for (const auto& x : row.variants) known.push_back(x.id);
+        v.fail("unknown variant '" + s.variant + "' of " + row.id + did_you_mean(s.variant, known) +
+               (known.empty() ? " (it has no variants)" : ""));
+      }
+      if (s.variant != "portcullis") v.fail("variant '" + s.variant + "' is not modelled (only portcullis)");
+    }
+  }
+  const int hull = section_stats(row, portcullis_of(s)).hull;
+  if (present(c, "hull_suffered", mode)) s.hull_suffered = c.at("hull_suffered").int_in(0, hull);
+  s.state = ladder_state(s.hull_suffered, hull);
+  if (present(c, "state", mode)) {
+    const auto st = c.at("state");
+    const auto given = static_cast<BreachState>(pick_name(st, breach_state_names, "state"));
+    if (given != s.state)
+      st.fail("'" + std::string(name_of(given)) + "' does not match hull_suffered " +
+              std::to_string(s.hull_suffered) + " of " + std::to_string(hull) + " (R4 gives '" +
+              std::string(name_of(s.state)) + "')");
+  }
+  if (present(c, "abatis", mode)) {
+    const auto a = c.at("abatis");
+    a.expect_object();
+    a.only_keys({"standing", "progress"});
+    s.abatis.standing = a.at("standing").boolean();
+    s.abatis.progress = a.at("progress").int_in(0, t.troops.abatis_turns - 1);  // R26, from the tables
+  }
+  if (present(c, "mine", mode)) {
+    const auto m = c.at("mine");
+    m.expect_object();
+    m.only_keys({"days_dug", "detected"});
+    // R19: a gallery digs one day a point of the section's listed Armor.
+    const auto dug = m.at("days_dug");
+    const int needed = section_stats(row, portcullis_of(s)).base_armor;
+    s.mine.days_dug = dug.int_in(0, 10000);
+    if (s.mine.days_dug > needed)
+      dug.fail(std::to_string(s.mine.days_dug) + " days dug, but " + row.id + " takes " +
+               std::to_string(needed) +
+               " days of digging (one a point of its listed Armor, R19): expected from 0 to " +
+               std::to_string(needed));
+    s.mine.detected = m.at("detected").boolean();
+  }
+  return s;
+}
+
+// An engine; in a description `side` comes from the array it is in.
+inline EngineState read_engine(const Cursor& c, const Tables& t, Strictness mode, EngineSide side) {
+  c.expect_object();
+  if (mode == Strictness::state)
+    c.only_keys({"id", "side", "engine", "weapon", "pool", "target", "hull_suffered", "knocked_out", "gone"});
+  else
+    c.only_keys({"id", "engine", "weapon", "pool", "target", "hull_suffered", "knocked_out"});
+  EngineState e;
+  e.id = c.at("id").id();
+  e.side = mode == Strictness::state ? static_cast<EngineSide>(pick_name(c.at("side"), engine_side_names, "side")) : side;
+  const Engine* row = nullptr;
+  if (present(c, "engine", mode)) {
+    const auto ec = c.at("engine");
+    e.engine = id_or_null(ec);
+    if (!e.engine.empty()) row = &lookup_at(ec, [&]() -> const Engine& { return t.engine(e.engine); });
+  }
+  if (present(c, "weapon", mode)) {
+    const auto wc = c.at("weapon");
+    e.weapon = id_or_null(wc);
+    if (!e.weapon.empty()) {
+      const Weapon& w = lookup_at(wc, [&]() -> const Weapon& { return t.weapon(e.weapon); });
+      lookup_at(wc, [&] { refuse_personal(w); });
+    }
+  }
+  if (mode == Strictness::description) {
+    if (e.engine.empty() && e.weapon.empty())
+      c.fail("give \"engine\" (a row of engines.json) or \"weapon\" (a row of weapons.json)");
+    if (row != nullptr && e.weapon.empty()) e.weapon = row->weapon;
+    if (row == nullptr)  // the engine that fires this weapon gives its Armor and Hull
+      for (const auto& r : t.engines)
+        if (r.weapon == e.weapon && r.id != camp_id) {
+          row = &r;
+          e.engine = r.id;
+          break;
+        }
+  }
+  if (present(c, "pool", mode)) e.pool = c.at("pool").int_in(0, max_dice);
+  if (present(c, "target", mode)) e.target = id_or_null(c.at("target"));
+  if (present(c, "hull_suffered", mode)) {
+    const auto h = c.at("hull_suffered");
+    e.hull_suffered = h.int_in(0, row != nullptr ? row->hull : 0);
+  }
+  const bool wrecked = row != nullptr && e.hull_suffered >= row->hull;
+  e.knocked_out = wrecked;
+  if (present(c, "knocked_out", mode)) {
+    const auto k = c.at("knocked_out");
+    e.knocked_out = k.boolean();
+    if (wrecked && !e.knocked_out)
+      k.fail("false, but it has suffered its whole Hull (" + std::to_string(row->hull) + ")");
+  }
+  if (mode == Strictness::state && c.has("gone")) {  // R36: an engine leaves only by `siege remove`
+    static constexpr std::array<std::string_view, 1> ways{"removed"};
+    (void)pick_name(c.at("gone"), ways, "way of leaving");
+    e.gone = Gone::removed;
+  }
+  return e;
+}
+
+// Ids are unique across sections and engines (targets name either), and
+// "camp" is taken ("none" too in a description: R29); every target exists
+// and suits its engine's side (check_aim). A state file may also hold an
+// engine with a weapon and no target (`siege target --at none`) and, as
+// files written before R29 did, a defender engine aimed at a section (it
+// makes no attack: play_scene). `sections` is the array the sections came
+// from; `engine_at(i)` the place of engine i (a description keeps them in two
+// arrays).
+template <typename EngineAt>
+void check_references(const Snapshot& s, const Cursor& sections, EngineAt&& engine_at, Strictness mode) {
+  std::vector<std::string> ids;
+  auto claim = [&](const std::string& id, const Cursor& c) {
+    if (id == camp_id) c.fail("'camp' is the besiegers' camp; give this one another id");
+    if (id == no_target_id && mode == Strictness::description)
+      c.fail("'none' means no target (R29); give this one another id");
+    for (const auto& x : ids)
+      if (x == id) c.fail("duplicate id '" + id + "'");
+    ids.push_back(id);
+  };
+  for (std::size_t i = 0; i < s.sections.size(); ++i) claim(s.sections[i].id, sections.at(i).at("id"));
+  for (std::size_t i = 0; i < s.engines.size(); ++i) claim(s.engines[i].id, engine_at(i).at("id"));
+
+  for (std::size_t i = 0; i < s.engines.size(); ++i) {
+    const auto& e = s.engines[i];
+    const Cursor c = engine_at(i);
+    if (e.target.empty()) {
+      if (!e.weapon.empty() && mode == Strictness::description)
+        c.fail("engine '" + e.id + "' has a weapon but no \"target\"");
+      continue;
+    }
+    const AimCheck aim = check_aim(s, e, e.target);
+    // A state file keeps what a removal left: an engine aimed at one gone (R36).
+    if (aim.ok() || (mode == Strictness::state && (aim.problem == AimProblem::own_wall ||
+                                                   aim.problem == AimProblem::gone)))
+      continue;
+    c.at("target").fail(aim.message);
+  }
+}
+
+// Refuses an array of more than `max` sections or engines, at its pointer.
+inline void limit_count(const Cursor& list, std::size_t count, std::size_t max, std::string_view what) {
+  if (count > max)
+    list.fail(std::to_string(count) + " " + std::string(what) + "; a siege has at most " + std::to_string(max));
+}
+
+inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode) {
+  Snapshot s;
+  if (mode == Strictness::state) s.scene = c.at("scene").int_in(0, max_scene);
+  const auto sections = c.at("sections");
+  sections.expect_array();
+  limit_count(sections, sections.value().size(), max_sections, "sections");
+  for (std::size_t i = 0; i < sections.value().size(); ++i)
+    s.sections.push_back(read_section(sections.at(i), t, mode));
+  if (mode == Strictness::state) {
+    const auto engines = c.at("engines");
+    engines.expect_array();
+    limit_count(engines, engines.value().size(), max_engines, "engines");
+    for (std::size_t i = 0; i < engines.value().size(); ++i)
+      s.engines.push_back(read_engine(engines.at(i), t, mode, EngineSide::besieger));
+  }
+  if (mode == Strictness::state || c.has("camp")) {
+    const auto camp = c.at("camp");
+    camp.expect_object();
+    camp.only_keys({"hull_suffered"});
+    s.camp.hull_suffered = camp.at("hull_suffered").int_in(0, camp_row(t).hull);
+  }
+  if (mode == Strictness::state) read_troops(c, s, true, {camp_id, "none"});  // optional: older files have none
+  return s;
+}
+
+[[nodiscard]] inline SceneLength read_scene_length(const Cursor& c) {
+  return static_cast<SceneLength>(pick_name(c, scene_length_names, "scene length"));
+}
+
+}  // namespace detail
+
+// A new siege from a description (docs/state.md): sections, "besiegers" and
+// "defenders". Errors are reported with `src.kind` (usage for `siege init`).
+[[nodiscard]] inline SiegeState read_description(std::string_view text, const detail::JsonSource& src,
+                                                 const Tables& t) {
+  using namespace detail;
+  const json doc = parse_strict(text, src);
+  const Cursor root(doc, src, "");
+  root.expect_object();
+  root.only_keys({"schema", "name", "scene_length", "sections", "besiegers", "defenders", "camp", "units",
+                  "armies"});
+  if (root.has("schema")) (void)root.at("schema").int_in(state_schema, state_schema);
+  SiegeState st;
+  if (root.has("name")) {
+    st.name = root.at("name").string();
+    // R42 (the parser has refused any byte that is not UTF-8 already).
+    if (auto problem = text::text_input_problem(st.name, text::TextFrom::file)) root.at("name").fail(*problem);
+  }
+  if (root.has("scene_length")) st.scene_length = read_scene_length(root.at("scene_length"));
+  st.now = read_snapshot(root, t, Strictness::description);
+  std::vector<Cursor> places;  // where each engine is: /besiegers/i, then /defenders/j
+  for (const char* side : {"besiegers", "defenders"}) {
+    if (!root.has(side)) continue;
+    const auto list = root.at(side);
+    list.expect_array();
+    limit_count(list, st.now.engines.size() + list.value().size(), max_engines,
+                "engines in \"besiegers\" and \"defenders\" together");
+    for (std::size_t i = 0; i < list.value().size(); ++i) {
+      places.push_back(list.at(i));
+      st.now.engines.push_back(read_engine(list.at(i), t, Strictness::description,
+                                           side[0] == 'b' ? EngineSide::besieger : EngineSide::defender));
+    }
+  }
+  check_references(st.now, root.at("sections"), [&](std::size_t i) { return places[i]; }, Strictness::description);
+  read_troops(root, st.now, false, {camp_id, "none"});
+  st.initial = st.now;
+  return st;
+}
+
+namespace detail {
+
+// R35, R37: the units and engines past those of `initial` are the log's
+// arrivals, in its order: the unit or engine of every `add` entry and the
+// new unit of every `split` entry.
+inline void check_arrivals(const Cursor& root, const SiegeState& st) {
+  std::vector<std::string> units;
+  std::vector<std::string> engines;
+  auto named = [](const json& inputs, const char* key) -> std::optional<std::string> {
+    if (!inputs.contains(key) || !inputs[key].is_string()) return std::nullopt;
+    return inputs[key].get<std::string>();
+  };
+  for (const auto& e : st.log) {
+    if (e.action == "add") {
+      if (auto u = named(e.inputs, "unit")) units.push_back(*u);
+      else if (auto g = named(e.inputs, "engine")) engines.push_back(*g);
+    } else if (e.action == "split") {
+      if (auto u = named(e.inputs, "into")) units.push_back(*u);
+    }
+  }
+  auto check = [&](const char* key, std::size_t n_initial, const auto& list, const std::vector<std::string>& log) {
+    const std::size_t arrived = list.size() - n_initial;
+    for (std::size_t i = 0; i < arrived; ++i)
+      if (i >= log.size() || list[n_initial + i].id != log[i])
+        root.at(key).at(n_initial + i).at("id").fail(
+            "'" + list[n_initial + i].id + "' is not in the siege as it began (/initial/" + key + "), and " +
+            (i >= log.size() ? std::string("no further arrival is logged")
+                             : "the log's arrival number " + std::to_string(i + 1) + " is '" + log[i] + "'") +
+            " (R35)");
+    if (log.size() > arrived)
+      root.at(key).fail(std::to_string(arrived) + " arrivals after /initial/" + key + ", but the log has " +
+                        std::to_string(log.size()) + " (the next is '" + log[arrived] + "') (R35)");
+  };
+  check("units", st.initial.units.size(), st.now.units, units);
+  check("engines", st.initial.engines.size(), st.now.engines, engines);
+}
+
+// read_state() of a state file's text whose log starts at entry number
+// `first_entry` + 1: the entries before it are left out (checked_state_text
+// in src/actions.cpp reads back only what a command changed). Everything is
+// checked as in the whole file, at the same JSON pointers.
+[[nodiscard]] inline SiegeState read_state_from(std::string_view text, const JsonSource& src, const Tables& t,
+                                                std::size_t first_entry) {
+  const json doc = parse_strict(text, src);
+  const Cursor root(doc, src, "");
+  if (!doc.is_object() || !doc.contains("format") || !doc["format"].is_string() ||
+      doc["format"].get<std::string>() != state_format)
+    root.fail(
+        "not a siege state file (no \"format\": \"siege-state\"); make one with '" +
+        command_words({"init", "FILE", input_word("from"), "DESCRIPTION.json"}) + "'");
+  const auto schema = root.at("schema");
+  if (!schema.value().is_number_integer() || schema.value() != state_schema)
+    schema.fail("schema " + schema.value().dump() + " is not supported (this siege reads schema " +
+                std::to_string(state_schema) + ")");
+  root.only_keys({"schema", "format", "name", "scene_length", "scene", "sections", "engines", "camp",
+                  "units", "armies", "initial", "log", "redo"});
+  SiegeState st;
+  st.name = root.at("name").string();
+  st.scene_length = read_scene_length(root.at("scene_length"));
+  st.now = read_snapshot(root, t, Strictness::state);
+  check_references(st.now, root.at("sections"), [&](std::size_t i) { return root.at("engines").at(i); },
+                   Strictness::state);
+  const auto initial = root.at("initial");
+  initial.expect_object();
+  initial.only_keys({"scene", "sections", "engines", "camp", "units", "armies"});
+  st.initial = read_snapshot(initial, t, Strictness::state);
+  check_references(st.initial, initial.at("sections"),
+                   [&](std::size_t i) { return initial.at("engines").at(i); }, Strictness::state);
+  // The same sections, in the same order, as initialised; the same engines,
+  // then those that arrived (R35).
+  auto same_ids = [&](const char* key, std::size_t n_now, std::size_t n_initial, auto id_now, auto id_initial) {
+    if (key == std::string_view("sections") ? n_now != n_initial : n_now < n_initial)
+      initial.at(key).fail(std::to_string(n_initial) + " entries, but /" + key + " has " + std::to_string(n_now));
+    for (std::size_t i = 0; i < n_initial; ++i)
+      if (id_now(i) != id_initial(i))
+        initial.at(key).at(i).at("id").fail("'" + id_initial(i) + "', but /" + key + "/" + std::to_string(i) +
+                                            "/id is '" + id_now(i) + "'");
+  };
+  same_ids("sections", st.now.sections.size(), st.initial.sections.size(),
+           [&](std::size_t i) { return st.now.sections[i].id; },
+           [&](std::size_t i) { return st.initial.sections[i].id; });
+  same_ids("engines", st.now.engines.size(), st.initial.engines.size(),
+           [&](std::size_t i) { return st.now.engines[i].id; },
+           [&](std::size_t i) { return st.initial.engines[i].id; });
+  check_initial_troops(st.now, st.initial, initial);
+
+  // R30: an entry written before entries recorded their scene belongs to the
+  // scene of the `scene` entries before it (a `scene` entry to the one it
+  // starts). Entries that record it are taken at their word; whether the
+  // log gives them is replay's to check, as for the outcomes. (A text whose
+  // first entries were left out starts counting at the initial scene: its
+  // entries come from write_state, which records every scene.)
+  int scene = st.initial.scene;
+  // One entry of the log or of the redo list, numbered `number`.
+  auto read_entry = [&](const Cursor& c, int number) {
+    c.expect_object();
+    c.only_keys({"entry", "scene", "action", "inputs", "seed", "outcome"});
+    LogEntry e;
+    e.entry = c.at("entry").int_in(number, number);
+    e.action = c.at("action").id();
+    if (c.has("scene")) scene = c.at("scene").int_in(0, max_scene);
+    else if (e.action == "scene") scene = std::min(scene + 1, max_scene);
+    e.scene = scene;
+    const auto in = c.at("inputs");
+    in.expect_object();
+    e.inputs = in.value();
+    e.seed = c.at("seed").uint64();
+    const auto out = c.at("outcome");
+    out.expect_object();
+    e.outcome = out.value();
+    return e;
+  };
+  const auto log = root.at("log");
+  log.expect_array();
+  for (std::size_t i = 0; i < log.value().size(); ++i) {
+    const std::size_t at = first_entry + i;
+    st.log.push_back(read_entry(Cursor(log.value()[i], src, "/log/" + std::to_string(at)), static_cast<int>(at) + 1));
+  }
+  // R40: what can be redone goes on from the log's last entry, in order;
+  // an empty list is never written.
+  if (root.has("redo")) {
+    const auto redo = root.at("redo");
+    redo.expect_array();
+    if (redo.value().empty()) redo.fail("an empty redo list is left out of the file");
+    const std::size_t logged = first_entry + st.log.size();
+    for (std::size_t i = 0; i < redo.value().size(); ++i)
+      st.redo.push_back(read_entry(redo.at(i), static_cast<int>(logged + i) + 1));
+  }
+  if (first_entry == 0) check_arrivals(root, st);
+  return st;
+}
+
+}  // namespace detail
+
+// Reads a state file (schema 1). Every error is of `src.kind` (state: exit 4)
+// and names the file and the JSON pointer, or the line and column.
+// Public: what the program needs of the above (the rest stays internal).
+using detail::read_state_from;  // reads a state file's text from its first log entry on
+
+[[nodiscard]] inline SiegeState read_state(std::string_view text, const detail::JsonSource& src,
+                                           const Tables& t) {
+  return detail::read_state_from(text, src, t, 0);
+}
+
+// ---------------------------------------------------------------- writing units and armies
+
+namespace detail {
+
+inline void write_unit(JsonWriter& w, const UnitState& u) {
+  w.begin_object();
+  w.field("id", u.id).field("side", name_of(u.side)).field("hero", u.hero);
+  w.field("start_figures", u.start_figures).field("figures", u.figures);
+  w.field("order", name_of(u.order)).field("where", name_of(u.where));
+  w.key("section");
+  if (u.where == UnitPlace::section) w.value(u.section);
+  else w.null();
+  w.field("through", u.through).field("behind", u.behind);
+  if (u.sally) w.field("sally", true);                    // R38: only when true
+  if (!u.present()) w.field("gone", name_of(u.gone));  // R36, R37: only when gone
+  w.end_object();
+}
+
+inline void write_army(JsonWriter& w, const std::optional<ArmyState>& a, UnitSide side) {
+  if (!a) {
+    w.null();
+    return;
+  }
+  w.begin_object();
+  w.field("strength", a->strength).field("killed", a->killed);
+  if (side == UnitSide::defender) w.field("in_castle", a->in_castle);
+  w.field("called", a->called);
+  w.end_object();
+}
+
+// {"besieger": ARMY|null, "defender": ARMY|null}
+inline void write_armies(JsonWriter& w, const Armies& a) {
+  w.begin_object();
+  w.key("besieger");
+  write_army(w, a.besieger, UnitSide::besieger);
+  w.key("defender");
+  write_army(w, a.defender, UnitSide::defender);
+  w.end_object();
+}
+
+}  // namespace detail
+
+// ---------------------------------------------------------------- writing
+
+namespace detail {
+
+// `"key":"value"`, or `"key":null` for "".
+inline void write_id_or_null(JsonWriter& w, std::string_view key, const std::string& value) {
+  w.key(key);
+  if (value.empty()) w.null();
+  else w.value(value);
+}
+
+inline void write_works(JsonWriter& w, const SectionState& s) {
+  w.key("abatis").begin_object();
+  w.field("standing", s.abatis.standing).field("progress", s.abatis.progress);
+  w.end_object();
+  w.key("mine").begin_object();
+  w.field("days_dug", s.mine.days_dug).field("detected", s.mine.detected);
+  w.end_object();
+}
+
+inline void write_section(JsonWriter& w, const SectionState& s) {
+  w.begin_object();
+  w.field("id", s.id).field("structure", s.structure);
+  write_id_or_null(w, "variant", s.variant);
+  w.field("hull_suffered", s.hull_suffered).field("state", name_of(s.state));
+  write_works(w, s);
+  w.end_object();
+}
+
+inline void write_engine(JsonWriter& w, const EngineState& e) {
+  w.begin_object();
+  w.field("id", e.id).field("side", name_of(e.side));
+  write_id_or_null(w, "engine", e.engine);
+  write_id_or_null(w, "weapon", e.weapon);
+  w.field("pool", e.pool);
+  write_id_or_null(w, "target", e.target);
+  w.field("hull_suffered", e.hull_suffered).field("knocked_out", e.knocked_out);
+  if (!e.present()) w.field("gone", name_of(e.gone));  // R36: only when gone
+  w.end_object();
+}
+
+template <typename T, typename F>
+void write_lines(std::string& out, std::string_view indent, std::string_view key, const std::vector<T>& items,
+                 F&& write_one, bool last) {
+  out += std::string(indent) + "\"" + std::string(key) + "\": [";
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    out += i == 0 ? "\n" : ",\n";
+    out += std::string(indent) + "  ";
+    JsonWriter w(out);
+    write_one(w, items[i]);
+  }
+  out += items.empty() ? "]" : "\n" + std::string(indent) + "]";
+  out += last ? "\n" : ",\n";
+}
+
+inline void write_snapshot(std::string& out, std::string_view indent, const Snapshot& s, bool last) {
+  out += std::string(indent) + "\"scene\": " + std::to_string(s.scene) + ",\n";
+  write_lines(out, indent, "sections", s.sections, write_section, false);
+  write_lines(out, indent, "engines", s.engines, write_engine, false);
+  out += std::string(indent) + "\"camp\": {\"hull_suffered\": " + std::to_string(s.camp.hull_suffered) + "},\n";
+  write_lines(out, indent, "units", s.units, write_unit, false);
+  out += std::string(indent) + "\"armies\": ";
+  {
+    JsonWriter w(out);
+    write_armies(w, s.armies);
+  }
+  out += last ? "\n" : ",\n";
+}
+
+inline void write_log_entry(JsonWriter& w, const LogEntry& e) {
+  w.begin_object();
+  w.field("entry", e.entry).field("scene", e.scene).field("action", e.action);
+  w.key("inputs").raw(e.inputs.dump());
+  w.field("seed", static_cast<unsigned long long>(e.seed));
+  w.key("outcome").raw(e.outcome.dump());
+  w.end_object();
+}
+
+}  // namespace detail
+
+// Public: what the program needs of the above (the rest stays internal).
+using detail::write_unit;        // writes one unit of the siege
+using detail::write_army;        // writes one army, or null
+using detail::write_id_or_null;  // writes `"key": value`, or null for ""
+using detail::write_works;       // writes a section's abatis and mine progress
+using detail::write_engine;      // writes one engine of the siege
+using detail::write_log_entry;   // writes one log entry as the state file holds it
+
+namespace detail {
+
+// What write_state writes before the log: everything up to the line
+// `  "log": [`, not included.
+[[nodiscard]] inline std::string write_state_head(const SiegeState& st) {
+  std::string out = "{\n";
+  {
+    std::string head;
+    JsonWriter w(head);
+    out += "  \"schema\": " + std::to_string(state_schema) + ",\n";
+    out += "  \"format\": \"" + std::string(state_format) + "\",\n";
+    w.value(st.name);
+    out += "  \"name\": " + head + ",\n";
+    out += "  \"scene_length\": \"" + std::string(name_of(st.scene_length)) + "\",\n";
+  }
+  write_snapshot(out, "  ", st.now, false);
+  out += "  \"initial\": {\n";
+  write_snapshot(out, "    ", st.initial, true);
+  out += "  },\n";
+  return out;
+}
+
+// The bytes of log entry `e` on its line of write_state's text (without
+// the indent and the comma).
+[[nodiscard]] inline std::size_t log_entry_bytes(const LogEntry& e) {
+  std::string out;
+  {
+    JsonWriter w(out);
+    write_log_entry(w, e);
+  }
+  return out.size();
+}
+
+// write_state(st).size() for a siege whose head (write_state_head) takes
+// `head_bytes`, whose `entries` log entries take `entry_bytes` together
+// (log_entry_bytes) and whose redo list is empty (a new entry clears it,
+// R40): what a batch adds up line by line, without writing the whole text
+// again.
+[[nodiscard]] constexpr std::size_t state_text_bytes(std::size_t head_bytes, std::size_t entries,
+                                                     std::size_t entry_bytes) {
+  constexpr std::size_t open = std::string_view("  \"log\": [").size();
+  constexpr std::size_t end = std::string_view("\n}\n").size();  // after "]"
+  if (entries == 0) return head_bytes + open + 1 + end;           // `  "log": []`
+  // Each entry: "\n" or ",\n", four spaces, the entry; then "\n  ]".
+  return head_bytes + open + entry_bytes + entries * 6 - 1 + 4 + end;
+}
+
+}  // namespace detail
+
+// Public: what the program needs of the above (the rest stays internal).
+using detail::write_state_head;  // the state file's text up to its log
+using detail::log_entry_bytes;   // the bytes one log entry takes in the state file
+using detail::state_text_bytes;  // the bytes of a state file of a head, entries and their bytes
+
+// The state file's text: deterministic bytes, one section, engine or log entry
+// a line so that a diff of two states reads line by line. Every string is
+// escaped, so a raw newline only ever ends a line of this layout; the log
+// comes after a line `  "log": [`; then, only when it is not empty, the redo
+// list (R40) after a line `  "redo": [`, each ending `  ]`; `}\n` ends the file.
+[[nodiscard]] inline std::string write_state(const SiegeState& st) {
+  std::string out = detail::write_state_head(st);
+  detail::write_lines(out, "  ", "log", st.log, detail::write_log_entry, st.redo.empty());
+  if (!st.redo.empty()) detail::write_lines(out, "  ", "redo", st.redo, detail::write_log_entry, true);
+  out += "}\n";
+  return out;
+}
+
+namespace detail {
+
+// write_state's `text` of a siege with `entries` log entries, less the lines
+// of the first `skip` of them (0: the text as it is). What is left is a state
+// file's text whose log starts at entry `skip` + 1, for read_state_from. The
+// cut is found from the end, so it costs the length of the entries kept (and
+// of the redo list, which is kept whole).
+[[nodiscard]] inline std::string without_first_entries(std::string_view text, std::size_t entries,
+                                                       std::size_t skip) {
+  if (skip == 0 || entries == 0) return std::string(text);
+  constexpr std::string_view log_line = "\n  \"log\": [\n";
+  constexpr std::string_view end = "  ]\n}\n";
+  constexpr std::string_view redo_line = "\n  ],\n  \"redo\": [\n";
+  const std::size_t items = text.find(log_line);
+  if (items == std::string_view::npos || text.size() < end.size() ||
+      text.substr(text.size() - end.size()) != end)
+    throw Error(ErrorKind::internal, "internal", "without_first_entries: not write_state's layout");
+  // The line `  ]` that closes the log: the file's last, or the one before
+  // the redo list.
+  const std::size_t redo = text.rfind(redo_line);
+  std::size_t from = redo != std::string_view::npos && redo > items ? redo + 1 : text.size() - end.size();
+  for (std::size_t kept = entries - std::min(skip, entries); kept > 0; --kept)
+    from = text.rfind('\n', from - 2) + 1;  // the start of the first line kept
+  return std::string(text.substr(0, items + log_line.size())).append(text.substr(from));
+}
+
+}  // namespace detail
+
+// Public: what the program needs of the above (the rest stays internal).
+using detail::without_first_entries;  // a state file's text without its first log entries (read before)
+
+}  // namespace siege

@@ -1,0 +1,133 @@
+// print/json.hpp - every outcome of the rules core as JSON (docs/json.md;
+// JSON Schema: docs/schema/outcome.schema.json).
+//
+// The core computes an outcome struct; the printers here write it. One
+// write_* function per outcome type, shared by the single commands and batch
+// mode so both print the same bytes. Every outcome object starts with
+// "schema" and "action" and carries "rules", "notes" and "not_modelled".
+// The definitions are in the .cpp files beside this one, one per area:
+// attack.cpp (checks, attacks, the scene), works.cpp (demolition, mine,
+// escalade, countermine, abatis), troops.cpp (hold, casualties, move, rout,
+// army morale, the units a troop action changed, the note); units.cpp,
+// declared in units.hpp, the actions on units and engines (add, remove,
+// split, merge, and order, move and casualties of a unit).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "siege/breach.hpp"
+#include "siege/demolition.hpp"
+#include "siege/detail/json_writer.hpp"
+#include "siege/escalade.hpp"
+#include "siege/gallery.hpp"
+#include "siege/mine.hpp"
+#include "siege/morale.hpp"
+#include "siege/note.hpp"
+#include "siege/scene.hpp"
+#include "siege/state_json.hpp"
+#include "siege/units.hpp"
+
+namespace siege {
+
+// The version of the outcome objects (their "schema" key).
+inline constexpr int schema_version = 1;
+
+namespace print {
+
+using JsonWriter = siege::JsonWriter;
+
+// The text `write(w, args...)` writes: what every `--json` output and
+// batch line of one outcome is.
+template <typename Write, typename... Args>
+[[nodiscard]] std::string json_text(Write&& write, const Args&... args) {
+  std::string out;
+  {
+    JsonWriter w(out);
+    write(w, args...);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- pieces
+
+// "seed": the seed, or null when no dice were rolled.
+void write_seed(JsonWriter& w, std::optional<std::uint64_t> seed);
+// "rules", "notes" and "not_modelled", which end every outcome.
+void write_trailer(JsonWriter& w, const std::vector<std::string>& rules,
+                   const std::vector<std::string>& notes, const std::vector<std::string>& not_modelled);
+// The "armor" object: listed, effective and every step between (R1).
+void write_armor(JsonWriter& w, const ArmorTrace& a);
+// The "hull" object: the Hull, and what was suffered before and after.
+void write_hull(JsonWriter& w, const HullTrace& h);
+// "hull" (max, before, after) and "state" (before, after).
+void write_hull_and_state(JsonWriter& w, const HullTrace& h, BreachState before, BreachState after);
+// The "check" object: difficulty, who rolled, the dice and the net result.
+void write_check(JsonWriter& w, const CheckResult& c, std::optional<std::uint64_t> seed);
+
+// The start of every outcome object: "schema" and "action".
+inline JsonWriter& begin_outcome(JsonWriter& w, std::string_view action) {
+  return w.begin_object().field("schema", schema_version).field("action", action);
+}
+
+// The end of an outcome that carries its own trace: its trailer and the
+// closing brace.
+template <typename Outcome>
+void end_outcome(JsonWriter& w, const Outcome& o) {
+  write_trailer(w, o.rules, o.notes, o.not_modelled);
+  w.end_object();
+}
+
+// The end of an outcome that damages a section: "damage", "overkill",
+// "hull", "state", the trailer, and the closing brace.
+template <typename Outcome>
+void write_damage_and_close(JsonWriter& w, const Outcome& o) {
+  w.field("damage", o.damage).field("overkill", o.overkill);
+  write_hull_and_state(w, o.hull, o.before, o.after);
+  end_outcome(w, o);
+}
+
+// ---------------------------------------------------------------- outcomes
+
+// attack.cpp
+void write_check_outcome(JsonWriter& w, const CheckResult& c, std::optional<std::uint64_t> seed);
+// An attack on a section, and (write_engine_hit) one on an engine or the
+// camp, which a sortie writes as action "sortie": the same object but for
+// the target's keys and what the hit leaves (a ladder state, or knocked out).
+void write_attack(JsonWriter& w, const AttackOutcome& o, std::optional<std::uint64_t> seed);
+void write_engine_hit(JsonWriter& w, const EngineHit& o, std::optional<std::uint64_t> seed,
+                      std::string_view action = "attack");
+// `damage` / `repair` (R32): action "damage" or "repair".
+void write_hull_change(JsonWriter& w, const HullChangeOutcome& o);
+// `target` (R29): action "target"; a target of none is null.
+void write_aim(JsonWriter& w, const AimOutcome& o);
+void write_scene(JsonWriter& w, const SceneOutcome& o);
+
+// works.cpp
+void write_demolition(JsonWriter& w, const DemolitionOutcome& o, std::optional<std::uint64_t> seed);
+void write_mine(JsonWriter& w, const MineOutcome& o, std::optional<std::uint64_t> seed);
+void write_escalade(JsonWriter& w, const EscaladeOutcome& o, std::optional<std::uint64_t> seed);
+// R31: action "countermine".
+void write_countermine(JsonWriter& w, const CountermineOutcome& o);
+void write_abatis(JsonWriter& w, const AbatisOutcome& o);
+
+// troops.cpp
+void write_hold(JsonWriter& w, const HoldOutcome& o, std::optional<std::uint64_t> seed);
+void write_casualties(JsonWriter& w, const CasualtiesOutcome& o);
+void write_move(JsonWriter& w, const MoveOutcome& o);
+void write_rout(JsonWriter& w, const RoutOutcome& o);
+void write_army_morale(JsonWriter& w, const ArmyMoraleOutcome& o);
+// The units and armies a troop function changed, as object fields:
+// "units": [{"id", "before": UNIT, "after": UNIT}], "armies": [{"side",
+// "before": ARMY, "after": ARMY, "check_called"}]. UNIT and ARMY are as in
+// the state file.
+void write_troop_changes(JsonWriter& w, const TroopOutcome& o);
+// The note's outcome: {"schema", "action": "note", "text", "scene",
+// "rules", "notes", "not_modelled"}.
+void write_note(JsonWriter& w, const NoteOutcome& o);
+
+}  // namespace print
+}  // namespace siege
