@@ -20,7 +20,7 @@ void countermine_inputs(Fields& f, CountermineRequest& r) {
           .value_name = "ID", .need = Need::required},
          r.section);
   f.text({.key = "result", .help = "collapsed (the gallery is lost) or failed (the sappers dig on)",
-          .value_name = "collapsed|failed", .need = Need::required},
+          .value_name = "collapsed|failed", .need = Need::required, .choices = countermine_result_names},
          r.result);
 }
 

@@ -120,7 +120,9 @@ std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed) {
 
 void escalade_work_inputs(Fields& f, EscaladeRequest& r) {
   f.text({"structure", "Structure id", "ID", "-s"}, r.structure);
-  f.text({"method", "ladder, grapnel or tower", "METHOD", "-m"}, r.method);
+  f.text({.key = "method", .help = "ladder, grapnel or tower", .value_name = "METHOD", .also = "-m",
+          .choices = climb_method_names},
+         r.method);
   f.number({"attackers", "Attackers to get onto the wall"}, r.attackers, 1, max_attackers);
   f.number({"ladders", "Ladders against the section"}, r.ladders, 1, max_lanes);
   f.number({"ropes", "Grapnel ropes"}, r.ropes, 1, max_lanes);

@@ -97,12 +97,21 @@ std::string hold_text(const HoldOutcome& o, std::uint64_t seed) {
 }
 
 void hold_inputs(Fields& f, HoldRequest& r) {
+  static constexpr std::string_view unless_hero[] = {"hero"};
   f.number({"needed", "The morale roll needed (pass when rolled <= needed)"}, r.needed, 0, max_morale_number);
   f.number({"rolled", "The referee's morale roll; without it the data's morale dice are rolled"}, r.rolled,
            -max_morale_number, max_morale_number);
-  f.text({"order", "The unit's order: good or shaken (a routed unit cannot hold)", "ORDER"}, r.order);
-  f.text({"site", "breach, gateway, doorway, window, wall-top, rampart, parapet, breastwork; "
-                  "corridor, bridge and passage are refused (R22)", "SITE"},
+  f.text({.key = "order",
+          .help = "The unit's order: good or shaken (a routed unit cannot hold)",
+          .value_name = "ORDER",
+          .choices = Words(order_names).first(2),
+          .required_unless = unless_hero},
+         r.order);
+  f.text({.key = "site",
+          .help = "breach, gateway, doorway, window, wall-top, rampart, parapet, breastwork; "
+                  "corridor, bridge and passage are refused (R22)",
+          .value_name = "SITE",
+          .choices = Words(hold_site_names).first(8)},  // the sites after breastwork are refused
          r.site);
   f.number({"unprotected-in-contact",
             "On a wall-top, rampart, parapet or breastwork: figures in contact not behind the barrier"},

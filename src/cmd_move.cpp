@@ -57,7 +57,10 @@ void move_inputs(Fields& f, MoveRequest& r) {
   f.flag({"through-breach", "The move goes through a breach (Rough Terrain speed)"}, r.through_breach);
   f.text({"unit", "With --state: the unit that moves (see 'siege status')", "ID"}, r.unit);
   f.text({"section", "With --state: the section it comes to, all its figures behind", "ID"}, r.section);
-  f.text({"to", "With --state, instead of --section: outside or within-walls (defenders only)", "PLACE"},
+  f.text({.key = "to",
+          .help = "With --state, instead of --section: outside or within-walls (defenders only)",
+          .value_name = "PLACE",
+          .choices = place_words},
          r.to);
   f.number({"figures", "With --state and --through-breach: figures behind that go through"}, r.figures, 1,
            max_figures);

@@ -18,7 +18,8 @@ struct OrderRequest {
 
 void order_inputs(Fields& f, OrderRequest& r) {
   f.text({"unit", "The unit (see 'siege status')", "ID"}, r.unit);
-  f.text({"set", "Its order now: good, shaken or routed", "ORDER"}, r.set);
+  f.text({.key = "set", .help = "Its order now: good, shaken or routed", .value_name = "ORDER", .choices = order_names},
+         r.set);
 }
 
 std::string order_json(const UnitOrderOutcome& o) {
