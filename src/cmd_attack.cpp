@@ -12,6 +12,9 @@
 
 namespace siege::cli {
 
+// How --ladder counts (its declaration's choices).
+constexpr std::string_view ladder_modes[] = {"hull", "steps"};
+
 Weapon request_weapon(const AttackRequest& r, const Tables& t, std::string_view command) {
   Weapon w;
   if (!r.weapon.empty()) {
@@ -68,7 +71,7 @@ PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t) {
       fail_usage("bad-option", "attack: --damage-taken counts Hull Points; with --ladder steps give --from STATE");
     in.from = r.from.empty() ? BreachState::intact : parse_breach_state(r.from);
   } else {
-    fail_input("bad-ladder", "ladder", "'" + *r.ladder + "'", "expected hull or steps");
+    fail_input("bad-ladder", "ladder", "'" + *r.ladder + "'", "expected " + ors(ladder_modes));
   }
   in.spend_boons = r.spend_boons;
   PreparedRoll roll = prepare_roll(r, in.firing_slit, "attack");
@@ -157,7 +160,6 @@ void attack_weapon_inputs(Fields& f, AttackRequest& r) {
   weapon_stat_inputs(f, r);
   attack_roll_inputs(f, r);
   f.number({"damage-taken", "Hull the section has already suffered"}, r.damage_taken, 0, 100000);
-  static constexpr std::string_view ladder_modes[] = {"hull", "steps"};
   f.text({.key = "ladder", .help = "hull (count Hull Points) or steps (R5)", .value_name = "MODE", .choices = ladder_modes},
          r.ladder);
   f.text({.key = "from",

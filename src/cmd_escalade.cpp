@@ -30,7 +30,7 @@ std::vector<int> parse_round_results(std::string_view text) {
 }  // namespace
 
 EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t, const Engine* tower) {
-  if (r.method.empty()) fail_usage("no-method", "escalade: --method ladder|grapnel|tower is required");
+  if (r.method.empty()) fail_usage("no-method", "escalade: --method " + bars(climb_method_names) + " is required");
   if (!r.attackers) fail_usage("no-attackers", "escalade: --attackers N is required");
   EscaladeInput in;
   in.structure = &t.structure(*r.structure);

@@ -30,11 +30,14 @@ struct HoldRequest {
   std::string section;  // where both stand
 };
 
+// The orders a unit may hold in (a routed one cannot: R21).
+constexpr Words hold_orders = Words(order_names).first(2);
+
 HoldOutcome run_hold(const HoldRequest& r, Context& ctx) {
   HoldInput in;
   in.hero = r.hero ? Hero::yes : Hero::no;
   if (r.order.empty() && !r.hero)
-    fail_usage("missing-option", "hold: --order good|shaken is required");
+    fail_usage("missing-option", "hold: --order " + bars(hold_orders) + " is required");
   in.order = r.order.empty() ? Order::good : parse_order(r.order);
   in.site = parse_hold_site(*r.site);
   in.unprotected_in_contact = *r.unprotected_in_contact;
@@ -104,7 +107,7 @@ void hold_inputs(Fields& f, HoldRequest& r) {
   f.text({.key = "order",
           .help = "The unit's order: good or shaken (a routed unit cannot hold)",
           .value_name = "ORDER",
-          .choices = Words(order_names).first(2),
+          .choices = hold_orders,
           .required_unless = unless_hero},
          r.order);
   f.text({.key = "site",

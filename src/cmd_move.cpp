@@ -79,7 +79,7 @@ UnitMoveInput unit_move_input(const MoveRequest& r) {
       fail_input("bad-place", "to", "'" + r.to + "'", "expected outside or within-walls");
   } else {
     if (r.section.empty())
-      fail_usage("missing-option", "move: with --state give --section ID (or --to outside|within-walls)");
+      fail_usage("missing-option", "move: with --state give --section ID (or --to " + bars(place_words) + ")");
     in.section = r.section;
   }
   if (r.figures && !r.through_breach)

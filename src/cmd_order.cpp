@@ -54,7 +54,7 @@ ActionResult order_action(const OrderRequest& r, Context& ctx, SiegeState* st) {
   if (st == nullptr) fail_usage("no-state", "order: needs --state FILE (a siege made with 'siege init')");
   UnitOrderInput in;
   in.unit = required_id(r.unit, "order", "--unit");
-  if (r.set.empty()) fail_usage("missing-option", "order: give --set good|shaken|routed");
+  if (r.set.empty()) fail_usage("missing-option", "order: give --set " + bars(order_names));
   in.order = parse_order(r.set, "set");
   const auto o = set_unit_order(st->now, in);
   nlohmann::json summary = troop_summary(o);

@@ -4,6 +4,24 @@
 
 namespace siege::cli {
 
+std::string bars(Words words) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) out += '|';
+    out.append(words[i]);
+  }
+  return out;
+}
+
+std::string ors(Words words) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) out.append(i + 1 == words.size() ? " or " : ", ");
+    out.append(words[i]);
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- reader
 
 FieldReader::FieldReader(const detail::Cursor& inputs) : in_(inputs) {}

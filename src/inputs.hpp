@@ -6,7 +6,7 @@
 //     f.number({"needed", "The morale roll needed (pass when rolled <= needed)"}, r.needed, 0,
 //              max_morale_number);
 //     f.text({.key = "order", .help = "The unit's order", .value_name = "ORDER",
-//             .choices = Words(order_names).first(2), .required_unless = unless_hero}, r.order);
+//             .choices = hold_orders, .required_unless = unless_hero}, r.order);
 //     f.flag({"hero", "A hero holds: never fails a morale check (R21)"}, r.hero);
 //   }
 //
@@ -91,6 +91,11 @@ struct In {
   // --hero); the command checks it with its own message.
   Words required_unless = {};
 };
+
+// A declaration's words as a message names them: "good|shaken" (bars) or
+// "hull or steps" (ors).
+[[nodiscard]] std::string bars(Words words);
+[[nodiscard]] std::string ors(Words words);
 
 // The most bytes a text input holds when its declaration does not say.
 inline constexpr std::size_t default_text_bytes = 200;
