@@ -59,6 +59,56 @@ echo "odds scene: 4 engines (each shot at) on one section, 4 scenes: median $ms 
 n=$(instructions "$@")
 [ -z "$n" ] || echo "odds scene: $n instructions per run"
 
+# Grand batteries (issue 27): many besieger guns on one bastion, each shot
+# at by a defender gun, 4 scenes. Guns alike are counted by class (how many
+# are still in action), so forty identical ones answer; as many distinct
+# ones as the budget allows answer, and one more is refused at once.
+python3 - "$siege" "$work" <<'PY' || fail=1
+import json, os, resource, statistics, subprocess, sys
+siege, work = sys.argv[1], sys.argv[2]
+def battery(name, guns):
+    """guns: (weapon, pool, hull_suffered) of each besieger gun, in order."""
+    d = {"name": name, "sections": [{"id": "bastion", "structure": "bastion"}], "besiegers": [], "defenders": []}
+    for i, (weapon, pool, suffered) in enumerate(guns):
+        d["besiegers"].append({"id": f"gun-{i}", "engine": weapon, "pool": pool, "hull_suffered": suffered,
+                               "target": "bastion"})
+        d["defenders"].append({"id": f"wall-gun-{i}", "weapon": "cannon", "pool": 3, "target": f"gun-{i}"})
+    path = os.path.join(work, name + ".json")
+    json.dump(d, open(path + ".in", "w"))
+    subprocess.run([siege, "init", path, "--from", path + ".in"], check=True, stdout=subprocess.DEVNULL)
+    return path
+def distinct(n):  # all different: each its own class
+    return [(("cannon", "culverin")[i % 2], 1 + i // 2 % 4, i // 8) for i in range(n)]
+cases = [  # (what, guns, scenes, answered?, target seconds)
+    ("11 identical cannons", [("cannon", 3, 0)] * 11, 4, True, 1.0),
+    ("14 identical cannons", [("cannon", 3, 0)] * 14, 4, True, 1.0),
+    ("20 distinct: 10 cannons, then 10 culverins", [("cannon", 3, 0)] * 10 + [("culverin", 3, 0)] * 10, 4, True, 1.0),
+    ("40 identical cannons", [("cannon", 3, 0)] * 40, 4, True, 1.0),
+    ("40 identical cannons (about the most scenes allowed)", [("cannon", 3, 0)] * 40, 10, True, 1.0),
+    ("40 identical cannons (too many scenes)", [("cannon", 3, 0)] * 40, 12, False, 0.05),
+    ("11 all different", distinct(11), 4, True, 1.0),
+    ("14 all different", distinct(14), 4, False, 0.05),
+    ("40 all different", distinct(40), 4, False, 0.05),
+]
+over = False
+for i, (what, guns, scenes, answered, target) in enumerate(cases):
+    state = battery(f"battery-{i}", guns)
+    times = []
+    for _ in range(3):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        p = subprocess.run([siege, "--state", state, "--json", "odds", "scene", "--scenes", str(scenes)],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    t = statistics.median(times)
+    got = "answered" if p.returncode == 0 else "refused" if "too-large" in p.stderr or "too large" in p.stderr else "FAILED"
+    verdict = "ok" if t < target and got == ("answered" if answered else "refused") else "OVER"
+    over = over or verdict != "ok"
+    print(f"odds scene, battery on a bastion: {what}, {scenes} scenes: {got}, median {t * 1000:.0f} ms CPU "
+          f"(3 runs; target: {'answered' if answered else 'refused'} in < {target * 1000:.0f} ms) {verdict}")
+sys.exit(1 if over else 0)
+PY
+
 # The worst questions allowed (see docs/json.md, "Bounded work").
 huge=$work/huge
 mkdir "$huge"

@@ -143,6 +143,8 @@ _siege_values() {
             REPLY="good shaken routed" ;;
         "countermine --result")
             REPLY="collapsed failed" ;;
+        "serve --view")
+            REPLY="players referee" ;;
         *) return 1 ;;
     esac
 }
@@ -278,6 +280,7 @@ _siege() {
             fi ;;
         --color) words="auto always never" ;;
         --format) words="text markdown csv json html" ;;
+        --listen) words="127.0.0.1:8080 0.0.0.0:8080" ;; # examples, not a list
         --seed | --day-results | --successes-per-round)
             return 0 ;; # a number (or the referee's list of them): nothing to offer
     esac
@@ -329,7 +332,7 @@ _siege() {
             words=$(for t in structures weapons charges engines; do _siege_table_ids $t "${run[@]}"; done | sort -u) ;;
         abatis) words="build tear" ;;
         odds) [[ -z $sub ]] && words=$_siege_odds_subcommands ;;
-        init | play)
+        init | play | serve)
             _siege_reply_files -f "$cur"
             return 0 ;;
     esac

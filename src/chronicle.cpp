@@ -462,6 +462,7 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
       for (std::size_t k = 0; k < c.series.size(); ++k) c.series[k].at_scene.push_back(values[i][k]);
     }
 
+  if (scenes == 0) return c;
   try {
     c.outlook = outlook_of(odds::scene_odds(st.now, t, scenes));
   } catch (const Error& e) {

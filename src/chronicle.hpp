@@ -5,6 +5,7 @@
 // writers chronicle_html() and chronicle_markdown() only lay it out. Nothing
 // in a Chronicle depends on the clock, the file's path or the machine, so
 // the same state file always gives the same bytes.
+// `siege serve` shows the same page, live (Chronicle::live_head ...).
 //
 // Every log entry is shown the same way, whatever its action: its inputs as
 // options, its seed, the action's own one-line description (the `describe`
@@ -122,6 +123,12 @@ struct Chronicle {
   std::string replay_note;                 // why the log could not be replayed to its end; "" when it was
   std::optional<ChronicleOutlook> outlook;
   std::string outlook_note;                // why there is no outlook; "" when there is one
+  // The page as `siege serve` shows it (chronicle_html): the outlook's
+  // section left out (the players' view), and raw HTML of its own at the
+  // end of <head> and first in <body>, and the footer's text in place of
+  // the chronicle's own; "" for none.
+  bool outlook_hidden = false;
+  std::string live_head, live_banner, live_footer;
 };
 
 // The most points a chart line has, and columns the scene table has: a
@@ -141,7 +148,8 @@ inline constexpr int chronicle_max_scenes = 20;
 // entries after the first difference show the logged outcome alone, and
 // replay_note says why (naming the file as `path`, which is also the file
 // the entries' command lines name). An outlook too large
-// to work out (odds error `too-large`) is left out, and outlook_note says so.
+// to work out (odds error `too-large`) is left out, and outlook_note says so;
+// `scenes` 0 asks for no outlook at all (not worked out, no note).
 [[nodiscard]] Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string& path,
                                          int scenes);
 

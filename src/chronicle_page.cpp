@@ -686,7 +686,11 @@ std::string chronicle_html(const Chronicle& c) {
   p.text(title + ": the chronicle");
   p.raw("</title>\n<style>\n");
   p.raw(page_css);
-  p.raw("</style>\n</head>\n<body>\n<header>\n<h1>");
+  p.raw("</style>\n");
+  p.raw(c.live_head);
+  p.raw("</head>\n<body>\n");
+  p.raw(c.live_banner);
+  p.raw("<header>\n<h1>");
   p.text(title);
   p.put("</h1>\n<p class=\"lead\">The chronicle of the siege: {} played (a scene is one {}), {} in the log.</p>\n",
         plural(now.scene, "scene", "scenes"), name_of(st.scene_length),
@@ -698,9 +702,9 @@ std::string chronicle_html(const Chronicle& c) {
     p.raw("</li>\n");
   }
   p.raw("</ul>\n</header>\n<nav aria-label=\"Contents\"><ul><li><a href=\"#glance\">The castle at a glance</a></li>"
-        "<li><a href=\"#hull\">Hull over the scenes</a></li><li><a href=\"#log\">Scene by scene</a></li>"
-        "<li><a href=\"#outlook\">The outlook</a></li><li><a href=\"#rules\">The rules cited</a></li></ul></nav>\n"
-        "<main>\n");
+        "<li><a href=\"#hull\">Hull over the scenes</a></li><li><a href=\"#log\">Scene by scene</a></li>");
+  if (!c.outlook_hidden) p.raw("<li><a href=\"#outlook\">The outlook</a></li>");
+  p.raw("<li><a href=\"#rules\">The rules cited</a></li></ul></nav>\n<main>\n");
 
   // ---- the castle at a glance
   p.raw(
@@ -851,58 +855,61 @@ std::string chronicle_html(const Chronicle& c) {
   }
   p.raw("</section>\n");
 
-  // ---- the outlook
-  p.raw("<section id=\"outlook\" aria-labelledby=\"outlook-h\">\n<h2 id=\"outlook-h\">The outlook</h2>\n");
-  if (!c.outlook) {
-    p.raw("<p>");
-    p.text("The outlook is left out: " + c.outlook_note);
-    p.raw("</p>\n");
-  } else {
-    const ChronicleOutlook& o = *c.outlook;
-    p.raw("<p>");
-    p.text(outlook_intro(o));
-    p.raw("</p>\n<div class=\"charts\">\n");
-    std::vector<std::string> quiet;
-    for (const auto& r : o.sections) {
-      if (r.state == "breached") quiet.push_back(r.id + " is already breached.");
-      else if (r.attackers.empty()) quiet.push_back(r.id + ": no engine shoots at it; it stays " + r.state + ".");
-      else outlook_chart(p, r, o, "breached");
-    }
-    p.raw("</div>\n");
-    if (!quiet.empty()) {
-      p.raw("<ul>\n");
-      for (const auto& q : quiet) p.put("<li>{}</li>\n", esc(q));
-      p.raw("</ul>\n");
-    }
-    std::vector<std::string> head{"Breached by the end of"};
-    for (const auto& s : scenes_ahead(o)) head.push_back(s);
-    std::vector<std::vector<std::string>> rows;
-    for (const auto& r : o.sections) {
-      std::vector<std::string> row{esc(r.id)};
-      for (const double v : r.chance) row.push_back(esc(percent_text(v)));
-      rows.push_back(std::move(row));
-    }
-    table(p, "The chance each section is breached", head, rows, std::vector<std::string_view>(head.size(), "n"));
-    if (!o.engines.empty()) {
-      head[0] = o.engines.back().id == camp_id ? "Knocked out (the camp: wrecked) by the end of"
-                                               : "Knocked out by the end of";
-      rows.clear();
-      for (const auto& r : o.engines) {
+  // ---- the outlook (left out of the players' view of siege serve)
+  const auto outlook = [&] {
+    p.raw("<section id=\"outlook\" aria-labelledby=\"outlook-h\">\n<h2 id=\"outlook-h\">The outlook</h2>\n");
+    if (!c.outlook) {
+      p.raw("<p>");
+      p.text("The outlook is left out: " + c.outlook_note);
+      p.raw("</p>\n");
+    } else {
+      const ChronicleOutlook& o = *c.outlook;
+      p.raw("<p>");
+      p.text(outlook_intro(o));
+      p.raw("</p>\n<div class=\"charts\">\n");
+      std::vector<std::string> quiet;
+      for (const auto& r : o.sections) {
+        if (r.state == "breached") quiet.push_back(r.id + " is already breached.");
+        else if (r.attackers.empty()) quiet.push_back(r.id + ": no engine shoots at it; it stays " + r.state + ".");
+        else outlook_chart(p, r, o, "breached");
+      }
+      p.raw("</div>\n");
+      if (!quiet.empty()) {
+        p.raw("<ul>\n");
+        for (const auto& q : quiet) p.put("<li>{}</li>\n", esc(q));
+        p.raw("</ul>\n");
+      }
+      std::vector<std::string> head{"Breached by the end of"};
+      for (const auto& s : scenes_ahead(o)) head.push_back(s);
+      std::vector<std::vector<std::string>> rows;
+      for (const auto& r : o.sections) {
         std::vector<std::string> row{esc(r.id)};
         for (const double v : r.chance) row.push_back(esc(percent_text(v)));
         rows.push_back(std::move(row));
       }
-      table(p, "The chance each besieger engine the defenders shoot at is knocked out (the camp: wrecked)",
-            head, rows, std::vector<std::string_view>(head.size(), "n"));
+      table(p, "The chance each section is breached", head, rows, std::vector<std::string_view>(head.size(), "n"));
+      if (!o.engines.empty()) {
+        head[0] = o.engines.back().id == camp_id ? "Knocked out (the camp: wrecked) by the end of"
+                                                 : "Knocked out by the end of";
+        rows.clear();
+        for (const auto& r : o.engines) {
+          std::vector<std::string> row{esc(r.id)};
+          for (const double v : r.chance) row.push_back(esc(percent_text(v)));
+          rows.push_back(std::move(row));
+        }
+        table(p, "The chance each besieger engine the defenders shoot at is knocked out (the camp: wrecked)",
+              head, rows, std::vector<std::string_view>(head.size(), "n"));
+      }
+      if (!o.notes.empty() || !o.not_modelled.empty()) {
+        p.raw("<ul class=\"notes\">\n");
+        for (const auto& n : o.notes) p.put("<li>{}</li>\n", esc(n));
+        for (const auto& n : o.not_modelled) p.put("<li>Not modelled here: {}</li>\n", esc(n));
+        p.raw("</ul>\n");
+      }
     }
-    if (!o.notes.empty() || !o.not_modelled.empty()) {
-      p.raw("<ul class=\"notes\">\n");
-      for (const auto& n : o.notes) p.put("<li>{}</li>\n", esc(n));
-      for (const auto& n : o.not_modelled) p.put("<li>Not modelled here: {}</li>\n", esc(n));
-      p.raw("</ul>\n");
-    }
-  }
-  p.raw("</section>\n");
+    p.raw("</section>\n");
+  };
+  if (!c.outlook_hidden) outlook();
 
   // ---- the rules cited
   p.raw("<section id=\"rules\" aria-labelledby=\"rules-h\">\n<h2 id=\"rules-h\">The rules cited</h2>\n");
@@ -917,8 +924,11 @@ std::string chronicle_html(const Chronicle& c) {
     }
     table(p, "", {"Rule", "Ruling", "What it says"}, rows);
   }
-  p.raw("</section>\n</main>\n<footer><p>Written by siege chronicle from the state file and its log alone: "
-        "the same file gives the same page. No script, nothing fetched.</p></footer>\n</body>\n</html>\n");
+  p.raw("</section>\n</main>\n<footer><p>");
+  p.raw(c.live_footer.empty() ? "Written by siege chronicle from the state file and its log alone: the same file "
+                                "gives the same page. No script, nothing fetched."
+                              : c.live_footer);
+  p.raw("</p></footer>\n</body>\n</html>\n");
   return std::move(p.out);
 }
 

@@ -5,6 +5,7 @@
 // on the file and its exit status are the single command's.
 #include <fcntl.h>
 #include <histedit.h>
+#include <sys/file.h>
 #include <locale.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -433,6 +434,32 @@ std::string history_path(const std::string& file) {
   return fmt::format("{}/{}-{:016x}", dir, name.substr(0, 64), h);
 }
 
+// The most lines the history keeps.
+constexpr int history_lines = 1000;
+
+// Adds `line` to the history file `path` as that file is now, under a lock
+// of its own (PATH.lock), and replaces the file whole (a temp file renamed):
+// two prompts on one siege add their lines to each other's instead of
+// overwriting them. A history that cannot be kept is no error.
+void save_history_line(const std::string& path, const std::string& line) {
+  const std::string lock = path + ".lock";
+  const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0) return;
+  if (::flock(fd, LOCK_EX) == 0) {
+    HistEvent ev;
+    History* disk = history_init();
+    history(disk, &ev, H_SETSIZE, history_lines);
+    history(disk, &ev, H_SETUNIQUE, 1);
+    history(disk, &ev, H_LOAD, path.c_str());  // none yet: an empty history
+    history(disk, &ev, H_ENTER, line.c_str());
+    const std::string temp = path + ".new";
+    if (history(disk, &ev, H_SAVE, temp.c_str()) >= 0 && ::rename(temp.c_str(), path.c_str()) != 0)
+      (void)::unlink(temp.c_str());
+    history_end(disk);
+  }
+  ::close(fd);  // the lock goes with it
+}
+
 std::string prompt_text;
 extern "C" char* prompt(EditLine*) { return prompt_text.data(); }
 
@@ -450,7 +477,7 @@ int run_prompt(const Session& s, Context& ctx) {
   (void)::setlocale(LC_CTYPE, "C.UTF-8");
   HistEvent ev;
   History* hist = history_init();
-  history(hist, &ev, H_SETSIZE, 1000);
+  history(hist, &ev, H_SETSIZE, history_lines);
   history(hist, &ev, H_SETUNIQUE, 1);
   const std::string hist_file = history_path(s.file);
   if (!hist_file.empty()) history(hist, &ev, H_LOAD, hist_file.c_str());
@@ -491,7 +518,7 @@ int run_prompt(const Session& s, Context& ctx) {
       check_text(line, line.size());
       if (line.find_first_not_of(" \t") != std::string::npos) {  // also a line refused for its quotes: Up mends it
         history(hist, &ev, H_ENTER, line.c_str());
-        if (!hist_file.empty()) history(hist, &ev, H_SAVE, hist_file.c_str());
+        if (!hist_file.empty()) save_history_line(hist_file, line);
       }
       words = split_words(line);
       if (words.empty()) continue;

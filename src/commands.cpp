@@ -39,6 +39,7 @@ Command remove_command();
 Command split_command();
 Command merge_command();
 Command play_command();
+Command serve_command();
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table{
@@ -49,7 +50,7 @@ const std::vector<Command>& commands() {
       escalade_command(),   target_command(), sortie_command(), damage_command(),      repair_command(),
       countermine_command(), note_command(), init_command(),  scene_command(),  status_command(),
       log_command(),        undo_command(),   redo_command(),   replay_command(),      chronicle_command(),
-      play_command(),
+      play_command(),       serve_command(),
   };
   return table;
 }

@@ -430,10 +430,12 @@ program = commands_of_program()
 # The commands sampled: those of SAMPLES and of the state file sequence
 # (state_samples, labelled by command), and batch (checked below: each line
 # another command's outcome with a "line" key first, as
-# tests/test_cli_batch.cpp holds) and play (it prints the outcomes of the
-# commands on its lines, each that command's own: tests/test_cli_play.cpp).
+# tests/test_cli_batch.cpp holds), play (it prints the outcomes of the
+# commands on its lines, each that command's own: tests/test_cli_play.cpp)
+# and serve (a server: its JSON, the siege_outcome branch, is validated by
+# tests/serve/check_serve.py).
 sampled = set(SAMPLES) | {label.split()[0] for label, _, _ in state_samples("siege.json", "d.json")}
-sampled |= {"batch", "play"}
+sampled |= {"batch", "play", "serve"}
 for name in program:
     if name not in sampled:
         failures.append(f"'{name}' is a command of the program with no sample here: add samples and a schema branch")

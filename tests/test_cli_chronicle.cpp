@@ -171,11 +171,12 @@ TEST_CASE("the outlook comes from odds scene", "[cli][chronicle]") {
 }
 
 TEST_CASE("an outlook too large to work out is left out with a note", "[cli][chronicle]") {
-  // Twelve besieger engines on one bastion, each shot at by a defender: the
-  // chain of `odds scene` is refused as too-large (docs/state.md).
+  // Sixteen besieger engines on one bastion, no two alike, each shot at by a
+  // defender: the chain of `odds scene` is refused as too-large (docs/state.md).
   json d = {{"sections", {{{"id", "bastion"}, {"structure", "bastion"}}}}};
-  for (int i = 0; i < 12; ++i) {
-    d["besiegers"].push_back({{"id", "gun-" + std::to_string(i)}, {"weapon", "cannon"}, {"target", "bastion"}});
+  for (int i = 0; i < 16; ++i) {
+    d["besiegers"].push_back({{"id", "gun-" + std::to_string(i)}, {"engine", "cannon"}, {"pool", 1 + i % 4},
+                              {"hull_suffered", i / 4}, {"target", "bastion"}});
     d["defenders"].push_back({{"id", "wall-" + std::to_string(i)}, {"weapon", "cannon"},
                               {"target", "gun-" + std::to_string(i)}});
   }

@@ -134,11 +134,14 @@ TEST_CASE("E4: looking past the fourth scene is allowed, with the evening's note
 }
 
 TEST_CASE("A section shot at by too many engines the defenders also shoot at is refused", "[odds][scene]") {
+  // 25 engines all different (pool, Hull suffered): no two of them alike,
+  // so the chain would keep 2^25 sets of them in action.
   std::string d = R"({"sections": [{"id": "wall", "structure": "curtain-wall"}], "besiegers": [)";
   std::string defenders;
   for (int i = 0; i < 25; ++i) {
     d += std::string(i ? "," : "") + R"({"id": "b)" + std::to_string(i) +
-         R"(", "weapon": "cannon", "target": "wall"})";
+         R"(", "engine": "cannon", "pool": )" + std::to_string(1 + i % 5) +
+         R"(, "hull_suffered": )" + std::to_string(i / 5) + R"(, "target": "wall"})";
     defenders += std::string(i ? "," : "") + R"({"id": "d)" + std::to_string(i) +
                  R"(", "weapon": "ballista", "target": "b)" + std::to_string(i) + R"("})";
   }
@@ -400,4 +403,113 @@ TEST_CASE("Monte Carlo: knock-outs change the odds, and the exact figure counts 
       odds::to_double(odds::scene_odds(never_out, test::tables(), 4).sections[0].by_scene[3][2]);
   const double sigma = std::sqrt(naive * (1 - naive) / runs);
   CHECK(std::abs(shares[0][3] - naive) > 5 * sigma);
+}
+
+// ---------------------------------------------------------------- grand batteries
+
+namespace {
+
+// A section `structure` shot at by the besieger engines `guns` ({"id",
+// "engine", "pool", ...} without the target), each of them shot at by a
+// defender engine of `defender` weapon and pool 1 (when `defender` is not
+// empty).
+Snapshot battery(const std::string& structure, const std::vector<std::string>& guns, const std::string& defender) {
+  std::string d = R"({"sections": [{"id": "wall", "structure": ")" + structure + R"("}], "besiegers": [)";
+  std::string defenders;
+  for (std::size_t i = 0; i < guns.size(); ++i) {
+    const std::string id = "gun-" + std::to_string(i);
+    d += std::string(i ? "," : "") + R"({"id": ")" + id + R"(", "target": "wall", )" + guns[i] + "}";
+    if (!defender.empty())
+      defenders += std::string(defenders.empty() ? "" : ",") + R"({"id": "d-)" + id + R"(", "weapon": ")" +
+                   defender + R"(", "pool": 1, "target": ")" + id + R"("})";
+  }
+  return siege_of(d + "], \"defenders\": [" + defenders + "]}");
+}
+
+void check_against_brute_force(const Snapshot& s, int scenes) {
+  const auto exact = odds::scene_odds(s, test::tables(), scenes);
+  const auto plain = brute_force(s, scenes);
+  for (std::size_t k = 0; k < static_cast<std::size_t>(scenes); ++k) {
+    for (std::size_t st = 0; st < 3; ++st) {
+      INFO("scene " << k + 1 << ", state " << st);
+      CHECK(p(exact.sections[0].by_scene[k][st]) == plain[k].sections[0][st]);
+    }
+    for (std::size_t i = 0; i < exact.engines.size(); ++i) {
+      INFO("scene " << k + 1 << ", " << exact.engines[i].id);
+      CHECK(p(exact.engines[i].knocked_out[k]) == plain[k].knocked_out[i]);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("A battery of guns alike, counted by class, gives exactly the plain chain over every engine",
+          "[odds][scene][E2]") {
+  // On a curtain wall (the cracked step: 1 less Armor), a cannon's and a
+  // culverin's attacks do not commute, so the order of the guns matters.
+  const std::string cannon = R"("engine": "cannon", "pool": 1)";
+  const std::string culverin = R"("engine": "culverin", "pool": 1)";
+  SECTION("three cannons alike, then a culverin") {
+    check_against_brute_force(battery("curtain-wall", {cannon, cannon, cannon, culverin}, "cannon"), 3);
+  }
+  SECTION("a culverin between cannons alike") {
+    check_against_brute_force(battery("curtain-wall", {cannon, culverin, cannon, cannon}, "cannon"), 3);
+  }
+  SECTION("cannons alike but one, more damaged") {
+    check_against_brute_force(
+        battery("curtain-wall", {cannon, R"("engine": "cannon", "pool": 1, "hull_suffered": 4)", cannon, cannon},
+                "cannon"),
+        3);
+  }
+  SECTION("a cannon nobody shoots at among cannons the defenders shoot at") {
+    Snapshot s = battery("curtain-wall", {cannon, cannon, cannon, cannon}, "cannon");
+    s.engines.erase(std::find_if(s.engines.begin(), s.engines.end(),
+                                 [](const EngineState& e) { return e.id == "d-gun-1"; }));
+    check_against_brute_force(s, 3);
+  }
+}
+
+TEST_CASE("Forty ballistas on a door, each the defenders may knock out: the closed form, exactly",
+          "[odds][scene][E2]") {
+  // A ballista of pool 1 breaches the door with any hit, p = 19/64, and a
+  // trebuchet of pool 1 knocks it out with any hit, q = 19/64. The guns'
+  // fates are independent (the defenders shoot at them whatever happens to
+  // the door), so the door stands after K scenes with f(K)^40, f(K) the
+  // chance that one ballista's shots all miss: it shoots in scenes 1 to g
+  // when knocked out in scene g < K, else in all K.
+  const std::vector<std::string> guns(40, R"("engine": "ballista", "pool": 1)");
+  const int scenes = 4;
+  const auto o = odds::scene_odds(battery("interior-door", guns, "trebuchet"), test::tables(), scenes);
+  const Rational q = pass1, miss = 1 - pass1;
+  for (int k = 1; k <= scenes; ++k) {
+    Rational f = 0, in_action = 1, misses = 1;  // in_action: (1-q)^(g-1); misses: (1-p)^g
+    for (int g = 1; g < k; ++g) {
+      misses *= miss;
+      f += in_action * q * misses;
+      in_action *= 1 - q;
+    }
+    f += in_action * misses * miss;
+    Rational stands = 1;
+    for (int i = 0; i < 40; ++i) stands *= f;
+    INFO("scene " << k);
+    CHECK(breached(o.sections[0], static_cast<std::size_t>(k - 1)) == 1 - stands);
+  }
+  REQUIRE(o.engines.size() == 40u);
+  CHECK(p(o.engines[39].knocked_out[3]) == 1 - miss * miss * miss * miss);
+}
+
+TEST_CASE("Monte Carlo: a grand battery of forty cannons on a bastion, each under a defender's cannon",
+          "[odds][scene][montecarlo][E2]") {
+  const std::vector<std::string> guns(40, R"("engine": "cannon", "pool": 3)");
+  Snapshot s = battery("bastion", guns, "cannon");
+  const auto o = odds::scene_odds(s, test::tables(), 4);
+  for (std::size_t k = 0; k < 4; ++k) {
+    Rational sum = 0;
+    for (const auto& f : o.sections[0].by_scene[k]) sum += p(f);
+    CHECK(sum == 1);
+    if (k > 0) CHECK(breached(o.sections[0], k) >= breached(o.sections[0], k - 1));
+  }
+  CHECK(breached(o.sections[0], 3) > 0);
+  CHECK(breached(o.sections[0], 3) < 1);
+  (void)check_against_play(s, 4, 400);
 }

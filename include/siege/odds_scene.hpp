@@ -15,14 +15,19 @@
 // to each other: every engine has one target, so the dice of a section's
 // attackers, and of the defenders shooting at them, touch no other section.
 //
-// A section's chain is kept over (Hull suffered, which of its "exposed"
-// attackers - besieger engines a defender shoots at - are still in action).
-// The exposed engines' own Hull needs no place in it: the defenders shoot at
-// an engine whatever happens to the wall, so when it is knocked out is
-// independent of everything else, and all the wall's chain depends on is
-// whether it is still in action. Given that it is, it drops out in the next
-// scene with chance P(out in that scene) / P(still in before it), on its
-// own. The weights stay integers (see SectionChain), so the odds are exact.
+// A section's chain is kept over (Hull suffered, how many of each class of
+// its "exposed" attackers - besieger engines a defender shoots at - are
+// still in action). The exposed engines' own Hull needs no place in it: the
+// defenders shoot at an engine whatever happens to the wall, so when it is
+// knocked out is independent of everything else, and all the wall's chain
+// depends on is whether it is still in action. Given that it is, it drops
+// out in the next scene with chance P(out in that scene) / P(still in
+// before it), on its own. Exposed engines alike (the same attack on the
+// section, the same chain of their own) that shoot side by side form a
+// class, and the chain counts how many of them are in action, not which
+// (see SectionChain): a grand battery of forty guns the defenders shoot at
+// has 41 counts, not 2^40 sets. The weights stay integers, so the odds are
+// exact.
 //
 // Every besieger engine, a siege tower that shoots at nothing included, and
 // the camp have an outlook of their own: the chance that each is knocked out
@@ -35,9 +40,11 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <map>
-#include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "siege/odds.hpp"
@@ -196,106 +203,270 @@ struct ExposedEngine {
   return e;
 }
 
-// The joint chain of one section. A position is (alive, h): `alive` a mask
-// of the section's exposed attackers still in action, h the Hull suffered.
-// After t scenes its weight w is such that
+// Whether one attack with `a` and then one with `b` leave a section where
+// `b` and then `a` would, in as many ways from every position: then their
+// order in a scene changes nothing. Exact: the products of the rows are
+// compared as whole numbers.
+[[nodiscard]] inline bool commute(const Transition& a, const Transition& b, Work& work) {
+  auto product = [&](const Transition& x, const Transition& y) {
+    std::vector<std::map<std::size_t, Int>> xy(x.rows.size());
+    std::uint64_t products = 0;
+    for (std::size_t h = 0; h < x.rows.size(); ++h)
+      for (const auto& [via, u] : x.rows[h]) {
+        for (const auto& [to, v] : y.rows[via]) xy[h][to] += u * v;
+        products += y.rows[via].size();
+      }
+    work.add(products, x.total, y.total);
+    return xy;
+  };
+  return product(a, b) == product(b, a);
+}
+
+// The joint chain of one section, over (how many of each class of its
+// exposed attackers are still in action, h the Hull suffered).
 //
-//   P(alive, h) = w * prod over j in alive of in_action_j[t]
-//                 / (S^t * prod over all j of per_scene_j^t),
+// A class: exposed attackers with the same transition on the section and
+// the same chain of their own (as with the same row, weapon, pool and Hull
+// suffered, shot at by defenders alike), each attack after the first of
+// them and before the last one commuting with theirs (commute() above: the
+// same transition, or one whose order with theirs changes nothing). Then
+// all of them may shoot at the first one's place in the scene, and which of
+// them are in action matters no more than how many: they are exchangeable.
+// An attacker that cannot join a class opens one of its own, so a class of
+// one is the single engine of a plain mask over the exposed attackers, and
+// the chain is that mask's, summed over the sets of each class of the same
+// sizes. With k_c of class c in action, after t scenes its weight w is
+// such that
+//
+//   P(k, h) = w * prod over classes c of in_action_c[t]^k_c
+//                 / (S^t * prod over all exposed j of per_scene_j^t),
 //
 // S the ways of one scene of the section's attacks. In each scene every
-// attack moves h (an exposed attacker out of action makes none: its weight
-// is only scaled by its ways, to keep the common denominator), then each
-// exposed j still in action stays so with weight 1 or drops out with weight
-// in_action_j[t-1] * per_scene_j - in_action_j[t] (its ways to be knocked
-// out in this scene), and where it was already out the weight is scaled by
-// per_scene_j. Dividing the chance of staying in, in_action_j[t] /
-// (in_action_j[t-1] * per_scene_j), out of the weights keeps them integers.
+// attack moves h in turn; a class makes k_c attacks where it stands, and
+// its m_c - k_c out of action only scale the weight by their ways (to keep
+// the common denominator). Then each class drops from k to k' in action
+// with weight C(k, k') * drops^(k - k') * per_scene^(m_c - k), drops =
+// in_action[t-1] * per_scene - in_action[t] being one engine's ways to be
+// knocked out in this scene and per_scene those of one already out. The
+// chance of staying in, in_action[t] / (in_action[t-1] * per_scene), is
+// divided out of the weights, so they stay whole numbers.
 class SectionChain {
  public:
   struct Attacker {
     Transition shot;
-    int exposed = -1;  // its bit in `alive`, or -1 when nobody shoots at it
+    const ExposedEngine* exposed = nullptr;  // its own chain, or nullptr when nobody shoots at it
   };
 
   // A chain for `scenes` scenes. Its whole work is known before it starts,
   // and charged here, before anything is allocated: each scene takes every
-  // mask through every attack and every exposed engine, on numbers that
-  // grow to the denominator of the last scene (half as long on average).
-  SectionChain(int hull, int suffered, std::vector<Attacker> attackers,
-               std::vector<const ExposedEngine*> exposed, int scenes, Work& work)
-      : positions_(static_cast<std::size_t>(hull) + 1),
-        hull_(hull),
-        attackers_(std::move(attackers)),
-        exposed_(std::move(exposed)),
-        work_(work) {
-    if (exposed_.size() > max_exposed) work_.refuse();
-    const std::size_t masks = std::size_t{1} << exposed_.size();
-    std::uint64_t per_mask = 2 * exposed_.size() * positions_;
+  // place through every attack and every class, on numbers that grow to
+  // the denominator of the last scene (half as long on average).
+  SectionChain(int hull, int suffered, std::vector<Attacker> attackers, int scenes, Work& work)
+      : positions_(static_cast<std::size_t>(hull) + 1), hull_(hull), work_(work) {
     std::size_t bits = 0;  // of one scene's denominator
-    for (const auto& a : attackers_) {
-      for (const auto& row : a.shot.rows) per_mask += row.size();
+    for (auto& a : attackers) {
       bits += bit_length(a.shot.total);
+      add_factor(a.shot.total);
+      if (a.exposed != nullptr) {
+        bits += bit_length(a.exposed->per_scene);
+        add_factor(a.exposed->per_scene);
+      }
+      std::size_t shot = 0;
+      while (shot < shots_.size() &&
+             !(shots_[shot].total == a.shot.total && shots_[shot].rows == a.shot.rows))
+        ++shot;
+      if (shot == shots_.size()) shots_.push_back(std::move(a.shot));
+      // Each open class notes the other attacks made since its first member.
+      for (auto& c : classes_)
+        if (c.open && c.shot != shot && std::find(c.passed.begin(), c.passed.end(), shot) == c.passed.end())
+          c.passed.push_back(shot);
+      if (a.exposed == nullptr) {
+        steps_.push_back({shot, no_class});
+        continue;
+      }
+      const auto same = std::find_if(classes_.begin(), classes_.end(), [&](const Class& c) {
+        return c.open && c.shot == shot && c.engine->per_scene == a.exposed->per_scene &&
+               c.engine->in_action == a.exposed->in_action;
+      });
+      if (same != classes_.end()) {
+        // It joins the class if every attack since the first member commutes with theirs.
+        if (std::all_of(same->passed.begin(), same->passed.end(),
+                        [&](std::size_t other) { return commutes(same->shot, other); })) {
+          ++same->members;
+          continue;
+        }
+        same->open = false;
+      }
+      steps_.push_back({shot, classes_.size()});
+      classes_.push_back({shot, a.exposed, 1, 0, true, {}});
     }
-    for (const auto* e : exposed_) bits += bit_length(e->per_scene);
-    const auto n = static_cast<std::uint64_t>(scenes);
-    work_.add(masks * per_mask * n, Int(1) << (bits * (n + 1) / 2), 1);
-    weights_.assign(masks * positions_, 0);
-    weights_[(masks - 1) * positions_ + static_cast<std::size_t>(suffered)] = 1;
-    for (const auto& a : attackers_) factors_.emplace_back(a.shot.total, 0);
-    for (const auto* e : exposed_) factors_.emplace_back(e->per_scene, 0);
+    for (auto& c : classes_) {
+      c.stride = states_;
+      states_ = saturating_mul(states_, c.members + 1);
+    }
+    charge_work(bits, scenes);
+    weights_.assign(states_ * positions_, 0);
+    std::size_t start = 0;  // every exposed attacker in action
+    for (const auto& c : classes_) start += c.members * c.stride;
+    weights_[start * positions_ + static_cast<std::size_t>(suffered)] = 1;
   }
 
   // Plays scene number `t` (from 1) and returns the chance of each ladder state after it.
   std::array<Fraction, 3> play(int t) {
-    const std::size_t masks = std::size_t{1} << exposed_.size();
-    for (const auto& a : attackers_) {
-      for (std::size_t mask = 0; mask < masks; ++mask) {
-        Int* w = &weights_[mask * positions_];
-        if (a.exposed >= 0 && (mask & (std::size_t{1} << a.exposed)) == 0) {
-          scale(w, a.shot.total);
-          continue;
-        }
-        (void)advance(w, positions_, a.shot);
+    const auto u = static_cast<std::size_t>(t);
+    for (const Step& step : steps_) {
+      const Transition& shot = shots_[step.shot];
+      if (step.of == no_class) {
+        for (std::size_t s = 0; s < states_; ++s) (void)advance(&weights_[s * positions_], positions_, shot);
+        continue;
+      }
+      const Class& c = classes_[step.of];
+      const std::vector<Int> idle = powers(shot.total, c.members);
+      for (std::size_t s = 0; s < states_; ++s) {
+        Int* w = &weights_[s * positions_];
+        const std::size_t k = count_of(c, s);
+        for (std::size_t j = 0; j < k; ++j) (void)advance(w, positions_, shot);
+        if (k < c.members) scale(w, idle[c.members - k]);
       }
     }
-    for (std::size_t j = 0; j < exposed_.size(); ++j) {
-      const ExposedEngine& e = *exposed_[j];
-      const auto u = static_cast<std::size_t>(t);
-      const Int drops = e.in_action[u - 1] * e.per_scene - e.in_action[u];
-      const std::size_t bit = std::size_t{1} << j;
-      for (std::size_t mask = 0; mask < masks; ++mask)
-        if ((mask & bit) == 0) scale(&weights_[mask * positions_], e.per_scene);
-      for (std::size_t mask = 0; mask < masks; ++mask) {
-        if ((mask & bit) == 0) continue;
-        const Int* from = &weights_[mask * positions_];
-        Int* to = &weights_[(mask ^ bit) * positions_];
-        for (std::size_t h = 0; h < positions_; ++h)
-          if (from[h] != 0) to[h] += from[h] * drops;
-      }
-    }
-    for (auto& f : factors_) ++f.second;
+    for (const Class& c : classes_) drop(c, u);
 
+    std::vector<std::vector<Int>> alive;  // alive[c][k]: in_action_c[t]^k
+    for (const Class& c : classes_) alive.push_back(powers(c.engine->in_action[u], c.members));
     std::array<Int, 3> ways{0, 0, 0};
-    for (std::size_t mask = 0; mask < masks; ++mask) {
+    for (std::size_t s = 0; s < states_; ++s) {
       Int in_action = 1;
-      for (std::size_t j = 0; j < exposed_.size(); ++j)
-        if ((mask & (std::size_t{1} << j)) != 0)
-          in_action *= exposed_[j]->in_action[static_cast<std::size_t>(t)];
+      for (std::size_t j = 0; j < classes_.size(); ++j) in_action *= alive[j][count_of(classes_[j], s)];
       if (in_action == 0) continue;
       for (std::size_t h = 0; h < positions_; ++h) {
-        const Int& w = weights_[mask * positions_ + h];
+        const Int& w = weights_[s * positions_ + h];
         if (w == 0) continue;
         ways[static_cast<std::size_t>(ladder_state(static_cast<int>(h), hull_))] += w * in_action;
       }
     }
-    return {reduced(std::move(ways[0]), factors_, work_), reduced(std::move(ways[1]), factors_, work_),
-            reduced(std::move(ways[2]), factors_, work_)};
+    Factors den;
+    for (const auto& [f, count] : factors_) den.emplace_back(f, saturating_mul(count, u));
+    return {reduced(std::move(ways[0]), den, work_), reduced(std::move(ways[1]), den, work_),
+            reduced(std::move(ways[2]), std::move(den), work_)};
   }
 
  private:
-  // Past this many the masks alone are more than the work allowed.
-  static constexpr std::size_t max_exposed = 24;
+  static constexpr std::size_t no_class = static_cast<std::size_t>(-1);
+
+  // Exchangeable exposed attackers (see above).
+  struct Class {
+    std::size_t shot;             // in shots_
+    const ExposedEngine* engine;  // the chain of each of them
+    std::size_t members;
+    std::size_t stride;               // of its count in the index of a place
+    bool open;                        // may it take more members
+    std::vector<std::size_t> passed;  // the other shots made since its first member, in shots_
+  };
+  // An attack of the scene: one that always shoots (of == no_class), or all
+  // the members of class `of` still in action.
+  struct Step {
+    std::size_t shot;
+    std::size_t of;
+  };
+
+  [[nodiscard]] std::size_t count_of(const Class& c, std::size_t state) const {
+    return state / c.stride % (c.members + 1);
+  }
+
+  [[nodiscard]] static std::vector<Int> powers(const Int& x, std::size_t n) {
+    std::vector<Int> p{1};
+    for (std::size_t k = 1; k <= n; ++k) p.push_back(p.back() * x);
+    return p;
+  }
+
+  void add_factor(const Int& f) {
+    const auto same =
+        std::find_if(factors_.begin(), factors_.end(), [&](const auto& x) { return x.first == f; });
+    if (same != factors_.end())
+      ++same->second;
+    else
+      factors_.emplace_back(f, 1);
+  }
+
+  bool commutes(std::size_t a, std::size_t b) {
+    const auto key = std::minmax(a, b);
+    const auto found = commuting_.find(key);
+    if (found != commuting_.end()) return found->second;
+    return commuting_[key] = commute(shots_[a], shots_[b], work_);
+  }
+
+  // The work of `scenes` scenes, the weights growing by `bits` a scene: in
+  // each, every place is taken through each attack, the members of a class
+  // out of action scale it by a power of their ways, each class's drops
+  // take it to every count below (by a power of its ways), and it is read
+  // out times the product of the classes' chances in action.
+  void charge_work(std::size_t bits, int scenes) {
+    const std::uint64_t p = positions_;
+    work_.charge(saturating_mul(saturating_mul(states_, p), allocation_weight));
+    for (int n = 1; n <= scenes; ++n) {
+      const std::uint64_t w = words_of_bits(saturating_mul(bits, static_cast<std::uint64_t>(n)));
+      std::uint64_t units = 0;  // for each place of the chain
+      auto add = [&](std::uint64_t count, std::uint64_t long_words) {
+        units = saturating_add(units, saturating_mul(count, saturating_mul(w, long_words)));
+      };
+      for (const Step& step : steps_) {
+        std::uint64_t entries = 0;
+        for (const auto& row : shots_[step.shot].rows) entries += row.size();
+        if (step.of == no_class) {
+          add(entries, 1);
+          continue;
+        }
+        const std::uint64_t m = classes_[step.of].members;
+        add(saturating_mul(entries, m) / 2 + 1, 1);  // on average half of them in action
+        add(p, words_of_bits(saturating_mul(m, bit_length(shots_[step.shot].total)) / 2));
+      }
+      std::uint64_t alive_bits = 0;  // of the product of the chances in action
+      for (const Class& c : classes_) {
+        const std::uint64_t m = c.members;
+        add(saturating_mul(p, m + 2) / 2,
+            words_of_bits(saturating_mul(m, bit_length(c.engine->per_scene) + 1) / 2));
+        alive_bits = saturating_add(
+            alive_bits, saturating_mul(m, bit_length(c.engine->in_action[static_cast<std::size_t>(n)])));
+      }
+      add(p, words_of_bits(alive_bits / 2));
+      units = saturating_add(units, saturating_mul(classes_.size(), words_of_bits(alive_bits)));
+      work_.charge(saturating_mul(states_, units));
+    }
+  }
+  // The work of allocating, filling and freeing one weight (a guess on the safe side).
+  static constexpr std::uint64_t allocation_weight = 8;
+
+  // The drops of class `c` in scene `u`: from k in action to k' <= k.
+  void drop(const Class& c, std::size_t u) {
+    const ExposedEngine& e = *c.engine;
+    const Int drops = e.in_action[u - 1] * e.per_scene - e.in_action[u];
+    const std::size_t m = c.members;
+    const std::vector<Int> dropped = powers(drops, m), out = powers(e.per_scene, m);
+    std::vector<std::vector<Int>> weight(m + 1);  // weight[k][k'] = C(k, k') drops^(k-k') per_scene^(m-k)
+    for (std::size_t k = 0; k <= m; ++k) {
+      Int choose = 1;  // C(k, kept)
+      for (std::size_t kept = 0; kept <= k; ++kept) {
+        weight[k].push_back(choose * dropped[k - kept] * out[m - k]);
+        choose = choose * (k - kept) / (kept + 1);
+      }
+    }
+    // In place, from k' = 0 up: the new weight at k' takes the old ones at
+    // k >= k', which are not yet written.
+    for (std::size_t base = 0; base < states_; ++base) {
+      if (count_of(c, base) != 0) continue;
+      for (std::size_t kept = 0; kept <= m; ++kept) {
+        Int* to = &weights_[(base + kept * c.stride) * positions_];
+        if (weight[kept][kept] != 1) scale(to, weight[kept][kept]);
+        for (std::size_t k = kept + 1; k <= m; ++k) {
+          const Int& by = weight[k][kept];
+          if (by == 0) continue;
+          const Int* from = &weights_[(base + k * c.stride) * positions_];
+          for (std::size_t h = 0; h < positions_; ++h)
+            if (from[h] != 0) to[h] += from[h] * by;
+        }
+      }
+    }
+  }
 
   void scale(Int* w, const Int& by) {
     for (std::size_t h = 0; h < positions_; ++h)
@@ -304,11 +475,14 @@ class SectionChain {
 
   std::size_t positions_;
   int hull_;
-  std::vector<Attacker> attackers_;
-  std::vector<const ExposedEngine*> exposed_;
   Work& work_;
-  std::vector<Int> weights_;  // mask-major: weights_[alive * positions_ + h]
-  Factors factors_;           // the denominator so far
+  std::vector<Transition> shots_;  // the distinct transitions of the attackers
+  std::vector<Class> classes_;
+  std::vector<Step> steps_;                                        // the attacks of a scene, in order
+  std::map<std::pair<std::size_t, std::size_t>, bool> commuting_;  // of shots_, as found
+  std::size_t states_ = 1;                                         // the counts in action, over every class
+  std::vector<Int> weights_;  // weights_[state * positions_ + h]; state = sum of k_c * stride_c
+  std::vector<std::pair<Int, std::uint64_t>> factors_;  // of one scene's denominator: each factor, how often
 };
 
 }  // namespace detail
@@ -329,23 +503,36 @@ class SectionChain {
 
   // Every besieger engine (those that shoot at a section, and a siege tower
   // that shoots at nothing), the chains of those the defenders shoot at, and
-  // the camp's.
+  // the camp's. Engines of the same row and Hull suffered, shot at by
+  // defenders alike (the same weapons and pools), share one chain.
+  std::deque<detail::ExposedEngine> kept;
+  std::map<std::tuple<const Engine*, int, std::vector<std::pair<std::string, int>>>,
+           const detail::ExposedEngine*>
+      alike;
   auto outlook = [&](const std::string& id, const std::string& target, const Engine* row, int suffered,
-                     bool out_now, std::optional<detail::ExposedEngine>& chain) {
+                     bool out_now, const detail::ExposedEngine*& chain) {
     EngineOutlook e{id, target, {}, false, {}};
     std::vector<const EngineState*> shooters;
+    std::vector<std::pair<std::string, int>> guns;
     if (!out_now && row != nullptr)
       for (const auto& d : s.engines)
         if (d.side == EngineSide::defender && detail::shoots(d) && d.target == id) {
           shooters.push_back(&d);
+          guns.emplace_back(d.weapon, d.pool);
           e.attackers.push_back(d.id);
         }
-    if (!shooters.empty()) chain = detail::exposed(*row, id, suffered, shooters, t, scenes, work, o);
-    e.exposed = chain.has_value();
+    if (!shooters.empty()) {
+      std::sort(guns.begin(), guns.end());
+      auto [place, fresh] = alike.try_emplace({row, std::min(suffered, row->hull), std::move(guns)}, nullptr);
+      if (fresh)
+        place->second = &kept.emplace_back(detail::exposed(*row, id, suffered, shooters, t, scenes, work, o));
+      chain = place->second;
+    }
+    e.exposed = chain != nullptr;
     for (int k = 1; k <= scenes; ++k) {
       if (out_now) {
         e.knocked_out.push_back({1, 1});
-      } else if (!chain) {
+      } else if (chain == nullptr) {
         e.knocked_out.push_back({0, 1});
       } else {
         const auto& c = *chain;
@@ -356,7 +543,7 @@ class SectionChain {
     }
     return e;
   };
-  std::vector<std::optional<detail::ExposedEngine>> chains(s.engines.size());
+  std::vector<const detail::ExposedEngine*> chains(s.engines.size(), nullptr);
   for (std::size_t i = 0; i < s.engines.size(); ++i) {
     const EngineState& b = s.engines[i];
     if (b.side != EngineSide::besieger || !b.present()) continue;  // R36: a gone engine is out of it
@@ -364,7 +551,7 @@ class SectionChain {
   }
   {
     const Engine& row = camp_row(t);
-    std::optional<detail::ExposedEngine> chain;
+    const detail::ExposedEngine* chain = nullptr;
     o.camp = outlook(std::string(camp_id), {}, &row, s.camp.hull_suffered, s.camp.hull_suffered >= row.hull,
                      chain);
   }
@@ -379,7 +566,8 @@ class SectionChain {
     out.state = sec.state;
     const BreachState now = sec.state;
     std::vector<detail::SectionChain::Attacker> attackers;
-    std::vector<const detail::ExposedEngine*> exposed;
+    // Engines of the same weapon and pool make the same attack on it.
+    std::map<std::pair<std::string, int>, Transition> shots;
     // Only besiegers shoot at a section: a defender aimed at one (a state
     // file from before R29) makes no attack in play_scene.
     for (std::size_t i = 0; i < s.engines.size(); ++i) {
@@ -387,29 +575,26 @@ class SectionChain {
       if (e.side != EngineSide::besieger || !detail::shoots(e) || e.target != sec.id) continue;
       out.attackers.push_back(e.id);
       if (now == BreachState::breached) continue;  // its attacks are not made
-      work.charge(detail::check_work(e, t.dice));
-      AttackInput in;
-      in.structure = &t.structure(sec.structure);
-      in.weapon = t.weapon(e.weapon);
-      in.portcullis = portcullis_of(sec);
-      in.damage_taken = sec.hull_suffered;
-      detail::SectionChain::Attacker a{
-          attack_transition(in, detail::crew_check(e), t.dice, CollectRules::yes), -1};
-      merge_ids(o.rules, a.shot.rules);
-      merge_ids(o.not_modelled, a.shot.not_modelled);
-      if (chains[i]) {
-        a.exposed = static_cast<int>(exposed.size());
-        exposed.push_back(&*chains[i]);
+      auto [shot, fresh] = shots.try_emplace({e.weapon, e.pool});
+      if (fresh) {
+        work.charge(detail::check_work(e, t.dice));
+        AttackInput in;
+        in.structure = &t.structure(sec.structure);
+        in.weapon = t.weapon(e.weapon);
+        in.portcullis = portcullis_of(sec);
+        in.damage_taken = sec.hull_suffered;
+        shot->second = attack_transition(in, detail::crew_check(e), t.dice, CollectRules::yes);
+        merge_ids(o.rules, shot->second.rules);
+        merge_ids(o.not_modelled, shot->second.not_modelled);
       }
-      attackers.push_back(std::move(a));
+      attackers.push_back({shot->second, chains[i]});
     }
     if (attackers.empty()) {
       std::array<Fraction, 3> certain{Fraction{0, 1}, Fraction{0, 1}, Fraction{0, 1}};
       certain[static_cast<std::size_t>(now)] = {1, 1};
       out.by_scene.assign(static_cast<std::size_t>(scenes), certain);
     } else {
-      detail::SectionChain chain(out.hull, out.suffered, std::move(attackers), std::move(exposed), scenes,
-                                 work);
+      detail::SectionChain chain(out.hull, out.suffered, std::move(attackers), scenes, work);
       for (int k = 1; k <= scenes; ++k) out.by_scene.push_back(chain.play(k));
     }
     o.sections.push_back(std::move(out));

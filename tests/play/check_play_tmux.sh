@@ -88,6 +88,11 @@ step "a line is being typed" prompt_line_is 'scene --seed 9'
 keys C-c
 step "Ctrl-C gives a fresh prompt" at_prompt
 keys Enter
+# A second prompt on this siege saves a line of its own to the history
+# file: the next line saved here must keep it (each prompt adds its line to
+# the file as it is then, instead of writing its own history over it).
+other=$(find "$work/state/siege/history" -type f -name 'kestrel.json-*' ! -name '*.lock' ! -name '*.new' | head -n 1)
+printf 'note\\040from\\040the\\040other\\040terminal\n' >>"$other"
 keys -l 'undo'
 keys Enter
 step "undo takes back the last entry, and the dropped line never ran" entries 2
@@ -124,11 +129,17 @@ if [ "$(jq -S .log "$work/table/kestrel.json")" = "$(jq -S .log "$work/by-hand.j
 else
     fail "the log differs from that of the same commands run one by one"
 fi
-history_file=$(find "$work/state/siege/history" -type f -name 'kestrel.json-*' 2>/dev/null | head -n 1)
+history_file=$(find "$work/state/siege/history" -type f -name 'kestrel.json-*' ! -name '*.lock' ! -name '*.new' 2>/dev/null |
+    head -n 1)
 if [ -n "$history_file" ] && grep -q 'north-wall' "$history_file"; then
     echo "ok: the history is kept under XDG_STATE_HOME"
 else
     fail "no history under $work/state/siege/history"
+fi
+if grep -q 'other.040terminal' "$history_file" && grep -q '^undo$' "$history_file"; then
+    echo "ok: a line another prompt saved stays in the history"
+else
+    fail "the history lost the line another prompt saved: $(cat "$history_file")"
 fi
 if [ "$(ls "$work/table")" = kestrel.json ]; then
     echo "ok: nothing was left beside the siege file"
