@@ -173,6 +173,7 @@ class OptionBinder final : public Fields {
     if (!type.empty()) o->type_name(std::string(type));
     if (in.need == Need::required) o->required();
     if (in.need == Need::without_state) o->description(o->get_description() + "; required without --state");
+    if (in.arity != 1) o->expected(in.arity);
   }
   CLI::App& app_;
 };
@@ -685,6 +686,25 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
   std::vector<std::string> path;
   for (const auto w : words)
     if (w != "--json") path.emplace_back(w);
+  // No command, with --json: every command's (odds' subcommands after odds,
+  // help last), which tools/gen-refs writes the references from.
+  if (path.empty() && ctx.globals.json) {
+    std::string out = "{\"schema\":" + std::to_string(schema_version) + ",\"action\":\"inputs\",\"commands\":[";
+    const auto add = [&](const Command& c, const std::string& name) {
+      if (out.back() != '[') out += ',';
+      out += "{\"command\":" + nlohmann::json(name).dump() + ",\"summary\":" + nlohmann::json(c.summary).dump() +
+             ",\"logged\":" + (c.act != nullptr ? "true" : "false") + ",\"inputs\":" + described_inputs(c).dump() +
+             "}";
+    };
+    for (const auto& c : commands()) {
+      add(c, std::string(c.name));
+      if (c.subcommands != nullptr)
+        for (const auto& sub : c.subcommands()) add(sub, std::string(c.name) + " " + std::string(sub.name));
+    }
+    add(help_command(), "help");
+    write_stdout(out + "]}\n");
+    return 0;
+  }
   if (path.empty() || path.size() > 2)
     fail_usage("bad-usage", "help --inputs: name one command (or an odds subcommand): help --inputs attack");
   const Command* c = path[0] == "help" ? &help_command() : find_command(commands(), path[0]);

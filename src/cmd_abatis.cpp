@@ -57,7 +57,8 @@ void abatis_inputs(Fields& f, AbatisRequest& r) {
   f.text({.key = "work",
           .help = "build (defenders block a breach) or tear (attackers pull it down)",
           .value_name = "build|tear",
-          .positional = true},
+          .positional = true,
+          .choices = abatis_work_names},
          r.work);
   f.number({"progress", "Turns of this work already done"}, r.progress, 0, 99);
   f.flag({"attackers-in-breach", "Build: attackers are within the breach this turn (the work restarts from 0)"},

@@ -29,19 +29,31 @@ struct AddRequest {
 };
 
 void add_inputs(Fields& f, AddRequest& r) {
-  f.text({"unit", "The new unit's id (or --engine)", "ID"}, r.unit);
-  f.text({"engine", "The new engine's id (or --unit)", "ID"}, r.engine);
-  f.text(
-      {.key = "side", .help = "Its side: besieger or defender", .value_name = "SIDE", .need = Need::required},
-      r.side);
-  f.number({"figures", "--unit: its figures (a hero is one)"}, r.figures, 1, max_figures);
+  static constexpr std::string_view unless_engine[] = {"engine"};
+  static constexpr std::string_view unless_unit[] = {"unit"};
+  static constexpr std::string_view unless_hero_or_engine[] = {"hero", "engine"};
+  f.text({.key = "unit", .help = "The new unit's id (or --engine)", .value_name = "ID", .required_unless = unless_engine},
+         r.unit);
+  f.text({.key = "engine", .help = "The new engine's id (or --unit)", .value_name = "ID", .required_unless = unless_unit},
+         r.engine);
+  f.text({.key = "side",
+          .help = "Its side: besieger or defender",
+          .value_name = "SIDE",
+          .need = Need::required,
+          .choices = side_words},
+         r.side);
+  f.number({.key = "figures", .help = "--unit: its figures (a hero is one)", .required_unless = unless_hero_or_engine},
+           r.figures, 1, max_figures);
   f.flag({"hero", "--unit: a hero, one figure that never fails a hold (R21)"}, r.hero);
-  f.text({"order", "--unit: good or shaken (default good)", "ORDER"}, r.order);
+  f.text({.key = "order", .help = "--unit: good or shaken (default good)", .value_name = "ORDER",
+          .choices = Words(order_names).first(2)},
+         r.order);
   f.text({"section", "--unit: it arrives at this section, all behind", "ID"}, r.section);
-  f.text({"to",
-          "--unit, instead of --section: outside or within-walls (default: a besieger outside, a defender "
-          "within the walls; a defender outside is a sally, R38)",
-          "PLACE"},
+  f.text({.key = "to",
+          .help = "--unit, instead of --section: outside or within-walls (default: a besieger outside, a "
+                  "defender within the walls; a defender outside is a sally, R38)",
+          .value_name = "PLACE",
+          .choices = place_words},
          r.to);
   f.text({"row", "--engine: its engines.json row (Armor and Hull as a target; its weapon by default)", "ROW"},
          r.row);

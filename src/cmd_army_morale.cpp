@@ -52,9 +52,11 @@ void army_morale_inputs(Fields& f, ArmyMoraleRequest& r) {
   f.number({.key = "killed", .help = "Figures of it killed so far", .need = Need::without_state}, r.killed, 0,
            max_army);
   f.flag({"defender-in-castle", "The army defends a castle: it never checks"}, r.defender_in_castle);
-  f.text(
-      {"side", "With --state: besieger (or attacker) or defender; strength and killed from the file", "SIDE"},
-      r.side);
+  f.text({.key = "side",
+          .help = "With --state: besieger (or attacker) or defender; strength and killed from the file",
+          .value_name = "SIDE",
+          .choices = side_words},
+         r.side);
 }
 
 // With --state: the check of a side's army from the file (R25, R33).

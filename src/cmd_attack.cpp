@@ -12,6 +12,9 @@
 
 namespace siege::cli {
 
+// How --ladder counts (its declaration's choices).
+constexpr std::string_view ladder_modes[] = {"hull", "steps"};
+
 Weapon request_weapon(const AttackRequest& r, const Tables& t, std::string_view command) {
   Weapon w;
   if (!r.weapon.empty()) {
@@ -68,7 +71,7 @@ PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t) {
       fail_usage("bad-option", "attack: --damage-taken counts Hull Points; with --ladder steps give --from STATE");
     in.from = r.from.empty() ? BreachState::intact : parse_breach_state(r.from);
   } else {
-    fail_input("bad-ladder", "ladder", "'" + *r.ladder + "'", "expected hull or steps");
+    fail_input("bad-ladder", "ladder", "'" + *r.ladder + "'", "expected " + ors(ladder_modes));
   }
   in.spend_boons = r.spend_boons;
   PreparedRoll roll = prepare_roll(r, in.firing_slit, "attack");
@@ -126,7 +129,11 @@ void weapon_stat_inputs(Fields& f, AttackRequest& r) {
   f.number({"hull-damage", "Inline weapon: Hull damage"}, r.hull_damage, 0, 1000);
   f.number({"pierce", "Inline weapon: Pierce"}, r.pierce, 0, 1000);
   f.number({"crit", "Inline weapon: Boons per +2 Hull damage (0: none)"}, r.crit, 0, 1000);
-  f.text({"mount", "Inline weapon: personal, light, standard, heavy or capital", "MOUNT"}, r.mount);
+  f.text({.key = "mount",
+          .help = "Inline weapon: personal, light, standard, heavy or capital",
+          .value_name = "MOUNT",
+          .choices = mount_names},
+         r.mount);
   f.flag({"gunpowder", "Inline weapon: gunpowder quality"}, r.gunpowder);
   f.flag({"indirect", "Indirect fire (R10)"}, r.indirect);
   f.flag({"blast", "Inline weapon: Blast quality (R9)"}, r.blast);
@@ -146,8 +153,13 @@ void attack_weapon_inputs(Fields& f, AttackRequest& r) {
   weapon_stat_inputs(f, r);
   attack_roll_inputs(f, r);
   f.number({"damage-taken", "Hull the section has already suffered"}, r.damage_taken, 0, 100000);
-  f.text({"ladder", "hull (count Hull Points) or steps (R5)", "MODE"}, r.ladder);
-  f.text({"from", "Steps mode: the state before (intact, cracked)", "STATE"}, r.from);
+  f.text({.key = "ladder", .help = "hull (count Hull Points) or steps (R5)", .value_name = "MODE", .choices = ladder_modes},
+         r.ladder);
+  f.text({.key = "from",
+          .help = "Steps mode: the state before (intact, cracked)",
+          .value_name = "STATE",
+          .choices = Words(breach_state_names).first(2)},  // a breached section takes no attack's steps
+         r.from);
   f.flag({"portcullis", "Castle gate with a portcullis: Armor 3, Hull 10 (R12)"}, r.portcullis);
   f.flag({"firing-slit", "Pillbox: aim through the slit, +3 Bane dice (R11)"}, r.firing_slit);
 }

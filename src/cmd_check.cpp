@@ -22,7 +22,8 @@ void check_inputs(Fields& f, CheckRequest& r) {
           .help = "easy, average, hard or daunting",
           .value_name = "D",
           .also = "-d",
-          .need = Need::required},
+          .need = Need::required,
+          .choices = difficulty_names},
          r.difficulty);
   f.number({"pool", "Skill dice"}, r.pool, 0, max_dice);
   f.number({"bane-dice", "Extra Bane dice"}, r.bane_dice, 0, max_dice);

@@ -21,20 +21,20 @@ void countermine_inputs(Fields& f, CountermineRequest& r) {
           .value_name = "ID", .need = Need::required},
          r.section);
   f.text({.key = "result", .help = "collapsed (the gallery is lost) or failed (the sappers dig on)",
-          .value_name = "collapsed|failed", .need = Need::required},
+          .value_name = "collapsed|failed", .need = Need::required, .choices = countermine_result_names},
          r.result);
 }
 
 CountermineResult parse_countermine_result(const std::string& s) {
   if (s == name_of(CountermineResult::collapsed)) return CountermineResult::collapsed;
   if (s == name_of(CountermineResult::failed)) return CountermineResult::failed;
-  fail_input("bad-result", "result", "'" + s + "'", "expected collapsed or failed");
+  fail_input("bad-result", "result", "'" + s + "'", "expected " + ors(countermine_result_names));
 }
 
 ActionResult countermine_action(const CountermineRequest& r, Context& ctx, SiegeState* st) {
   if (st == nullptr) fail_usage("no-state", "countermine: needs --state FILE (a siege made with 'siege init')");
   if (r.section.empty()) fail_usage("missing-option", "countermine: give --section ID");
-  if (r.result.empty()) fail_usage("missing-option", "countermine: give --result collapsed|failed");
+  if (r.result.empty()) fail_usage("missing-option", "countermine: give --result " + bars(countermine_result_names));
   const CountermineResult result = parse_countermine_result(r.result);
   const CountermineOutcome o = settle_countermine(st->now, ctx.tables(), r.section, result);
   std::string json = print::json_text(print::write_countermine, o);

@@ -31,7 +31,7 @@ std::vector<int> parse_round_results(std::string_view text) {
 }  // namespace
 
 EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t, const Engine* tower) {
-  if (r.method.empty()) fail_usage("no-method", "escalade: --method ladder|grapnel|tower is required");
+  if (r.method.empty()) fail_usage("no-method", "escalade: --method " + bars(climb_method_names) + " is required");
   if (!r.attackers) fail_usage("no-attackers", "escalade: --attackers N is required");
   EscaladeInput in;
   in.structure = &t.structure(*r.structure);
@@ -114,7 +114,9 @@ std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed) {
 
 void escalade_work_inputs(Fields& f, EscaladeRequest& r) {
   f.text({"structure", "Structure id", "ID", "-s"}, r.structure);
-  f.text({"method", "ladder, grapnel or tower", "METHOD", "-m"}, r.method);
+  f.text({.key = "method", .help = "ladder, grapnel or tower", .value_name = "METHOD", .also = "-m",
+          .choices = climb_method_names},
+         r.method);
   f.number({"attackers", "Attackers to get onto the wall"}, r.attackers, 1, max_attackers);
   f.number({"ladders", "Ladders against the section"}, r.ladders, 1, max_lanes);
   f.number({"ropes", "Grapnel ropes"}, r.ropes, 1, max_lanes);

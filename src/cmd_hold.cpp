@@ -31,11 +31,14 @@ struct HoldRequest {
   std::string section;  // where both stand
 };
 
+// The orders a unit may hold in (a routed one cannot: R21).
+constexpr Words hold_orders = Words(order_names).first(2);
+
 HoldOutcome run_hold(const HoldRequest& r, Context& ctx) {
   HoldInput in;
   in.hero = r.hero ? Hero::yes : Hero::no;
   if (r.order.empty() && !r.hero)
-    fail_usage("missing-option", "hold: --order good|shaken is required");
+    fail_usage("missing-option", "hold: --order " + bars(hold_orders) + " is required");
   in.order = r.order.empty() ? Order::good : parse_order(r.order);
   in.site = parse_hold_site(*r.site);
   in.unprotected_in_contact = *r.unprotected_in_contact;
@@ -91,12 +94,21 @@ std::string hold_text(const HoldOutcome& o, std::uint64_t seed) {
 }
 
 void hold_inputs(Fields& f, HoldRequest& r) {
+  static constexpr std::string_view unless_hero[] = {"hero"};
   f.number({"needed", "The morale roll needed (pass when rolled <= needed)"}, r.needed, 0, max_morale_number);
   f.number({"rolled", "The referee's morale roll; without it the data's morale dice are rolled"}, r.rolled,
            -max_morale_number, max_morale_number);
-  f.text({"order", "The unit's order: good or shaken (a routed unit cannot hold)", "ORDER"}, r.order);
-  f.text({"site", "breach, gateway, doorway, window, wall-top, rampart, parapet, breastwork; "
-                  "corridor, bridge and passage are refused (R22)", "SITE"},
+  f.text({.key = "order",
+          .help = "The unit's order: good or shaken (a routed unit cannot hold)",
+          .value_name = "ORDER",
+          .choices = hold_orders,
+          .required_unless = unless_hero},
+         r.order);
+  f.text({.key = "site",
+          .help = "breach, gateway, doorway, window, wall-top, rampart, parapet, breastwork; "
+                  "corridor, bridge and passage are refused (R22)",
+          .value_name = "SITE",
+          .choices = Words(hold_site_names).first(8)},  // the sites after breastwork are refused
          r.site);
   f.number({"unprotected-in-contact",
             "On a wall-top, rampart, parapet or breastwork: figures in contact not behind the barrier"},

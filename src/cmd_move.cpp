@@ -52,7 +52,10 @@ void move_inputs(Fields& f, MoveRequest& r) {
   f.flag({"through-breach", "The move goes through a breach (Rough Terrain speed)"}, r.through_breach);
   f.text({"unit", "With --state: the unit that moves (see 'siege status')", "ID"}, r.unit);
   f.text({"section", "With --state: the section it comes to, all its figures behind", "ID"}, r.section);
-  f.text({"to", "With --state, instead of --section: outside or within-walls (defenders only)", "PLACE"},
+  f.text({.key = "to",
+          .help = "With --state, instead of --section: outside or within-walls (defenders only)",
+          .value_name = "PLACE",
+          .choices = place_words},
          r.to);
   f.number({"figures", "With --state and --through-breach: figures behind that go through"}, r.figures, 1,
            max_figures);
@@ -71,7 +74,7 @@ UnitMoveInput unit_move_input(const MoveRequest& r) {
       fail_input("bad-place", "to", "'" + r.to + "'", "expected outside or within-walls");
   } else {
     if (r.section.empty())
-      fail_usage("missing-option", "move: with --state give --section ID (or --to outside|within-walls)");
+      fail_usage("missing-option", "move: with --state give --section ID (or --to " + bars(place_words) + ")");
     in.section = r.section;
   }
   if (r.figures && !r.through_breach)

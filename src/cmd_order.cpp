@@ -20,7 +20,8 @@ struct OrderRequest {
 
 void order_inputs(Fields& f, OrderRequest& r) {
   f.text({"unit", "The unit (see 'siege status')", "ID"}, r.unit);
-  f.text({"set", "Its order now: good, shaken or routed", "ORDER"}, r.set);
+  f.text({.key = "set", .help = "Its order now: good, shaken or routed", .value_name = "ORDER", .choices = order_names},
+         r.set);
 }
 
 std::string order_text(const UnitOrderOutcome& o) {
@@ -39,7 +40,7 @@ ActionResult order_action(const OrderRequest& r, Context& ctx, SiegeState* st) {
   if (st == nullptr) fail_usage("no-state", "order: needs --state FILE (a siege made with 'siege init')");
   UnitOrderInput in;
   in.unit = required_id(r.unit, "order", "--unit");
-  if (r.set.empty()) fail_usage("missing-option", "order: give --set good|shaken|routed");
+  if (r.set.empty()) fail_usage("missing-option", "order: give --set " + bars(order_names));
   in.order = parse_order(r.set, "set");
   const auto o = set_unit_order(st->now, in);
   nlohmann::json summary = troop_summary(o);

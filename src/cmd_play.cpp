@@ -51,12 +51,19 @@ void play_inputs(Fields& f, PlayRequest& r) {
 }
 
 // The global options a line may carry, each with whether it takes a value.
+// The words a global option a line may carry accepts (as add_globals says).
+constexpr std::string_view format_words[] = {"text", "markdown", "csv", "json"};
+constexpr std::string_view color_words[] = {"auto", "always", "never"};
 struct LineOption {
   std::string_view name;
   bool valued;
+  Words choices = {};
 };
-constexpr LineOption line_options[] = {
-    {"--json", false}, {"--dry-run", false}, {"--seed", true}, {"--format", true}, {"--color", true}};
+constexpr LineOption line_options[] = {{"--json", false},
+                                       {"--dry-run", false},
+                                       {"--seed", true},
+                                       {"--format", true, format_words},
+                                       {"--color", true, color_words}};
 // What a line may not carry: the prompt plays FILE with the tables it began with.
 constexpr std::string_view refused_options[] = {"--state", "--data"};
 constexpr std::string_view refused_commands[] = {"init", "play", "serve", "batch"};
@@ -279,21 +286,13 @@ struct Completer {
     return {};
   }
 
-  // The words an input takes, where it takes a few (the options' own help
-  // lists them; the rules refuse any other).
-  [[nodiscard]] static std::vector<std::string> choices(std::string_view key) {
-    if (key == "order") return {"good", "shaken"};
-    if (key == "set") return {"good", "shaken", "routed"};
-    if (key == "method") return {"ladder", "grapnel", "tower"};
-    if (key == "side") return {"besieger", "defender"};
-    if (key == "to") return {"outside", "within-walls"};
-    if (key == "result") return {"collapsed", "failed"};
-    if (key == "difficulty") return {"easy", "average", "hard", "daunting"};
-    if (key == "mount") return {"personal", "light", "standard", "heavy", "capital"};
-    if (key == "ladder") return {"hull", "steps"};
-    if (key == "format") return {"text", "markdown", "csv", "json"};
-    if (key == "color") return {"auto", "always", "never"};
-    return {};
+  // The words an input takes, where its declaration lists them (the rules
+  // refuse any other), or a line option's.
+  [[nodiscard]] static std::vector<std::string> choices(const nlohmann::json& in) {
+    return in.value("choices", std::vector<std::string>{});
+  }
+  [[nodiscard]] static std::vector<std::string> choices(const LineOption& o) {
+    return {o.choices.begin(), o.choices.end()};
   }
 
   [[nodiscard]] static const Command* command_named(const std::vector<std::string>& words, std::size_t at) {
@@ -312,8 +311,7 @@ struct Completer {
     std::vector<std::string> out;
     if (at == words.size()) {  // the command word, or a value of the line's own options before it
       if (!words.empty() && words.back().find('=') == std::string::npos)
-        if (const LineOption* o = line_option(words.back()); o != nullptr && o->valued)
-          return choices(words.back().substr(2));
+        if (const LineOption* o = line_option(words.back()); o != nullptr && o->valued) return choices(*o);
       if (!cur.empty() && cur[0] == '-') {
         for (const auto& o : line_options) out.emplace_back(o.name);
         return out;
@@ -342,11 +340,11 @@ struct Completer {
       const std::string key = prev.substr(2);
       for (const auto& in : inputs)
         if (in.at("key") == key && in.at("kind") != "flag") {
-          for (auto& ids : {state_ids(key), table_ids(key), choices(key)})
+          for (auto& ids : {state_ids(key), table_ids(key), choices(in)})
             out.insert(out.end(), ids.begin(), ids.end());
           return out;
         }
-      if (const LineOption* o = line_option(prev); o != nullptr && o->valued) return choices(key);
+      if (const LineOption* o = line_option(prev); o != nullptr && o->valued) return choices(*o);
     }
     for (const auto& in : inputs)
       if (!in.at("positional").get<bool>()) out.push_back("--" + in.at("key").get<std::string>());

@@ -20,8 +20,12 @@ struct RemoveRequest {
 };
 
 void remove_inputs(Fields& f, RemoveRequest& r) {
-  f.text({"unit", "The unit that leaves (or --engine)", "ID"}, r.unit);
-  f.text({"engine", "The engine that leaves (or --unit)", "ID"}, r.engine);
+  static constexpr std::string_view unless_engine[] = {"engine"};
+  static constexpr std::string_view unless_unit[] = {"unit"};
+  f.text({.key = "unit", .help = "The unit that leaves (or --engine)", .value_name = "ID", .required_unless = unless_engine},
+         r.unit);
+  f.text({.key = "engine", .help = "The engine that leaves (or --unit)", .value_name = "ID", .required_unless = unless_unit},
+         r.engine);
   f.text({"cause", "The referee's words for it, kept in the log (\"withdrawn\", \"captured\")", "TEXT"},
          r.cause);
 }

@@ -73,8 +73,16 @@ void rout_inputs(Fields& f, RoutRequest& r) {
             .help = "Figures in the unit when the rout result comes",
             .need = Need::without_state},
            r.figures, 1, max_figures);
-  f.text({"order", "The unit's order before: good or shaken", "ORDER"}, r.order);
-  f.text({"side", "defender or attacker (besieger is read as attacker)", "SIDE"}, r.side);
+  f.text({.key = "order",
+          .help = "The unit's order before: good or shaken",
+          .value_name = "ORDER",
+          .choices = Words(order_names).first(2)},
+         r.order);
+  f.text({.key = "side",
+          .help = "defender or attacker (besieger is read as attacker)",
+          .value_name = "SIDE",
+          .choices = side_words},
+         r.side);
   f.flag({.key = "all-within-walls",
           .help = "Attacker: every surviving figure of the unit is within the walls",
           .also = "--within-walls"},

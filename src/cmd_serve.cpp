@@ -90,7 +90,8 @@ void serve_inputs(Fields& f, ServeRequest& r) {
   f.text({.key = "view",
           .help = "What the page shows: players (no gallery not yet found, no outlook) or referee (the "
                   "whole chronicle)",
-          .value_name = "VIEW"},
+          .value_name = "VIEW",
+          .choices = serve::view_names},
          r.view);
 }
 

@@ -108,7 +108,8 @@ std::string did_you_mean(std::string_view wanted, const std::vector<Named>& know
   return s;
 }
 
-const std::vector<std::string> list_kinds{"structures", "weapons", "charges", "engines"};
+// The tables `list` prints (its declaration's choices).
+constexpr std::string_view list_kinds[] = {"structures", "weapons", "charges", "engines"};
 
 
 // `list TABLE`, `show ID`.
@@ -118,7 +119,7 @@ struct TableRequest {
 
 void list_inputs(Fields& f, TableRequest& r) {
   f.text({.key = "table", .help = "structures, weapons, charges or engines", .need = Need::required,
-          .positional = true},
+          .positional = true, .choices = list_kinds},
          r.name);
 }
 
@@ -168,7 +169,7 @@ void list_table(const TableRequest& r, Context& ctx) {
                         e.name, join(flag_names(e.tags, tag_names))});
       }
     } else {
-      fail_usage("bad-table-name", "list: unknown table '" + *what + "'" + siege::did_you_mean(*what, list_kinds) +
+      fail_usage("bad-table-name", "list: unknown table '" + *what + "'" + siege::did_you_mean(*what, std::vector<std::string>(std::begin(list_kinds), std::end(list_kinds))) +
                                        " (expected structures, weapons, charges or engines)");
     }
     w.end_array();

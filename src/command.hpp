@@ -82,6 +82,12 @@ void require_without_state(std::string_view command, const std::function<void(Fi
 
 // ---------------------------------------------------------------- rows
 
+// Words several declarations accept: a unit's side, `attacker` read as
+// `besieger` (parse_unit_side; rout reads it the other way round), and where
+// a unit arrives without a section.
+inline constexpr std::string_view side_words[] = {"besieger", "defender", "attacker"};
+inline constexpr std::string_view place_words[] = {"outside", "within-walls"};
+
 // The request of a command that takes no inputs (status, log ...).
 struct NoInputs {};
 inline void no_inputs(Fields&, NoInputs&) {}

@@ -4,6 +4,24 @@
 
 namespace siege::cli {
 
+std::string bars(Words words) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) out += '|';
+    out.append(words[i]);
+  }
+  return out;
+}
+
+std::string ors(Words words) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) out.append(i + 1 == words.size() ? " or " : ", ");
+    out.append(words[i]);
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- reader
 
 FieldReader::FieldReader(const siege::Cursor& inputs) : in_(inputs) {}
@@ -138,8 +156,11 @@ nlohmann::json& InputDescriber::add(const In& in, std::string_view kind) {
   if (!in.also.empty()) d["also"] = in.also;
   d["required"] = in.need == Need::required;
   if (in.need == Need::without_state) d["required_without_state"] = true;
+  if (!in.required_unless.empty()) d["required_unless"] = std::vector<std::string_view>(in.required_unless.begin(), in.required_unless.end());
   d["positional"] = in.positional;
   if (in.max_bytes != 0) d["max_bytes"] = in.max_bytes;
+  if (!in.choices.empty()) d["choices"] = std::vector<std::string_view>(in.choices.begin(), in.choices.end());
+  if (in.arity != 1) d["arity"] = in.arity;
   out.push_back(std::move(d));
   return out.back();
 }

@@ -3,7 +3,10 @@
 // Each command lists its inputs in one function,
 //
 //   void hold_inputs(Fields& f, HoldRequest& r) {
-//     f.number({"needed", "The morale roll needed (pass when rolled <= needed)"}, r.needed, 0, 99);
+//     f.number({"needed", "The morale roll needed (pass when rolled <= needed)"}, r.needed, 0,
+//              max_morale_number);
+//     f.text({.key = "order", .help = "The unit's order", .value_name = "ORDER",
+//             .choices = hold_orders, .required_unless = unless_hero}, r.order);
 //     f.flag({"hero", "A hero holds: never fails a morale check (R21)"}, r.hero);
 //   }
 //
@@ -11,8 +14,9 @@
 // (cli.cpp binds each to its member), the readers of a batch line or a log
 // entry (FieldReader here, the batch fast path's FlatReader), the writer of
 // a log entry (FieldWriter), and `siege help --inputs COMMAND --json`
-// (InputDescriber), which the tests use to hold the man page, the shell
-// completions and docs/state.md to the program.
+// (InputDescriber), from which tools/gen-refs writes the option items of the
+// man page, the completions' word lists and docs/state.md's table of keys
+// (its --check mode, a test, holds them to the program).
 //
 // An input's key is its option's name without "--" and its JSON key in a
 // batch line or a log entry. A value with a default is a Given<T>: it knows
@@ -21,6 +25,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -57,6 +62,11 @@ class Given {
 // only without --state (where the state file knows the number, R33).
 enum class Need { optional, required, without_state };
 
+// A list of words a declaration points at: a rule header's names
+// (morale::order_names) or a `static constexpr std::string_view x[]` beside
+// the declaration.
+using Words = std::span<const std::string_view>;
+
 // The declaration of one input: everything but its value and bounds.
 struct In {
   std::string_view key;             // the option's name without "--"; the JSON key
@@ -71,7 +81,21 @@ struct In {
   // A file's path (init FILE, chronicle -o): any bytes the system takes in
   // a name, so not a text that R42 checks (every other text input is).
   bool path = false;
+  // The words a text accepts, aliases included (--order good|shaken); empty:
+  // any text. The command still checks the word (its message names it);
+  // the references and the completions list these.
+  Words choices = {};
+  // Words per use of the option (absent from the description when 1).
+  int arity = 1;
+  // Required unless one of these inputs is given (hold --order unless
+  // --hero); the command checks it with its own message.
+  Words required_unless = {};
 };
+
+// A declaration's words as a message names them: "good|shaken" (bars) or
+// "hull or steps" (ors).
+[[nodiscard]] std::string bars(Words words);
+[[nodiscard]] std::string ors(Words words);
 
 // The most bytes a text input holds when its declaration does not say.
 inline constexpr std::size_t default_text_bytes = 200;
@@ -141,8 +165,10 @@ class FieldWriter final : public Fields {
 
 // Describes every input as JSON: {"key", "kind" (text, texts, number,
 // flag), "help", "value_name", "also", "required", "required_without_state"
-// (only when true), "positional", "max_bytes" (a text's, only when declared),
-// "min", "max", "default"}, for `siege help --inputs`.
+// (only when true), "required_unless" (keys, only when declared),
+// "positional", "max_bytes" (a text's, only when declared), "choices" (only
+// when declared), "arity" (only when not 1), "min", "max", "default"}, for
+// `siege help --inputs`.
 class InputDescriber final : public Fields {
  public:
   nlohmann::json out = nlohmann::json::array();

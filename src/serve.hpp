@@ -19,6 +19,8 @@ namespace siege::cli::serve {
 // at the table would not know (a gallery not yet found, the outlook);
 // referee: the whole chronicle.
 enum class View { players, referee };
+// The views' names, in View's order: serve --view's choices.
+inline constexpr std::string_view view_names[] = {"players", "referee"};
 [[nodiscard]] std::string_view name_of(View v);
 // The view called `name`; a usage error naming --view for any other.
 [[nodiscard]] View view_named(std::string_view name);

@@ -14,11 +14,11 @@
 
 namespace siege::cli::serve {
 
-std::string_view name_of(View v) { return v == View::players ? "players" : "referee"; }
+std::string_view name_of(View v) { return view_names[v == View::players ? 0 : 1]; }
 
 View view_named(std::string_view name) {
-  if (name == "players") return View::players;
-  if (name == "referee") return View::referee;
+  if (name == view_names[0]) return View::players;
+  if (name == view_names[1]) return View::referee;
   fail_input("bad-view", "view", std::string(name), "expected players (the default) or referee");
 }
 

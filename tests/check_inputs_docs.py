@@ -5,8 +5,8 @@ every command's inputs (`siege help --inputs COMMAND [SUB] --json`).
 * docs/siege.1: every input of every command (odds subcommands included)
   has an item in its command's section; a number's item gives its bounds
   ("0 to 50") and, when it has a default, the default ("(default 3)"); a
-  text's default, when it has one, is named as "(default X)" or
-  "X (the default)"/"X (default)".
+  text's default, when it has one, is named as "(default X)",
+  "X (the default)"/"X (default)" or "Default: X." (tools/gen-refs).
 * docs/state.md: the table "The actions and their keys" has one row per
   action with exactly that action's keys.
 
@@ -117,7 +117,8 @@ def main():
                     problems.append(f"docs/siege.1: {name} {opt}: the default '(default {i['default']})' is not said")
             elif i["kind"] == "text" and "default" in i and not i["required"]:
                 dv = str(i["default"])
-                if not any(s in body for s in (f"(default {dv})", f"{dv} (the default)", f"{dv} (default)")):
+                if not any(s in body for s in (f"(default {dv})", f"{dv} (the default)", f"{dv} (default)",
+                                               f"Default: {dv} .")):
                     problems.append(f"docs/siege.1: {name} {opt}: the default '{dv}' is not said")
 
     state_md = open(f"{source}/docs/state.md", encoding="utf-8").read()

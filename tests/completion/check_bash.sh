@@ -100,6 +100,11 @@ expect garrison --state "$here/siege-units.json" casualties --unit g
 expect routed order --set r
 expect besieger rout --side b
 expect within-walls move --to w
+# The value lists come from the declarations (tools/gen-refs), per command:
+# undo's --to is a number, attack's --from a ladder state.
+refuse outside undo --to ""
+expect cracked attack --from c
+expect shaken add --order s
 refuse gatehouse attack --section g
 
 if ((failures > 0)); then

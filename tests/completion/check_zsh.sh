@@ -75,6 +75,10 @@ expect scene help odds ''
 expect --inputs help --in
 expect DIRECTORIES --data ''
 expect MESSAGE attack --pool ''
+# From the declarations (tools/gen-refs): every number, --hull too.
+expect MESSAGE damage --hull ''
+expect MESSAGE undo --to ''
+expect cracked attack --from ''
 expect curtain-wall attack --structure=cur
 expect gatehouse --state=$src/tests/completion/siege-state.json attack --section ''
 expect_described 'curtain-wall:Stone curtain wall, one section' attack --structure ''

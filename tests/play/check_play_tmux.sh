@@ -78,6 +78,11 @@ keys Tab
 step "Tab completes the value of a line's own option, not a command" prompt_line_is '--format markdown'
 keys C-u C-l
 
+keys -l 'hold --site wall'
+keys Tab
+step "Tab completes a word the declaration lists" prompt_line_is 'hold --site wall-top'
+keys C-u C-l
+
 keys -l 'scene --seed 9'
 step "a line is being typed" prompt_line_is 'scene --seed 9'
 keys C-c
