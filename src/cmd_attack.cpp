@@ -89,6 +89,16 @@ AttackOutcome run_attack(const AttackRequest& r, Context& ctx) {
   return resolve_attack(p.input);
 }
 
+// Into `out` (cleared first; its memory is reused: Context::spare_json).
+std::string attack_json(const AttackOutcome& o, std::uint64_t seed, std::string out = {}) {
+  out.clear();
+  {
+    detail::JsonWriter w(out);
+    print::write_attack(w, o, seed);
+  }
+  return out;
+}
+
 std::string attack_text(const AttackOutcome& o, std::uint64_t seed) {
   std::string s;
   s += fmt::format("Attack    {} ({}) on {}\n",
@@ -208,7 +218,7 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
                                  "--structure ID");
     const auto o = run_attack(req, ctx);
     // Only what will be printed: batch and --json need no text.
-    return {print::json_text(print::write_attack, o, ctx.seed()),
+    return {attack_json(o, ctx.seed(), std::move(ctx.spare_json)),
             ctx.globals.json ? std::string() : attack_text(o, ctx.seed()),
             {}};
   }

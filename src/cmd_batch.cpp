@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -46,14 +47,12 @@ struct BatchRequest {
 
 // {"line":N,...rest of the outcome object}
 void write_with_line(std::string& out, long line, const std::string& json) {
-  out += "{\"line\":";
-  out += std::to_string(line);
-  if (json.size() > 2) {
-    out += ',';
-    out.append(json, 1, std::string::npos);
-  } else {
-    out += '}';
-  }
+  char head[32] = "{\"line\":";
+  constexpr std::size_t key = sizeof "{\"line\":" - 1;
+  const auto end = std::to_chars(head + key, head + sizeof head - 1, line).ptr;
+  *end = json.size() > 2 ? ',' : '}';
+  out.append(head, static_cast<std::size_t>(end + 1 - head));
+  if (json.size() > 2) out.append(json, 1, std::string::npos);
   out += '\n';
 }
 
@@ -264,8 +263,9 @@ bool BatchRunner::run_flat(std::string_view text, long line, std::string& out) {
                                           : attack_seed(batch_seed_, static_cast<std::size_t>(line));
   FlatReader reader(flat_, {action, seed});
   try {
-    const ActionResult a = run_logged_action(action->value.text, reader, s, nullptr, ctx_);
+    ActionResult a = run_logged_action(action->value.text, reader, s, nullptr, ctx_);
     write_with_line(out, line, a.json);
+    ctx_.spare_json = std::move(a.json);  // the next line's outcome is written into its memory
   } catch (const FlatReader::Miss&) {
     return false;  // thrown while reading the fields, before the action ran
   }

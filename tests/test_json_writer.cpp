@@ -5,8 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "siege/detail/json_writer.hpp"
 
@@ -26,9 +28,10 @@ std::string written(const std::string& s) {
 }  // namespace
 
 TEST_CASE("Every ASCII byte at every place in a string is written as nlohmann writes it", "[json]") {
-  // A plain string of each length up to 24 with one byte changed at each
-  // place: lanes of 8, and the tail after them.
-  for (std::size_t len = 1; len <= 24; ++len) {
+  // A plain string of each length up to 40 with one byte changed at each
+  // place: lanes of 8 and the tail after them, and each of the copies by
+  // length (under 4, 4-7, 8-16, 17-32, longer).
+  for (std::size_t len = 1; len <= 40; ++len) {
     for (std::size_t at = 0; at < len; ++at) {
       for (int c = 0; c < 0x80; ++c) {
         std::string s(len, 'a');
@@ -67,4 +70,41 @@ TEST_CASE("A string longer than the writer's stage is written whole", "[json]") 
   CHECK(written(plain) == "\"" + plain + "\"");
   std::string quoted = plain + "\"";
   CHECK(written(quoted) == nlohmann::json(quoted).dump());
+}
+
+TEST_CASE("Integers, seeds, booleans and null are written as nlohmann writes them", "[json]") {
+  // Extremes, one- and two-digit numbers and random ones, each unsigned one
+  // twice and its neighbour after it (the writer keeps the last unsigned
+  // value's digits).
+  std::mt19937_64 rng(20261202);
+  std::vector<std::int64_t> ints{0, 1, -1, 9, 10, -10, 99, 100, -100, 12345, INT64_MIN, INT64_MAX};
+  std::vector<std::uint64_t> uints{0, 9, 10, 99, 100, UINT64_MAX, 3251949076933735u};
+  for (int i = 0; i < 200; ++i) {
+    ints.push_back(static_cast<std::int64_t>(rng()) >> (i % 64));
+    uints.push_back(rng() >> (i % 64));
+  }
+  std::string out;
+  nlohmann::json expected = nlohmann::json::array();
+  {
+    JsonWriter w(out);
+    w.begin_array();
+    for (const auto v : ints) {
+      w.value(static_cast<long long>(v));
+      expected.push_back(v);
+    }
+    for (const auto v : uints) {
+      for (const auto u : {v, v, v + 1, v}) {
+        w.value(static_cast<unsigned long long>(u));
+        expected.push_back(u);
+      }
+    }
+    w.value(true).value(false).null().value(-7).value(true);
+    expected.push_back(true);
+    expected.push_back(false);
+    expected.push_back(nullptr);
+    expected.push_back(-7);
+    expected.push_back(true);
+    w.end_array();
+  }
+  REQUIRE(out == expected.dump());
 }

@@ -50,10 +50,10 @@ class JsonWriter {
   JsonWriter(const JsonWriter&) = delete;
   JsonWriter& operator=(const JsonWriter&) = delete;
 
-  JsonWriter& begin_object() { return open('{'); }
-  JsonWriter& end_object() { return close('}'); }
-  JsonWriter& begin_array() { return open('['); }
-  JsonWriter& end_array() { return close(']'); }
+  [[gnu::always_inline]] JsonWriter& begin_object() { return open('{'); }
+  [[gnu::always_inline]] JsonWriter& end_object() { return close('}'); }
+  [[gnu::always_inline]] JsonWriter& begin_array() { return open('['); }
+  [[gnu::always_inline]] JsonWriter& end_array() { return close(']'); }
 
   JsonWriter& key(std::string_view k) {
     comma();
@@ -88,9 +88,14 @@ class JsonWriter {
   }
   JsonWriter& value(const char* s) { return value(std::string_view(s)); }
   JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
-  JsonWriter& value(bool b) {
+  [[gnu::always_inline]] JsonWriter& value(bool b) {
     comma();
-    put(b ? std::string_view("true") : std::string_view("false"));
+    if (stage_size - n_ < 5) flush();
+    // "true" or "fals" in one store, then the "e" of false (or a byte past
+    // "true" that the next write covers).
+    std::memcpy(stage_ + n_, b ? "true" : "fals", 4);
+    stage_[n_ + 4] = 'e';
+    n_ += b ? 4 : 5;
     return done();
   }
   JsonWriter& value(int v) { return integer(static_cast<std::int64_t>(v)); }
@@ -100,14 +105,16 @@ class JsonWriter {
   JsonWriter& value(unsigned long long v) { return unsigned_integer(v); }
   JsonWriter& value(double d) {
     comma();
-    char buf[32];
-    auto r = std::to_chars(buf, buf + sizeof buf, d);
-    put(std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
+    constexpr std::size_t longest = 32;  // what to_chars may need for a double
+    if (stage_size - n_ < longest) flush();
+    n_ = static_cast<std::size_t>(std::to_chars(stage_ + n_, stage_ + n_ + longest, d).ptr - stage_);
     return done();
   }
-  JsonWriter& null() {
+  [[gnu::always_inline]] JsonWriter& null() {
     comma();
-    put("null");
+    if (stage_size - n_ < 4) flush();
+    std::memcpy(stage_ + n_, "null", 4);
+    n_ += 4;
     return done();
   }
   // Writes pre-serialised JSON text as the next value.
@@ -118,7 +125,7 @@ class JsonWriter {
   }
 
   template <typename K, typename T>
-  JsonWriter& field(const K& k, const T& v) {
+  [[gnu::always_inline]] JsonWriter& field(const K& k, const T& v) {
     key(k);
     return value(v);
   }
@@ -155,8 +162,39 @@ class JsonWriter {
         return;
       }
     }
-    std::memcpy(stage_ + n_, s.data(), s.size());
+    copy(stage_ + n_, s.data(), s.size());
     n_ += s.size();
+  }
+  // memcpy for the short strings of an outcome (ids, rule names, digits):
+  // two overlapping loads and stores instead of a call.
+  [[gnu::always_inline]] static void copy(char* to, const char* from, std::size_t n) {
+    if (n >= 8 && n <= 16) {
+      std::uint64_t a, b;
+      std::memcpy(&a, from, 8);
+      std::memcpy(&b, from + n - 8, 8);
+      std::memcpy(to, &a, 8);
+      std::memcpy(to + n - 8, &b, 8);
+    } else if (n >= 4 && n < 8) {
+      std::uint32_t a, b;
+      std::memcpy(&a, from, 4);
+      std::memcpy(&b, from + n - 4, 4);
+      std::memcpy(to, &a, 4);
+      std::memcpy(to + n - 4, &b, 4);
+    } else if (n < 4) {
+      for (std::size_t i = 0; i < n; ++i) to[i] = from[i];
+    } else if (n <= 32) {
+      std::uint64_t a, b, c, d;
+      std::memcpy(&a, from, 8);
+      std::memcpy(&b, from + 8, 8);
+      std::memcpy(&c, from + n - 16, 8);
+      std::memcpy(&d, from + n - 8, 8);
+      std::memcpy(to, &a, 8);
+      std::memcpy(to + 8, &b, 8);
+      std::memcpy(to + n - 16, &c, 8);
+      std::memcpy(to + n - 8, &d, 8);
+    } else {
+      std::memcpy(to, from, n);
+    }
   }
   [[gnu::always_inline]] JsonWriter& done() {
     if (depth_ == 0) flush();
@@ -199,18 +237,50 @@ class JsonWriter {
       set_first(false);
     }
   }
+  // The longest integer: "-9223372036854775808", 18446744073709551615.
+  static constexpr std::size_t max_digits = 20;
+  // Writes the digits of `v` at `p`; returns the end. Most numbers of an
+  // outcome have one or two digits.
+  [[gnu::always_inline]] static char* digits(char* p, std::uint64_t v) {
+    if (v < 10) {
+      *p = static_cast<char>('0' + v);
+      return p + 1;
+    }
+    if (v < 100) {
+      p[0] = static_cast<char>('0' + v / 10);
+      p[1] = static_cast<char>('0' + v % 10);
+      return p + 2;
+    }
+    return std::to_chars(p, p + max_digits, v).ptr;
+  }
   [[gnu::always_inline]] JsonWriter& integer(std::int64_t v) {
     comma();
-    char buf[24];
-    auto r = std::to_chars(buf, buf + sizeof buf, v);
-    put(std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
+    if (stage_size - n_ < max_digits + 1) flush();
+    char* p = stage_ + n_;
+    std::uint64_t u = static_cast<std::uint64_t>(v);
+    if (v < 0) {
+      *p++ = '-';
+      u = 0 - u;
+    }
+    n_ = static_cast<std::size_t>(digits(p, u) - stage_);
     return done();
   }
-  [[gnu::always_inline]] JsonWriter& unsigned_integer(std::uint64_t v) {
+  // Seeds are long and come twice in an outcome (the action's, the
+  // check's): the last one's digits are kept.
+  JsonWriter& unsigned_integer(std::uint64_t v) {
     comma();
-    char buf[24];
-    auto r = std::to_chars(buf, buf + sizeof buf, v);
-    put(std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
+    if (stage_size - n_ < max_digits) flush();
+    char* p = stage_ + n_;
+    if (v == last_unsigned_ && last_digits_ > 0) {
+      std::memcpy(p, last_text_, max_digits);
+      n_ += last_digits_;
+    } else {
+      const std::size_t len = static_cast<std::size_t>(digits(p, v) - p);
+      std::memcpy(last_text_, p, len);
+      last_unsigned_ = v;
+      last_digits_ = len;
+      n_ += len;
+    }
     return done();
   }
   // Whether `s` is plain ASCII with nothing to escape, looked at 8 bytes at
@@ -229,6 +299,15 @@ class JsonWriter {
                                 ((backslash - ones) & ~backslash);
       if ((bad & tops) != 0) return false;
     }
+    if (n > 0 && s.size() >= 8) {
+      // The last 8 bytes, overlapping what was looked at already.
+      std::uint64_t v;
+      std::memcpy(&v, s.data() + s.size() - 8, 8);
+      const std::uint64_t quote = v ^ (ones * '"'), backslash = v ^ (ones * '\\');
+      const std::uint64_t bad = v | ((v - ones * 0x20) & ~v) | ((quote - ones) & ~quote) |
+                                ((backslash - ones) & ~backslash);
+      return (bad & tops) == 0;
+    }
     unsigned escape = 0;
     for (; n > 0; ++p, --n) escape |= json_escapes[static_cast<unsigned char>(*p)];
     return escape == 0;
@@ -240,7 +319,7 @@ class JsonWriter {
     if (s.size() + 2 <= stage_size - n_ && plain(s)) {
       char* p = stage_ + n_;
       p[0] = '"';
-      std::memcpy(p + 1, s.data(), s.size());
+      copy(p + 1, s.data(), s.size());
       p[s.size() + 1] = '"';
       n_ += s.size() + 2;
       return;
@@ -294,6 +373,10 @@ class JsonWriter {
   std::uint64_t first_ = 0;
   std::vector<bool> deep_;  // levels past bit_levels
   bool after_key_ = false;
+  // unsigned_integer(): the last value, and its digits (last_digits_ > 0).
+  std::uint64_t last_unsigned_ = 0;
+  std::size_t last_digits_ = 0;
+  char last_text_[max_digits] = {};
 };
 
 }  // namespace siege::detail
