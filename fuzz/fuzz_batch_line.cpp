@@ -1,4 +1,4 @@
-// Fuzz target: one line of `siege batch` through BatchRunner (src/batch.hpp),
+// Fuzz target: one line of `siege batch` through BatchRunner (src/front/batch.hpp),
 // the code the command runs for each line. The input is cut at its first
 // '\n' and a '\r' before it is dropped, as the command's line reader does.
 // Each line runs twice: without a state, then against a copy of a small
@@ -21,10 +21,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "actions.hpp"
-#include "batch.hpp"
-#include "builtin_tables.hpp"
-#include "flat_json.hpp"
+#include "state/actions.hpp"
+#include "front/batch.hpp"
+#include "state/builtin_tables.hpp"
+#include "front/flat_json.hpp"
 #include "siege/state_json.hpp"
 
 namespace {

@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "actions.hpp"
-#include "builtin_tables.hpp"
+#include "state/actions.hpp"
+#include "state/builtin_tables.hpp"
 #include "siege/state_json.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

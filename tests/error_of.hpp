@@ -1,5 +1,5 @@
 // The message of the error a piece of code throws, for tests of refusals:
-// as the command line reports it (src/command.hpp: reported), the inputs
+// as the command line reports it (src/front/command.hpp: reported), the inputs
 // and commands it names spelled as options and command lines, a refusal
 // named as the placeholder command's, "COMMAND: ..." (the core names none).
 #pragma once
@@ -10,7 +10,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "command.hpp"
+#include "front/command.hpp"
 #include "siege/error.hpp"
 
 namespace siege::test {

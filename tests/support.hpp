@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "builtin_tables.hpp"
+#include "state/builtin_tables.hpp"
 #include "siege/siege.hpp"
 
 // SIEGE_TEST_ASAN: this build runs under AddressSanitizer (GCC defines

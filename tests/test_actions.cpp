@@ -1,11 +1,11 @@
-// src/actions.hpp: inputs objects <-> Requests, the dispatcher, differences.
+// src/state/actions.hpp: inputs objects <-> Requests, the dispatcher, differences.
 #include <CLI/CLI.hpp>
 #include <catch2/catch.hpp>
 
-#include "actions.hpp"
-#include "cmd_attack.hpp"
-#include "cmd_state.hpp"
-#include "command.hpp"
+#include "state/actions.hpp"
+#include "commands/cmd_attack.hpp"
+#include "commands/cmd_state.hpp"
+#include "front/command.hpp"
 #include "error_of.hpp"
 #include "support.hpp"
 

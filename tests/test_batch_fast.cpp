@@ -1,4 +1,4 @@
-// Batch mode's fast path (src/flat_json.hpp and BatchRunner): what
+// Batch mode's fast path (src/front/flat_json.hpp and BatchRunner): what
 // it takes, what it leaves to the strict parser, and that a line gives the
 // same bytes whichever path reads it; blank lines; and the line reader.
 #include <catch2/catch.hpp>
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "batch.hpp"
-#include "flat_json.hpp"
+#include "front/batch.hpp"
+#include "front/flat_json.hpp"
 
 using namespace siege;
 using siege::cli::FlatObject;

@@ -3,8 +3,8 @@
 
 #include <sys/stat.h>
 
-#include "cli.hpp"
-#include "command.hpp"
+#include "front/cli.hpp"
+#include "front/command.hpp"
 #include "support.hpp"
 
 namespace {

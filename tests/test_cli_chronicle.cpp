@@ -1,4 +1,4 @@
-// `siege chronicle`: the whole siege as one page (src/chronicle.hpp). The
+// `siege chronicle`: the whole siege as one page (src/print/chronicle.hpp). The
 // page's HTML is held to a strict HTML5 parser and to a browser by
 // tests/chronicle/ (CTest); here: the command line, the formats, the output
 // file, the escaping, and what the page holds.
@@ -6,7 +6,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "chronicle.hpp"
+#include "print/chronicle.hpp"
 #include "support.hpp"
 #include "temp_dir.hpp"
 

@@ -12,8 +12,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "cli.hpp"
-#include "command.hpp"
+#include "front/cli.hpp"
+#include "front/command.hpp"
 #include "support.hpp"
 #include "temp_dir.hpp"
 

@@ -15,9 +15,9 @@
 #include <regex>
 #include <sstream>
 
-#include "cli.hpp"
-#include "command.hpp"
-#include "render.hpp"
+#include "front/cli.hpp"
+#include "front/command.hpp"
+#include "print/render.hpp"
 #include "support.hpp"
 #include "temp_dir.hpp"
 

@@ -4,9 +4,9 @@
 #include <CLI/CLI.hpp>
 #include <catch2/catch.hpp>
 
-#include "actions.hpp"
-#include "cmd_works.hpp"
-#include "command.hpp"
+#include "state/actions.hpp"
+#include "commands/cmd_works.hpp"
+#include "front/command.hpp"
 #include "support.hpp"
 #include "temp_dir.hpp"
 

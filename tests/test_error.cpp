@@ -1,9 +1,9 @@
 // siege/error.hpp: a refusal is named by the front end that runs the
 // command, and the inputs and commands a message names are written by the
-// front end (src/command.hpp: reported, front_end_spelling).
+// front end (src/front/command.hpp: reported, front_end_spelling).
 #include <catch2/catch.hpp>
 
-#include "command.hpp"
+#include "front/command.hpp"
 #include "siege/error.hpp"
 
 using namespace siege;

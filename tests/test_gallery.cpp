@@ -17,8 +17,8 @@ SiegeState harrowmere() {
                           {"castle.json", ErrorKind::usage}, tables());
 }
 
-// A `scene` entry and a `mine` entry as the commands log them (src/cmd_scene.cpp,
-// src/cmd_mine.cpp): the scene counter moves on; a mine records its days.
+// A `scene` entry and a `mine` entry as the commands log them (src/commands/cmd_scene.cpp,
+// src/commands/cmd_mine.cpp): the scene counter moves on; a mine records its days.
 void log_scene(SiegeState& st) {
   ++st.now.scene;
   st.log.push_back({static_cast<int>(st.log.size()) + 1, "scene", nlohmann::json::object(), 1,

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "batch.hpp"
+#include "front/batch.hpp"
 #include "support.hpp"
 
 using namespace siege;

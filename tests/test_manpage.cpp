@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "cli.hpp"
-#include "command.hpp"
+#include "front/cli.hpp"
+#include "front/command.hpp"
 #include "support.hpp"
 
 namespace {

@@ -1,4 +1,4 @@
-// The progress line (src/progress.hpp) on a real pseudo-terminal: when it is
+// The progress line (src/front/progress.hpp) on a real pseudo-terminal: when it is
 // drawn, what it says, and that it is cleared; and never on a pipe.
 #include <catch2/catch.hpp>
 
@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "progress.hpp"
+#include "front/progress.hpp"
 
 using siege::cli::Progress;
 using namespace std::chrono_literals;

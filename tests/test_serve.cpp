@@ -1,9 +1,9 @@
 // siege serve without a socket: the listening address, the Host rule, the
-// routes, the views and the heads of its responses (src/serve.hpp).
+// routes, the views and the heads of its responses (src/front/serve.hpp).
 #include <catch2/catch.hpp>
 
 #include "error_of.hpp"
-#include "serve.hpp"
+#include "front/serve.hpp"
 
 using namespace siege;
 using namespace siege::cli;

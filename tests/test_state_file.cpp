@@ -1,4 +1,4 @@
-// src/state_file.hpp: the locked, atomic replacement of the state file.
+// src/state/state_file.hpp: the locked, atomic replacement of the state file.
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -8,9 +8,9 @@
 
 #include <catch2/catch.hpp>
 
-#include "actions.hpp"
+#include "state/actions.hpp"
 #include "error_of.hpp"
-#include "state_file.hpp"
+#include "state/state_file.hpp"
 #include "support.hpp"
 #include "temp_dir.hpp"
 

@@ -3,7 +3,7 @@
 // Every failure the core or the CLI reports is a siege::Error. Its kind fixes
 // the process exit status (INTERFACE.md): usage 2, data 3, state 4,
 // output 5, internal 6. The CLI
-// maps errors to exit codes in exactly one place (src/cli.cpp).
+// maps errors to exit codes in exactly one place (src/front/cli.cpp).
 #pragma once
 
 #include <initializer_list>

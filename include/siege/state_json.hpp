@@ -598,7 +598,7 @@ inline void check_arrivals(const Cursor& root, const SiegeState& st) {
 
 // read_state() of a state file's text whose log starts at entry number
 // `first_entry` + 1: the entries before it are left out (checked_state_text
-// in src/actions.cpp reads back only what a command changed). Everything is
+// in src/state/actions.cpp reads back only what a command changed). Everything is
 // checked as in the whole file, at the same JSON pointers.
 [[nodiscard]] inline SiegeState read_state_from(std::string_view text, const JsonSource& src, const Tables& t,
                                                 std::size_t first_entry) {

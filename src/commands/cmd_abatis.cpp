@@ -1,0 +1,132 @@
+// `siege abatis build|tear`: one turn of abatis work (R26); with --state on
+// a section of the file, where besieger units in the breach spoil a build
+// turn (R33).
+#include <fmt/core.h>
+
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "siege/breach.hpp"
+#include "print/render.hpp"
+#include "commands/troop_text.hpp"
+#include "commands/unit_view.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+// `abatis build|tear`: one turn of abatis work (R26).
+struct AbatisRequest {
+  std::string work;          // build or tear (the positional argument)
+  Given<int> progress = 0;   // turns done before this one; refused with --state
+  bool attackers_in_breach = false;
+  bool interrupted = false;
+  std::string section;  // with --state: the section's breach (progress from the file)
+};
+
+AbatisOutcome run_abatis(const AbatisRequest& r, Context& ctx) {
+  AbatisInput in;
+  if (r.work.empty()) fail_usage("missing-option", "abatis: say which work: abatis build or abatis tear");
+  in.work = parse_abatis_work(r.work);
+  in.progress = *r.progress;
+  in.attackers_in_breach = r.attackers_in_breach ? AttackersInBreach::yes : AttackersInBreach::no;
+  in.interrupted = r.interrupted ? Interrupted::yes : Interrupted::no;
+  in.turns = ctx.tables().troops.abatis_turns;
+  return as_command("abatis " + r.work, [&] { return resolve_abatis(in); });
+}
+
+std::string abatis_text(const AbatisOutcome& o) {
+  const bool build = o.work == AbatisWork::build;
+  std::string s;
+  s += fmt::format("Abatis    {}, one turn of work ({} turns in all)\n", build ? "building" : "tearing down", o.turns);
+  auto bar = [&](int done) {
+    std::string b = "[";
+    for (int i = 0; i < o.turns; ++i) b += i < done ? '#' : '.';
+    return b + fmt::format("] {}/{}", done, o.turns);
+  };
+  s += fmt::format("Progress  {} -> {}{}\n", bar(o.progress_before), bar(o.progress_after),
+                   o.spoiled ? (build ? "  spoiled: attackers in the breach" : "  spoiled: attacked or killed")
+                             : "");
+  s += fmt::format("Abatis    {} -> {}\n", o.standing_before ? "standing" : "none",
+                   o.standing_after ? "standing" : (build ? "none" : "destroyed"));
+  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+void abatis_inputs(Fields& f, AbatisRequest& r) {
+  f.text({.key = "work",
+          .help = "build (defenders block a breach) or tear (attackers pull it down)",
+          .value_name = "build|tear",
+          .positional = true,
+          .choices = abatis_work_names},
+         r.work);
+  f.number({"progress", "Turns of this work already done"}, r.progress, 0, 99);
+  f.flag({"attackers-in-breach", "Build: attackers are within the breach this turn (the work restarts from 0)"},
+         r.attackers_in_breach);
+  f.flag({"interrupted", "Tear: the workers were attacked or killed this turn (the work restarts from 0)"},
+         r.interrupted);
+  f.text({"section", "With --state: the breached section (the file counts the turns done)", "ID"}, r.section);
+}
+
+ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* st) {
+  if (st == nullptr) {
+    if (!req.section.empty())
+      fail_usage("no-state", "abatis: --section needs --state FILE (a siege made with 'siege init'); without one "
+                             "give --progress N");
+    const auto o = run_abatis(req, ctx);
+    return {print::json_text(print::write_abatis, o), abatis_text(o), {}};
+  }
+  if (req.progress.given())
+    fail_usage("bad-option", "abatis: --progress goes without --state; the state file counts the turns done");
+  if (req.section.empty()) fail_usage("no-section", "abatis: with --state give --section ID");
+  if (req.work.empty()) fail_usage("missing-option", "abatis: say which work: abatis build or abatis tear");
+  {
+    const SectionState& s = state_section(*st, req.section, "abatis");
+    if (parse_abatis_work(req.work) == AbatisWork::build && s.state != BreachState::breached)
+      fail_usage("not-breached", "abatis build: " + s.id + " is " + std::string(name_of(s.state)) +
+                                     ", not breached: abatis is built across a breach (R26); see 'siege status'");
+  }
+  SectionAbatisInput in;
+  in.section = req.section;
+  in.work = parse_abatis_work(req.work);
+  in.interrupted = req.interrupted ? Interrupted::yes : Interrupted::no;
+  in.attackers_in_breach = req.attackers_in_breach ? AttackersInBreach::yes : AttackersInBreach::no;
+  auto o = as_command("abatis " + req.work, [&] { return abatis_turn(st->now, in, ctx.tables()); });
+  adopt_trace(o.abatis, o);
+  const bool build = in.work == AbatisWork::build;
+  std::string fields = json_field("section", o.section);
+  {
+    std::string list;
+    siege::JsonWriter w(list);
+    w.begin_object().string_array("spoilers", o.spoilers).end_object();
+    fields += "," + list.substr(1, list.size() - 2);
+  }
+  nlohmann::json summary = {
+      {"section", o.section},
+      {"work", build ? "build" : "tear"},
+      {"progress", {{"before", o.abatis.progress_before}, {"after", o.abatis.progress_after}}},
+      {"standing", {{"before", o.abatis.standing_before}, {"after", o.abatis.standing_after}}}};
+  // Only a siege with units has spoilers: the entries of older files stay as they were.
+  if (!o.spoilers.empty()) summary["spoilers"] = o.spoilers;
+  return {with_fields(print::json_text(print::write_abatis, o.abatis), "abatis", fields),
+          fmt::format("Section   {}\n", escape_text(o.section)) + abatis_text(o.abatis), std::move(summary)};
+}
+
+std::string describe_abatis(const nlohmann::json& o) {
+  const auto& p = o.at("progress");
+  std::string by;
+  for (const auto& id : o.value("spoilers", nlohmann::json::array()))
+    by += (by.empty() ? ", spoiled by " : " and ") + id.get<std::string>();
+  return fmt::format("{}: {} {} -> {}{}{}", o.value("section", std::string()), o.value("work", std::string()),
+                     p.value("before", 0), p.value("after", 0), by,
+                     o.at("standing").value("after", false) ? ", abatis standing" : ", no abatis");
+}
+
+}  // namespace
+
+Command abatis_command() {
+  return action_command<AbatisRequest, abatis_inputs, abatis_action, describe_abatis>(
+      "abatis", "One turn of building or tearing down abatis in a breach", "siege abatis build --progress 2");
+}
+
+}  // namespace siege::cli

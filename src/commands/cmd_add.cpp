@@ -1,0 +1,184 @@
+// `siege add`: a unit or an engine joins the siege (R35). State only.
+#include <fmt/core.h>
+
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/units.hpp"
+#include "print/render.hpp"
+#include "siege/roster.hpp"
+#include "commands/troop_text.hpp"
+#include "commands/unit_view.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+struct AddRequest {
+  std::string unit;    // a unit arrives ...
+  std::string engine;  // ... or an engine
+  std::string side;
+  std::optional<int> figures;
+  bool hero = false;
+  std::string order;
+  std::string section;
+  std::string to;
+  std::string row;
+  std::string weapon;
+  Given<int> pool = 3;
+  std::string target;
+};
+
+void add_inputs(Fields& f, AddRequest& r) {
+  static constexpr std::string_view unless_engine[] = {"engine"};
+  static constexpr std::string_view unless_unit[] = {"unit"};
+  static constexpr std::string_view unless_hero_or_engine[] = {"hero", "engine"};
+  f.text({.key = "unit", .help = "The new unit's id (or --engine)", .value_name = "ID", .required_unless = unless_engine},
+         r.unit);
+  f.text({.key = "engine", .help = "The new engine's id (or --unit)", .value_name = "ID", .required_unless = unless_unit},
+         r.engine);
+  f.text({.key = "side",
+          .help = "Its side: besieger or defender",
+          .value_name = "SIDE",
+          .need = Need::required,
+          .choices = side_words},
+         r.side);
+  f.number({.key = "figures", .help = "--unit: its figures (a hero is one)", .required_unless = unless_hero_or_engine},
+           r.figures, 1, max_figures);
+  f.flag({"hero", "--unit: a hero, one figure that never fails a hold (R21)"}, r.hero);
+  f.text({.key = "order", .help = "--unit: good or shaken (default good)", .value_name = "ORDER",
+          .choices = Words(order_names).first(2)},
+         r.order);
+  f.text({"section", "--unit: it arrives at this section, all behind", "ID"}, r.section);
+  f.text({.key = "to",
+          .help = "--unit, instead of --section: outside or within-walls (default: a besieger outside, a "
+                  "defender within the walls; a defender outside is a sally, R38)",
+          .value_name = "PLACE",
+          .choices = place_words},
+         r.to);
+  f.text({"row", "--engine: its engines.json row (Armor and Hull as a target; its weapon by default)", "ROW"},
+         r.row);
+  f.text({"weapon", "--engine: the weapons.json row it fires", "ID"}, r.weapon);
+  f.number({"pool", "--engine: its crew's skill dice"}, r.pool, 0, max_dice);
+  f.text(
+      {"target",
+       "--engine: what it aims at (R29: a besieger a section, a defender a besieger engine or camp)", "ID"},
+      r.target);
+}
+
+// The request as a description's entry (docs/state.md), refusing options
+// of the other kind.
+ArrivalInput arrival_of(const AddRequest& r) {
+  const char* cmd = "add";
+  if (r.unit.empty() == r.engine.empty())
+    fail_usage(r.unit.empty() ? "missing-option" : "bad-option",
+               "add: give --unit ID or --engine ID, one of them");
+  const UnitSide side = parse_unit_side(r.side);
+  ArrivalInput in;
+  nlohmann::json& e = in.entry;
+  auto refuse = [&](std::string_view option, bool given, std::string_view kind) {
+    if (given) fail_usage("bad-option", fmt::format("{}: {} goes with --{} ID", cmd, option, kind));
+  };
+  if (!r.engine.empty()) {
+    refuse("--figures", r.figures.has_value(), "unit");
+    refuse("--hero", r.hero, "unit");
+    refuse("--order", !r.order.empty(), "unit");
+    refuse("--section", !r.section.empty(), "unit");
+    refuse("--to", !r.to.empty(), "unit");
+    in.kind = ArrivalInput::Kind::engine;
+    in.engine_side = side == UnitSide::besieger ? EngineSide::besieger : EngineSide::defender;
+    e["id"] = r.engine;
+    if (r.row.empty() && r.weapon.empty())
+      fail_usage("missing-option",
+                 "add: an engine needs --row ROW (engines.json) or --weapon ID (weapons.json)");
+    if (!r.row.empty()) e["engine"] = r.row;
+    if (!r.weapon.empty()) e["weapon"] = r.weapon;
+    if (r.pool.given()) e["pool"] = *r.pool;
+    if (!r.target.empty()) e["target"] = r.target;
+    return in;
+  }
+  refuse("--row", !r.row.empty(), "engine");
+  refuse("--weapon", !r.weapon.empty(), "engine");
+  refuse("--pool", r.pool.given(), "engine");
+  refuse("--target", !r.target.empty(), "engine");
+  if (!r.section.empty() && !r.to.empty())
+    fail_usage("bad-option", "add: give --section ID or --to PLACE, not both");
+  if (!r.figures && !r.hero) fail_usage("missing-option", "add: give --figures N (or --hero: one figure)");
+  e["id"] = r.unit;
+  e["side"] = name_of(side);
+  if (r.figures) e["figures"] = *r.figures;
+  if (r.hero) e["hero"] = true;
+  if (!r.order.empty()) e["order"] = r.order;
+  if (!r.to.empty()) e["where"] = r.to;
+  in.section = r.section;
+  return in;
+}
+
+std::string add_text(const ArrivalOutcome& o) {
+  std::string s;
+  if (o.engine) {
+    const EngineState& e = *o.engine;
+    s += fmt::format(
+        "Arrives   engine {} ({}): {}{}, pool {}, {}\n", escape_text(e.id), name_of(e.side),
+        escape_text(e.engine.empty() ? e.weapon : e.engine),
+        e.weapon.empty() || e.weapon == e.engine ? std::string() : " firing " + escape_text(e.weapon), e.pool,
+        e.target.empty() ? std::string("no target") : "aimed at " + escape_text(e.target));
+  } else {
+    s += fmt::format("Arrives   unit {} ({}{}): {}\n", escape_text(o.unit->id), name_of(o.unit->side),
+                     o.unit->hero ? ", a hero" : "", unit_words(*o.unit));
+  }
+  return s + troop_text_and_trace(o);
+}
+
+ActionResult add_action(const AddRequest& r, Context& ctx, SiegeState* st) {
+  if (st == nullptr) fail_usage("no-state", "add: needs --state FILE (a siege made with 'siege init')");
+  const ArrivalOutcome o = add_arrival(st->now, ctx.tables(), arrival_of(r));
+  nlohmann::json summary;
+  if (o.engine) {
+    const EngineState& e = *o.engine;
+    auto id_or_null = [](const std::string& id) {
+      return id.empty() ? nlohmann::json() : nlohmann::json(id);
+    };
+    summary = {{"engine", e.id},
+               {"side", name_of(e.side)},
+               {"row", id_or_null(e.engine)},
+               {"weapon", id_or_null(e.weapon)},
+               {"pool", e.pool},
+               {"target", id_or_null(e.target)}};
+  } else {
+    summary = troop_summary(o);
+    summary["unit"] = o.unit->id;
+    summary["side"] = name_of(o.unit->side);
+    summary["sally"] = o.sally;
+    for (std::size_t i = 0; i < o.armies.size(); ++i)
+      summary["armies"][i]["strength"] = o.armies[i].after.strength;
+  }
+  return {print::json_text(print::write_arrival, o), add_text(o), std::move(summary)};
+}
+
+std::string describe_add(const nlohmann::json& o) {
+  if (o.contains("engine")) {
+    const auto target = o.value("target", nlohmann::json());
+    return fmt::format("engine {} ({}) joins{}", o.value("engine", std::string()),
+                       o.value("side", std::string()),
+                       target.is_string() ? ", aimed at " + target.get<std::string>() : std::string());
+  }
+  const auto& u = o.at("units").at(0);
+  std::string place = u.value("where", std::string());
+  if (place == "within-walls") place = "within the walls";
+  if (place == "section") place = "at " + u.value("section", std::string());
+  return fmt::format("unit {} ({}, {} figures) joins {}{}{}", o.value("unit", std::string()),
+                     o.value("side", std::string()), u.value("figures", 0), place,
+                     o.value("sally", false) ? ", a sally" : "", called_words(o));
+}
+
+}  // namespace
+
+Command add_command() {
+  return action_command<AddRequest, add_inputs, add_action, describe_add>(
+      "add", "A unit or an engine joins the siege: reinforcements, a new engine (with --state)",
+      "siege --state siege.json add --unit relief-column --side besieger --figures 20\n"
+      "  siege --state siege.json add --engine new-trebuchet --side besieger --row trebuchet --target "
+      "north-wall");
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,107 @@
+// `siege army-morale`: whether the army checks morale (R25); with --state
+// the strength and killed of a side's army in the file (R33).
+#include <fmt/core.h>
+
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "siege/morale.hpp"
+#include "print/render.hpp"
+#include "commands/troop_text.hpp"
+#include "commands/unit_view.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+// `army-morale`: whether the army checks morale (R25).
+struct ArmyMoraleRequest {
+  std::optional<int> strength;
+  std::optional<int> killed;
+  bool defender_in_castle = false;
+  std::string side;  // with --state: besieger (also attacker) or defender
+};
+
+ArmyMoraleOutcome run_army_morale(const ArmyMoraleRequest& r, Context&) {
+  ArmyMoraleInput in;
+  in.strength = required(r.strength, "army-morale", "--strength");
+  in.killed = required(r.killed, "army-morale", "--killed");
+  in.defender_in_castle = r.defender_in_castle ? InCastle::yes : InCastle::no;
+  return army_morale(in);
+}
+
+std::string army_morale_text(const ArmyMoraleOutcome& o) {
+  std::string s;
+  s += fmt::format("Army      {} figures, {} killed{}\n", o.strength, o.killed,
+                   o.defender_in_castle ? ", defending a castle" : "");
+  s += fmt::format("Third     {} killed (killed x 3 >= strength; exactly a third counts)\n", o.threshold);
+  if (o.defender_in_castle)
+    s += "Check     never: defenders in a castle do not check (R25)\n";
+  else if (o.due)
+    s += fmt::format("Check     due now: {} x 3 = {} >= {} (R25)\n", o.killed, static_cast<long long>(o.killed) * 3,
+                     o.strength);
+  else
+    s += fmt::format("Check     not yet: due after {} more killed (R25)\n", o.remaining);
+  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+void army_morale_inputs(Fields& f, ArmyMoraleRequest& r) {
+  f.number({.key = "strength", .help = "Figures the army started with", .need = Need::without_state},
+           r.strength, 1, max_army);
+  f.number({.key = "killed", .help = "Figures of it killed so far", .need = Need::without_state}, r.killed, 0,
+           max_army);
+  f.flag({"defender-in-castle", "The army defends a castle: it never checks"}, r.defender_in_castle);
+  f.text({.key = "side",
+          .help = "With --state: besieger (or attacker) or defender; strength and killed from the file",
+          .value_name = "SIDE",
+          .choices = side_words},
+         r.side);
+}
+
+// With --state: the check of a side's army from the file (R25, R33).
+ActionResult side_morale_action(const ArmyMoraleRequest& r, SiegeState& st) {
+  const char* cmd = "army-morale";
+  if (r.side.empty()) fail_usage("missing-option", "army-morale: with --state give --side besieger|defender");
+  const UnitSide side = parse_unit_side(r.side);
+  refuse_known(cmd, "--strength", r.strength.has_value(), "the army's strength");
+  refuse_known(cmd, "--killed", r.killed.has_value(), "the army's killed");
+  refuse_known(cmd, "--defender-in-castle", r.defender_in_castle, "whether the defenders hold a castle");
+  const SideMoraleOutcome o = side_morale(st.now, side);
+  const std::string fields =
+      json_field("side", name_of(side)) + ",\"called\":" + (o.army.called ? "true" : "false");
+  return {with_fields(print::json_text(print::write_army_morale, o.morale), cmd, fields),
+          fmt::format("Side      {}{}\n", name_of(side),
+                      o.army.called ? ": the one-third check has been called" : "") +
+              army_morale_text(o.morale),
+          {{"side", name_of(side)},
+           {"due", o.morale.due},
+           {"threshold", o.morale.threshold},
+           {"killed", o.army.killed}}};
+}
+
+ActionResult army_morale_action(const ArmyMoraleRequest& r, Context& ctx, SiegeState* siege) {
+  SiegeState* st = units_state(siege, !r.side.empty());
+  if (st != nullptr) return side_morale_action(r, *st);
+  refuse_unit_options("army-morale", {{"--side", !r.side.empty()}});
+  const auto o = run_army_morale(r, ctx);
+  return {print::json_text(print::write_army_morale, o),
+          army_morale_text(o),
+          {{"due", o.due}, {"threshold", o.threshold}}};
+}
+
+std::string describe_army_morale(const nlohmann::json& o) {
+  const std::string side = o.contains("side") ? o.value("side", std::string()) + " " : std::string();
+  return fmt::format("{}army morale check {} (threshold {} killed)", side,
+                     o.value("due", false) ? "due" : "not due", o.value("threshold", 0));
+}
+
+}  // namespace
+
+Command army_morale_command() {
+  return action_command<ArmyMoraleRequest, army_morale_inputs, army_morale_action, describe_army_morale>(
+      "army-morale", "Whether an army checks morale after its losses",
+      "siege army-morale --strength 30 --killed 10\n  siege --state siege.json army-morale --side besieger");
+}
+
+}  // namespace siege::cli

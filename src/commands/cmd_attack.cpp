@@ -1,0 +1,268 @@
+// `siege attack`: one attack on one section (R1-R15).
+#include <fmt/core.h>
+#include <fmt/format.h>
+
+#include "commands/cmd_attack.hpp"
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/render.hpp"
+#include "siege/scene.hpp"
+#include "siege/detail/suggest.hpp"
+#include "siege/tables_json.hpp"
+
+namespace siege::cli {
+
+// How --ladder counts (its declaration's choices).
+constexpr std::string_view ladder_modes[] = {"hull", "steps"};
+
+Weapon request_weapon(const AttackRequest& r, const Tables& t, std::string_view command) {
+  Weapon w;
+  if (!r.weapon.empty()) {
+    w = t.weapon(r.weapon);
+  } else {
+    if (!r.hull_damage)
+      fail_usage("no-weapon", std::string(command) + ": give --weapon ID or an inline weapon with --hull-damage N");
+    w.id = "inline";
+    w.name = "Inline weapon";
+  }
+  if (r.hull_damage) w.hull_damage = *r.hull_damage;
+  if (r.pierce) w.pierce = *r.pierce;
+  if (r.crit) w.crit = *r.crit;
+  if (!r.mount.empty()) w.mount = parse_mount(r.mount);
+  if (r.gunpowder) w.qualities |= static_cast<std::uint32_t>(Quality::gunpowder);
+  if (r.indirect) w.qualities |= static_cast<std::uint32_t>(Quality::indirect);
+  if (r.blast) w.qualities |= static_cast<std::uint32_t>(Quality::blast);
+  return w;
+}
+
+PreparedRoll prepare_roll(const AttackRequest& r, FiringSlit firing_slit, std::string_view command) {
+  const std::string c(command);
+  PreparedRoll p;
+  if (r.successes) {
+    if (r.pool.given() || r.bane_dice.given() || r.boon_dice.given())
+      fail_usage("bad-option", c + ": --pool, --bane-dice and --boon-dice roll dice; they do not go "
+                                   "with the referee's --successes");
+    p.check = referee_check(Difficulty::easy, *r.successes, r.boons.value_or(0));
+  } else {
+    if (r.boons) fail_usage("bad-option", c + ": --boons goes with --successes (the referee's own roll)");
+    p.spec = attack_check_spec(firing_slit, *r.pool, *r.bane_dice, *r.boon_dice);
+  }
+  return p;
+}
+
+PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t) {
+  if (r.structure.empty()) fail_usage("no-structure", "attack: --structure ID is required");
+  PreparedAttack p;
+  AttackInput& in = p.input;
+  in.structure = &t.structure(r.structure);
+  in.weapon = request_weapon(r, t, "attack");
+  in.weapon_inline = r.weapon.empty();
+  refuse_personal(in.weapon);
+  in.portcullis = r.portcullis ? Portcullis::yes : Portcullis::no;
+  in.firing_slit = r.firing_slit ? FiringSlit::yes : FiringSlit::no;
+  if (*r.ladder == "hull") {
+    in.ladder = LadderMode::hull;
+    if (!r.from.empty())
+      fail_usage("bad-option", "attack: --from goes with --ladder steps; in hull mode give --damage-taken");
+    in.damage_taken = r.damage_taken.value_or(0);
+  } else if (*r.ladder == "steps") {
+    in.ladder = LadderMode::steps;
+    if (r.damage_taken)
+      fail_usage("bad-option", "attack: --damage-taken counts Hull Points; with --ladder steps give --from STATE");
+    in.from = r.from.empty() ? BreachState::intact : parse_breach_state(r.from);
+  } else {
+    fail_input("bad-ladder", "ladder", "'" + *r.ladder + "'", "expected " + ors(ladder_modes));
+  }
+  in.spend_boons = r.spend_boons;
+  PreparedRoll roll = prepare_roll(r, in.firing_slit, "attack");
+  if (roll.check) in.check = *roll.check;
+  p.spec = roll.spec;
+  return p;
+}
+
+namespace {
+
+AttackOutcome run_attack(const AttackRequest& r, Context& ctx) {
+  const Tables& t = ctx.tables();
+  PreparedAttack p = prepare_attack(r, t);
+  if (p.spec) p.input.check = roll_check(*p.spec, t.dice, ctx.rng());
+  return resolve_attack(p.input);
+}
+
+// Into `out` (cleared first; its memory is reused: Context::spare_json).
+std::string attack_json(const AttackOutcome& o, std::uint64_t seed, std::string out = {}) {
+  out.clear();
+  {
+    siege::JsonWriter w(out);
+    print::write_attack(w, o, seed);
+  }
+  return out;
+}
+
+std::string attack_text(const AttackOutcome& o, std::uint64_t seed) {
+  std::string s;
+  s += fmt::format("Attack    {} ({}) on {}\n",
+                   o.weapon == "inline" ? "inline weapon" : escape_text(o.stats.name), o.weapon, o.structure);
+  s += fmt::format("Check     {}\n", render_check(o.check, seed));
+  s += fmt::format("Armor     {:>3}  listed\n", o.armor.listed);
+  for (const auto& st : o.armor.steps)
+    s += fmt::format("          {:>+3}  {} ({})\n", st.change, st.rule, ruling_of(st.rule));
+  s += fmt::format("          {:>3}  effective\n", o.armor.effective);
+  if (!o.hit) {
+    s += "Damage    none: the attack missed (R2)\n";
+  } else if (o.damage == 0 && o.hull_damage == o.stats.hull_damage &&
+             std::find(o.rules.begin(), o.rules.end(), "heavy-weapons-only") != o.rules.end()) {
+    s += "Damage    none: too light a weapon (R8)\n";
+  } else {
+    const int raw = o.hull_damage + o.check.net_successes - o.armor.effective;
+    s += fmt::format("Damage    {} Hull damage{} {:+} Successes - {} Armor = {}{}", o.hull_damage,
+                     o.hull_damage != o.stats.hull_damage ? " (halved, R9)" : "",
+                     o.check.net_successes, o.armor.effective, raw, raw < 0 ? " -> 0" : "");
+    if (o.crit_bundles > 0)
+      s += fmt::format(", + {} x 2 for Crit (R3) = {}", o.crit_bundles, o.damage);
+    s += "\n";
+  }
+  s += fmt::format("Hull      {} suffered{}\n", hull_bar(o.hull.after, o.hull.max),
+                   o.overkill > 0 ? fmt::format(" ({} overkill)", o.overkill) : std::string());
+  if (o.ladder == LadderMode::steps)
+    s += fmt::format("Ladder    steps of {} Hull: moved {} step(s) (R5)\n", o.ladder_step, o.steps_moved);
+  s += fmt::format("State     {} -> {}\n", painted_state(o.before), painted_state(o.after));
+  s += fmt::format("Rules     {}\n", fmt::join(o.rules, ", "));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+}  // namespace
+
+void weapon_stat_inputs(Fields& f, AttackRequest& r) {
+  f.text({"weapon", "Weapon id (see 'siege list weapons')", "ID", "-w"}, r.weapon);
+  f.number({"hull-damage", "Inline weapon: Hull damage"}, r.hull_damage, 0, 1000);
+  f.number({"pierce", "Inline weapon: Pierce"}, r.pierce, 0, 1000);
+  f.number({"crit", "Inline weapon: Boons per +2 Hull damage (0: none)"}, r.crit, 0, 1000);
+  f.text({.key = "mount",
+          .help = "Inline weapon: personal, light, standard, heavy or capital",
+          .value_name = "MOUNT",
+          .choices = mount_names},
+         r.mount);
+  f.flag({"gunpowder", "Inline weapon: gunpowder quality"}, r.gunpowder);
+  f.flag({"indirect", "Indirect fire (R10)"}, r.indirect);
+  f.flag({"blast", "Inline weapon: Blast quality (R9)"}, r.blast);
+}
+
+void attack_roll_inputs(Fields& f, AttackRequest& r) {
+  f.number({"successes", "The referee's roll: net Successes (no dice rolled)"}, r.successes, -100, 100);
+  f.number({"boons", "The referee's roll: net Boons"}, r.boons, -100, 100);
+  f.number({"spend-boons", "Spend only N Boons on Crit bundles (R3)"}, r.spend_boons, 0, 100);
+  f.number({"pool", "Skill dice to roll"}, r.pool, 0, max_dice);
+  f.number({"bane-dice", "Extra Bane dice"}, r.bane_dice, 0, max_dice);
+  f.number({"boon-dice", "Extra Boon dice"}, r.boon_dice, 0, max_dice);
+}
+
+void attack_weapon_inputs(Fields& f, AttackRequest& r) {
+  f.text({"structure", "Structure id (see 'siege list structures')", "ID", "-s"}, r.structure);
+  weapon_stat_inputs(f, r);
+  attack_roll_inputs(f, r);
+  f.number({"damage-taken", "Hull the section has already suffered"}, r.damage_taken, 0, 100000);
+  f.text({.key = "ladder", .help = "hull (count Hull Points) or steps (R5)", .value_name = "MODE", .choices = ladder_modes},
+         r.ladder);
+  f.text({.key = "from",
+          .help = "Steps mode: the state before (intact, cracked)",
+          .value_name = "STATE",
+          .choices = Words(breach_state_names).first(2)},  // a breached section takes no attack's steps
+         r.from);
+  f.flag({"portcullis", "Castle gate with a portcullis: Armor 3, Hull 10 (R12)"}, r.portcullis);
+  f.flag({"firing-slit", "Pillbox: aim through the slit, +3 Bane dice (R11)"}, r.firing_slit);
+}
+
+void attack_inputs(Fields& f, AttackRequest& r) {
+  attack_weapon_inputs(f, r);
+  f.text({"section", "With --state: the section attacked (see 'siege status')", "ID"}, r.section);
+  f.text({"engine", "With --state: this besieger engine attacks its target", "ID"}, r.engine);
+}
+
+// --engine: a besieger engine makes its attack with its own weapon and crew
+// on its own target.
+void use_engine(AttackRequest& r, SiegeState& st, std::string_view command) {
+  const std::string c(command);
+  const EngineState* e = as_command(c, [&] { return present_engine(st.now, r.engine); });
+  if (e == nullptr) {
+    std::vector<std::string> ids;
+    for (const auto& x : st.now.engines)
+      if (x.side == EngineSide::besieger) ids.push_back(x.id);
+    fail_usage("unknown-engine", c + ": unknown engine '" + r.engine + "'" + siege::did_you_mean(r.engine, ids) +
+                                     "; see 'siege status'");
+  }
+  if (e->side != EngineSide::besieger)
+    fail_input("bad-engine", "engine", e->id,
+               "it is a defender engine; its attacks are played in 'siege scene'");
+  if (e->weapon.empty()) fail_input("bad-engine", "engine", e->id, "it has no weapon to attack with");
+  if (e->knocked_out) fail_input("knocked-out", "engine", e->id, "it is knocked out");
+  if (!r.section.empty())
+    fail_usage("bad-option", c + ": --engine " + e->id + " attacks its own target (" + e->target +
+                                 "); leave out --section");
+  if (!r.weapon.empty() || r.hull_damage)
+    fail_usage("bad-option", c + ": --engine " + e->id + " fires its own weapon (" + e->weapon +
+                                 "); leave out --weapon and --hull-damage");
+  r.section = e->target;
+  r.weapon = e->weapon;
+  if (!r.pool.given() && !r.successes) r.pool.set(e->pool);
+}
+
+namespace {
+
+ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* st) {
+  if (st == nullptr) {
+    if (!req.section.empty() || !req.engine.empty())
+      fail_usage("no-state", std::string("attack: --") + (req.section.empty() ? "engine" : "section") +
+                                 " needs --state FILE (a siege made with 'siege init'); without one give "
+                                 "--structure ID");
+    const auto o = run_attack(req, ctx);
+    // Only what will be printed: batch and --json need no text.
+    return {attack_json(o, ctx.seed(), std::move(ctx.spare_json)),
+            ctx.globals.json ? std::string() : attack_text(o, ctx.seed()),
+            {}};
+  }
+  AttackRequest r = req;
+  refuse_section_options("attack", !r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
+  if (*r.ladder != "hull" || !r.from.empty())
+    fail_usage("bad-option", "attack: the state file counts Hull Points; --ladder steps and --from go without --state");
+  if (!r.engine.empty()) use_engine(r, *st, "attack");
+  if (r.section.empty()) fail_usage("no-section", "attack: with --state give --section ID (or --engine ID)");
+  SectionState& s = state_section(*st, r.section, "attack");
+  r.structure = s.structure;
+  r.portcullis = portcullis_of(s) == Portcullis::yes;
+  r.damage_taken = s.hull_suffered;
+  auto o = run_attack(r, ctx);
+  record_section_hull(st->now, ctx.tables(), s.id, o.hull.after, o.after, o.rules, o.notes);
+
+  ActionResult out;
+  out.json = with_fields(print::json_text(print::write_attack, o, ctx.seed()), "attack",
+                         json_field("section", s.id));
+  out.text = fmt::format("Section   {}{}\n", s.id, r.engine.empty() ? "" : " (engine " + r.engine + ")") +
+             attack_text(o, ctx.seed());
+  out.summary = {{"section", s.id},
+                 {"hit", o.hit},
+                 {"damage", o.damage},
+                 {"hull", {{"before", o.hull.before}, {"after", o.hull.after}}},
+                 {"state", {{"before", name_of(o.before)}, {"after", name_of(o.after)}}}};
+  return out;
+}
+
+std::string describe_attack(const nlohmann::json& o) {
+  if (!o.value("hit", false)) return o.value("section", std::string()) + ": missed";
+  const auto& st = o.at("state");
+  return fmt::format("{}: {} damage, Hull {} -> {}, {} -> {}", o.value("section", std::string()),
+                     o.value("damage", 0), o.at("hull").value("before", 0), o.at("hull").value("after", 0),
+                     st.value("before", std::string()), st.value("after", std::string()));
+}
+
+}  // namespace
+
+Command attack_command() {
+  return action_command<AttackRequest, attack_inputs, attack_action, describe_attack>(
+      "attack", "Resolve one attack on one section of a structure",
+      "siege attack --structure curtain-wall --weapon cannon --seed 42\n"
+      "  siege attack --structure castle-gate --portcullis --weapon ram --successes 2 --boons 2");
+}
+
+}  // namespace siege::cli

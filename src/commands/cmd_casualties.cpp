@@ -1,0 +1,119 @@
+// `siege casualties`: casualties on a unit partly through a breach (R23);
+// with --state the losses of any unit of the file, counted for its army
+// (R25, R33).
+#include <fmt/core.h>
+
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/units.hpp"
+#include "siege/breach.hpp"
+#include "print/render.hpp"
+#include "commands/troop_text.hpp"
+#include "commands/unit_view.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+// `casualties`: casualties on a unit partly through a breach (R23).
+struct CasualtiesRequest {
+  std::optional<int> through;
+  std::optional<int> behind;
+  std::optional<int> killed;
+  std::string unit;  // with --state: the unit that takes the losses
+};
+
+CasualtiesOutcome run_casualties(const CasualtiesRequest& r, Context&) {
+  CasualtiesInput in;
+  in.through = required(r.through, "casualties", "--through");
+  in.behind = required(r.behind, "casualties", "--behind");
+  in.killed = required(r.killed, "casualties", "--killed");
+  return resolve_casualties(in);
+}
+
+std::string casualties_text(const CasualtiesOutcome& o) {
+  std::string s;
+  s += fmt::format("Unit      {} through the breach, {} behind; {} killed\n", o.through, o.behind, o.killed);
+  s += fmt::format("Removed   {} from those through, {} from those behind (R23)\n", o.removed_through,
+                   o.removed_behind);
+  s += fmt::format("Left      {} through, {} behind\n", o.through_after, o.behind_after);
+  s += fmt::format("Gaps      {} for the defenders to step into\n", o.gaps);
+  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+void casualties_inputs(Fields& f, CasualtiesRequest& r) {
+  f.number(
+      {.key = "through", .help = "Enemy figures already through the breach", .need = Need::without_state},
+      r.through, 0, max_figures);
+  f.number({.key = "behind",
+            .help = "Enemy figures of the same unit not yet through",
+            .need = Need::without_state},
+           r.behind, 0, max_figures);
+  f.number({.key = "killed", .help = "Casualties inflicted on that unit", .need = Need::without_state},
+           r.killed, 0, max_figures);
+  f.text(
+      {"unit", "With --state: the unit that takes the losses (its figures through and behind from the file)",
+       "ID"},
+      r.unit);
+}
+
+std::string unit_casualties_text(const UnitCasualtiesOutcome& o) {
+  std::string s = fmt::format("Killed    {} of {}\n", o.killed, escape_text(o.units.front().after.id));
+  if (o.through_first) {
+    s += fmt::format("Removed   {} from those through, {} from those behind (R23)\n", o.removed_through,
+                     o.removed_behind);
+    s += fmt::format("Gaps      {} for the defenders to step into\n", o.through_first->gaps);
+  }
+  s += troop_text(o);
+  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeState* siege) {
+  SiegeState* st = units_state(siege, !r.unit.empty());
+  if (st == nullptr) {
+    refuse_unit_options("casualties", {{"--unit", !r.unit.empty()}});
+    const auto o = run_casualties(r, ctx);
+    return {print::json_text(print::write_casualties, o),
+            casualties_text(o),
+            {{"through_after", o.through_after}, {"behind_after", o.behind_after}, {"gaps", o.gaps}}};
+  }
+  const char* cmd = "casualties";
+  UnitCasualtiesInput in;
+  in.unit = required_id(r.unit, cmd, "--unit");
+  refuse_known(cmd, "--through", r.through.has_value(), "the unit's figures through the breach");
+  refuse_known(cmd, "--behind", r.behind.has_value(), "the unit's figures behind the breach");
+  in.killed = required(r.killed, cmd, "--killed");
+  const auto o = unit_casualties(st->now, in);
+  nlohmann::json summary = troop_summary(o);
+  summary["unit"] = in.unit;
+  summary["killed"] = o.killed;
+  summary["through_first"] = o.through_first.has_value();
+  summary["removed_through"] = o.removed_through;
+  return {print::json_text(print::write_unit_casualties, o), unit_casualties_text(o), std::move(summary)};
+}
+
+std::string describe_casualties(const nlohmann::json& o) {
+  if (o.contains("unit")) {
+    std::string s = fmt::format("{}: {} killed", o.value("unit", std::string()), o.value("killed", 0));
+    if (o.value("through_first", false))
+      s += fmt::format(" ({} of them through the breach first)", o.value("removed_through", 0));
+    return s + called_words(o);
+  }
+  return fmt::format("{} through, {} behind, {} gap(s)", o.value("through_after", 0), o.value("behind_after", 0),
+                     o.value("gaps", 0));
+}
+
+}  // namespace
+
+Command casualties_command() {
+  return action_command<CasualtiesRequest, casualties_inputs, casualties_action, describe_casualties>(
+      "casualties", "Casualties on an enemy unit partly through a breach",
+      "siege casualties --through 3 --behind 7 --killed 4\n"
+      "  siege --state siege.json casualties --unit storming-party --killed 5");
+}
+
+}  // namespace siege::cli

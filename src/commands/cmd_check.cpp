@@ -1,0 +1,62 @@
+// `siege check`: one symbol-dice check (R27).
+#include <fmt/core.h>
+
+#include "commands/cmd_attack.hpp"
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/render.hpp"
+
+namespace siege::cli {
+
+CheckSpec check_spec(const CheckRequest& r) {
+  CheckSpec spec;
+  spec.difficulty = parse_difficulty(*r.difficulty);
+  spec.pool = *r.pool;
+  spec.bane_dice = *r.bane_dice;
+  spec.boon_dice = *r.boon_dice;
+  return spec;
+}
+
+void check_inputs(Fields& f, CheckRequest& r) {
+  f.text({.key = "difficulty",
+          .help = "easy, average, hard or daunting",
+          .value_name = "D",
+          .also = "-d",
+          .need = Need::required,
+          .choices = difficulty_names},
+         r.difficulty);
+  f.number({"pool", "Skill dice"}, r.pool, 0, max_dice);
+  f.number({"bane-dice", "Extra Bane dice"}, r.bane_dice, 0, max_dice);
+  f.number({"boon-dice", "Extra Boon dice"}, r.boon_dice, 0, max_dice);
+}
+
+namespace {
+
+CheckResult run_check(const CheckRequest& r, Context& ctx) {
+  return roll_check(check_spec(r), ctx.tables().dice, ctx.rng());
+}
+
+std::string check_text(const CheckResult& c, std::uint64_t seed) {
+  return fmt::format("Check     {}\n", render_check(c, seed));
+}
+
+// A check changes nothing in a siege; with a state it runs the same.
+ActionResult check_action(const CheckRequest& r, Context& ctx, SiegeState*) {
+  const auto c = run_check(r, ctx);
+  return {print::json_text(print::write_check_outcome, c, ctx.seed()), check_text(c, ctx.seed()),
+          {{"net_successes", c.net_successes}, {"net_boons", c.net_boons}, {"passed", c.passed()}}};
+}
+
+std::string describe_check(const nlohmann::json& o) {
+  return fmt::format("{} Successes, {} Boons: {}", o.value("net_successes", 0), o.value("net_boons", 0),
+                     o.value("passed", false) ? "passed" : "failed");
+}
+
+}  // namespace
+
+Command check_command() {
+  return action_command<CheckRequest, check_inputs, check_action, describe_check>(
+      "check", "Roll one symbol-dice check", "siege check --difficulty hard --pool 4 --seed 7");
+}
+
+}  // namespace siege::cli

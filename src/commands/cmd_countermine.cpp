@@ -1,0 +1,66 @@
+// `siege countermine`: settles a gallery the defenders found (R31).
+#include <fmt/core.h>
+
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/render.hpp"
+#include "siege/gallery.hpp"
+#include "commands/troop_text.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+struct CountermineRequest {
+  std::string section;
+  std::string result;
+};
+
+void countermine_inputs(Fields& f, CountermineRequest& r) {
+  f.text({.key = "section", .help = "The section whose gallery the defenders found (see 'siege status')",
+          .value_name = "ID", .need = Need::required},
+         r.section);
+  f.text({.key = "result", .help = "collapsed (the gallery is lost) or failed (the sappers dig on)",
+          .value_name = "collapsed|failed", .need = Need::required, .choices = countermine_result_names},
+         r.result);
+}
+
+CountermineResult parse_countermine_result(const std::string& s) {
+  if (s == name_of(CountermineResult::collapsed)) return CountermineResult::collapsed;
+  if (s == name_of(CountermineResult::failed)) return CountermineResult::failed;
+  fail_input("bad-result", "result", "'" + s + "'", "expected " + ors(countermine_result_names));
+}
+
+ActionResult countermine_action(const CountermineRequest& r, Context& ctx, SiegeState* st) {
+  if (st == nullptr) fail_usage("no-state", "countermine: needs --state FILE (a siege made with 'siege init')");
+  if (r.section.empty()) fail_usage("missing-option", "countermine: give --section ID");
+  if (r.result.empty()) fail_usage("missing-option", "countermine: give --result " + bars(countermine_result_names));
+  const CountermineResult result = parse_countermine_result(r.result);
+  const CountermineOutcome o = settle_countermine(st->now, ctx.tables(), r.section, result);
+  std::string json = print::json_text(print::write_countermine, o);
+  std::string text = fmt::format("Countermine under {}: {}\n", escape_text(o.section), name_of(o.result));
+  text += fmt::format("Gallery   {} -> {} of {} day(s) dug, {}\n", o.before.days_dug, o.after.days_dug,
+                      o.days_needed, o.after.detected ? "found" : "not found");
+  text += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  text += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return {std::move(json), std::move(text),
+          {{"section", o.section},
+           {"result", name_of(o.result)},
+           {"days", {{"before", o.before.days_dug}, {"after", o.after.days_dug}}}}};
+}
+
+std::string describe_countermine(const nlohmann::json& o) {
+  const auto& d = o.at("days");
+  return fmt::format("{}: countermine {}, gallery {} -> {} day(s)", o.value("section", std::string()),
+                     o.value("result", std::string()), d.value("before", 0), d.value("after", 0));
+}
+
+}  // namespace
+
+Command countermine_command() {
+  return action_command<CountermineRequest, countermine_inputs, countermine_action, describe_countermine>(
+      "countermine", "Settle a gallery the defenders found: collapsed or failed (with --state)",
+      "siege --state siege.json countermine --section east-wall --result collapsed");
+}
+
+}  // namespace siege::cli

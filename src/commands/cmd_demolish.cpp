@@ -1,0 +1,160 @@
+// `siege demolish`: charges set against one section (R9, R13, R16-R18).
+#include <fmt/core.h>
+#include <fmt/format.h>
+
+#include "commands/cmd_works.hpp"
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/render.hpp"
+#include "siege/scene.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+// "ID" or "ID:COUNT" (COUNT from 1 to max_charges).
+ChargeCount parse_charge(const std::string& spec, const Tables& t) {
+  const auto colon = spec.find(':');
+  const std::string id = spec.substr(0, colon);
+  ChargeCount c;
+  if (colon != std::string::npos) {
+    const std::string count = spec.substr(colon + 1);
+    try {
+      c.count = static_cast<int>(parse_int(count, 1, max_charges, "--charge " + spec));
+    } catch (const Error&) {
+      fail_input("bad-charge-count", "charge", spec,
+                 "the count after ':' must be a whole "
+                 "number from 1 to " +
+                     std::to_string(max_charges));
+    }
+  }
+  if (id.empty()) fail_input("no-charge", "charge", "'" + spec + "'", "expected ID or ID:COUNT");
+  c.charge = &t.charge(id);
+  return c;
+}
+
+std::string charge_line_text(const ChargeLine& l) {
+  std::string s = fmt::format("{} x {} ({}): Siege {} -> {} Hull", l.count, escape_text(l.name), l.id,
+                              l.siege, l.hull_damage);
+  if (l.halved) s += fmt::format(", halved for Blast (R9) -> {}", l.hull_damage / 2);
+  if (l.doubled) s += fmt::format(", x2 on a pier (R13) -> {}", l.each);
+  if (l.count > 1) s += fmt::format("; {} in all", l.total);
+  return s;
+}
+
+}  // namespace
+
+PreparedDemolition prepare_demolish(const DemolishRequest& r, const Tables& t) {
+  if (r.structure.empty()) fail_usage("no-structure", "demolish: --structure ID is required");
+  if (r.charge.empty()) fail_usage("no-charge", "demolish: give at least one --charge ID (see 'siege list charges')");
+  PreparedDemolition p;
+  DemolitionInput& in = p.input;
+  in.structure = &t.structure(r.structure);
+  for (const auto& spec : r.charge) in.charges.push_back(parse_charge(spec, t));
+  in.on_pier = r.on_pier ? OnPier::yes : OnPier::no;
+  in.portcullis = r.portcullis ? Portcullis::yes : Portcullis::no;
+  in.damage_taken = r.damage_taken.value_or(0);
+  if (r.craft_successes && r.pool.given())
+    fail_usage("bad-option", "demolish: --pool rolls the Craft check; it does not go with the referee's "
+                             "--craft-successes");
+  if (r.craft_successes) {
+    in.craft = referee_check(Difficulty::average, *r.craft_successes, 0);
+  } else if (!charge_opens(*in.structure, in.portcullis, in.charges)) {
+    // R18: no check at all when the charge simply opens the door (R34: not
+    // a gate with its portcullis, where the Craft check is rolled).
+    p.spec = craft_check_spec(*r.pool);
+  }
+  return p;
+}
+
+DemolitionOutcome run_demolish(const DemolishRequest& r, Context& ctx) {
+  const Tables& t = ctx.tables();
+  PreparedDemolition p = prepare_demolish(r, t);
+  if (p.spec) p.input.craft = roll_check(*p.spec, t.dice, ctx.rng());
+  DemolitionOutcome o = resolve_demolition(p.input, t);
+  spell_notes(o.notes);
+  return o;
+}
+
+std::string demolish_text(const DemolitionOutcome& o, std::uint64_t seed) {
+  std::string s;
+  s += fmt::format("Demolish  {}{}\n", o.structure, o.on_pier == OnPier::yes ? ", charges set on a pier" : "");
+  for (std::size_t i = 0; i < o.charges.size(); ++i)
+    s += fmt::format("{:<10}{}\n", i == 0 ? "Charges" : "", charge_line_text(o.charges[i]));
+  s += fmt::format("Set       {} maneuver{} (Prepare, R16)\n", o.maneuvers, o.maneuvers == 1 ? "" : "s");
+  if (o.opened) {
+    s += "Check     none: the charge opens the door or gate (R18)\n";
+  } else if (o.craft) {
+    s += fmt::format("Check     Craft: {}\n", render_check(*o.craft, seed));
+  }
+  if (!o.opened) s += render_armor(o.armor);
+  if (o.opened)
+    s += "Damage    none to work out: it opens (R18)\n";
+  else if (!o.went_off)
+    s += "Damage    none: the charges were not set right (R16)\n";
+  else
+    s += fmt::format("Damage    {} Hull damage - {} Armor = {}{} (R17)\n", o.charge_damage, o.armor.effective,
+                     o.charge_damage - o.armor.effective, o.charge_damage < o.armor.effective ? " -> 0" : "");
+  s += render_hull_and_state(o.hull, o.overkill, o.before, o.after);
+  return s + render_trailer(o.rules, o.notes, o.not_modelled);
+}
+
+void demolish_work_inputs(Fields& f, DemolishRequest& r) {
+  f.text({"structure", "Structure id (see 'siege list structures')", "ID", "-s"}, r.structure);
+  f.texts({"charge", "Charge id, or ID:COUNT; repeat for more charges (see 'siege list charges')", "ID[:N]", "-c"},
+          r.charge);
+  f.flag({"on-pier", "Stone bridge: the charges are set on a pier and count double (R13)"}, r.on_pier);
+  f.flag({"portcullis", "Castle gate with a portcullis: Armor 3, Hull 10 (R12)"}, r.portcullis);
+  f.number({"damage-taken", "Hull the section has already suffered"}, r.damage_taken, 0, 100000);
+  f.number({"craft-successes", "The referee's Craft check: net Successes (no dice rolled)"}, r.craft_successes,
+           -100, 100);
+  f.number({"pool", "Skill dice of the Craft check"}, r.pool, 0, max_dice);
+}
+
+void demolish_inputs(Fields& f, DemolishRequest& r) {
+  demolish_work_inputs(f, r);
+  f.text({"section", "With --state: the section the charges are set against (see 'siege status')", "ID"},
+         r.section);
+}
+
+ActionResult demolish_action(const DemolishRequest& req, Context& ctx, SiegeState* st) {
+  if (st == nullptr) {
+    if (!req.section.empty())
+      fail_usage("no-state", "demolish: --section needs --state FILE (a siege made with 'siege init'); without one "
+                             "give --structure ID");
+    const auto o = run_demolish(req, ctx);
+    return {print::json_text(print::write_demolition, o, ctx.seed()), demolish_text(o, ctx.seed()), {}};
+  }
+  DemolishRequest r = req;
+  refuse_section_options("demolish", !r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
+  if (r.section.empty()) fail_usage("no-section", "demolish: with --state give --section ID");
+  SectionState& s = state_section(*st, r.section, "demolish");
+  r.structure = s.structure;
+  r.portcullis = portcullis_of(s) == Portcullis::yes;
+  r.damage_taken = s.hull_suffered;
+  auto o = run_demolish(r, ctx);
+  record_section_hull(st->now, ctx.tables(), s.id, o.hull.after, o.after, o.rules, o.notes);
+  return {with_fields(print::json_text(print::write_demolition, o, ctx.seed()), "demolish",
+                      json_field("section", s.id)),
+          fmt::format("Section   {}\n", s.id) + demolish_text(o, ctx.seed()),
+          {{"section", s.id},
+           {"damage", o.damage},
+           {"hull", {{"before", o.hull.before}, {"after", o.hull.after}}},
+           {"state", {{"before", name_of(o.before)}, {"after", name_of(o.after)}}}}};
+}
+
+std::string describe_demolish(const nlohmann::json& o) {
+  const auto& st = o.at("state");
+  return fmt::format("{}: {} damage, Hull {} -> {}, {} -> {}", o.value("section", std::string()),
+                     o.value("damage", 0), o.at("hull").value("before", 0), o.at("hull").value("after", 0),
+                     st.value("before", std::string()), st.value("after", std::string()));
+}
+
+Command demolish_command() {
+  return action_command<DemolishRequest, demolish_inputs, demolish_action, describe_demolish>(
+      "demolish", "Set demolition charges against a section: Craft check, then Hull damage",
+      "siege demolish --structure stone-bridge --on-pier --charge powder-keg:2 --craft-successes 1\n"
+      "  siege demolish --structure iron-bound-door --charge petard");
+}
+
+}  // namespace siege::cli

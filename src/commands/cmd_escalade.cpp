@@ -1,0 +1,254 @@
+// `siege escalade`: climbing an unbreached section, round by round (R20);
+// with --state a besieger unit of the file climbs, those up counted as
+// through (R33).
+#include <fmt/core.h>
+#include <fmt/format.h>
+
+#include "commands/cmd_works.hpp"
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/render.hpp"
+#include "commands/unit_view.hpp"
+#include "siege/detail/suggest.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+// "N,N,...": how many climbers passed their check each round.
+std::vector<int> parse_round_results(std::string_view text) {
+  std::vector<int> rounds;
+  for (const auto item : split_list(text, "--successes-per-round")) {
+    rounds.push_back(static_cast<int>(parse_int(
+        item, 0, max_lanes, "--successes-per-round round " + std::to_string(rounds.size() + 1))));
+    if (rounds.size() > static_cast<std::size_t>(max_climb_rounds))
+      fail_input("bad-rounds", "successes-per-round", {},
+                 "at most " + std::to_string(max_climb_rounds) + " rounds");
+  }
+  return rounds;
+}
+
+}  // namespace
+
+EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t, const Engine* tower) {
+  if (r.method.empty()) fail_usage("no-method", "escalade: --method " + bars(climb_method_names) + " is required");
+  if (!r.attackers) fail_usage("no-attackers", "escalade: --attackers N is required");
+  EscaladeInput in;
+  in.structure = &t.structure(*r.structure);
+  in.portcullis = r.portcullis ? Portcullis::yes : Portcullis::no;
+  in.method = parse_climb_method(r.method);
+  in.attackers = *r.attackers;
+  switch (in.method) {
+    case ClimbMethod::ladder:
+      if (r.ropes.given()) fail_usage("bad-option", "escalade: --ropes go with --method grapnel; ladders take --ladders N");
+      in.lanes = *r.ladders;
+      break;
+    case ClimbMethod::grapnel:
+      if (r.ladders.given()) fail_usage("bad-option", "escalade: --ladders go with --method ladder; grapnels take --ropes N");
+      in.lanes = *r.ropes;
+      break;
+    case ClimbMethod::tower:
+      if (r.ladders.given() || r.ropes.given())
+        fail_usage("bad-option",
+                   "escalade: a siege tower takes no --ladders or --ropes (its bridge carries the "
+                   "climbers, R41)");
+      if (r.pool.given()) fail_input("bad-option", "pool", {}, "a siege tower makes no check");
+      if (tower == nullptr) {
+        tower = &t.engine(siege_tower_row);
+        if (tower->carries_climbers == 0)
+          fail_usage("not-a-tower",
+                     "escalade: the engines.json row " + tower->id +
+                         " carries no climbers (carries_climbers), so --method tower has no tower "
+                         "to climb by (R41)");
+      }
+      in.tower_climbers = tower->carries_climbers;
+      break;
+  }
+  in.defended = r.defended ? Defended::yes : Defended::no;
+  in.rounds = r.rounds;
+  in.damage_taken = r.damage_taken.value_or(0);
+  in.pool = *r.pool;
+  if (r.successes_per_round) {
+    if (r.pool.given()) fail_usage("bad-option", "escalade: --pool rolls dice; it does not go with --successes-per-round");
+    in.referee_rounds = parse_round_results(*r.successes_per_round);
+  }
+  return in;
+}
+
+EscaladeOutcome run_escalade(const EscaladeRequest& r, Context& ctx, const Engine* tower = nullptr) {
+  const Tables& t = ctx.tables();
+  return resolve_escalade(prepare_escalade(r, t, tower), t.dice, ctx.rng());
+}
+
+std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed) {
+  std::string s;
+  std::string how;
+  switch (o.method) {
+    case ClimbMethod::ladder: how = fmt::format("{} ladder(s)", o.lanes); break;
+    case ClimbMethod::grapnel: how = fmt::format("{} grapnel rope(s)", o.lanes); break;
+    case ClimbMethod::tower: how = "a siege tower"; break;
+  }
+  s += fmt::format("Escalade  {} attackers by {} on {} ({}){}\n", o.attackers, how, o.structure,
+                   painted_state(o.state), o.defended == Defended::yes ? ", defenders at the top" : "");
+  if (o.check) {
+    std::string dice = fmt::format("{} skill", o.check->pool);
+    if (o.check->bane_dice > 0) dice += fmt::format(" + {} Bane", o.check->bane_dice);
+    s += fmt::format("Check     each climber: {} Athletics, {} dice{}\n", capitalised(name_of(o.check->difficulty)),
+                     dice, o.rolled ? fmt::format(" (seed {})", seed) : std::string(", the referee's results"));
+  } else if (o.climbed) {
+    s += fmt::format("Check     none: the tower's bridge puts {} a round on the wall walk\n",
+                     o.tower_climbers);
+  }
+  if (!o.rounds.empty()) {
+    s += "Round     trying  up  on the wall\n";
+    for (const auto& r : o.rounds)
+      s += fmt::format("{:>5}     {:>6}  {:>2}  {:>11}\n", r.round, r.attempting, r.succeeded, r.up);
+  }
+  if (o.climbed)
+    s += fmt::format("Result    {} of {} on the wall after {} round(s), {} at the foot\n", o.up, o.attackers,
+                     o.rounds.size(), o.at_foot());
+  else
+    s += "Result    nothing climbed: the section is " + painted_state(BreachState::breached) + "\n";
+  return s + render_trailer(o.rules, o.notes, o.not_modelled);
+}
+
+void escalade_work_inputs(Fields& f, EscaladeRequest& r) {
+  f.text({"structure", "Structure id", "ID", "-s"}, r.structure);
+  f.text({.key = "method", .help = "ladder, grapnel or tower", .value_name = "METHOD", .also = "-m",
+          .choices = climb_method_names},
+         r.method);
+  f.number({"attackers", "Attackers to get onto the wall"}, r.attackers, 1, max_attackers);
+  f.number({"ladders", "Ladders against the section"}, r.ladders, 1, max_lanes);
+  f.number({"ropes", "Grapnel ropes"}, r.ropes, 1, max_lanes);
+  f.flag({"defended", "Defenders hold the top: +2 Bane dice on ladders (R20)"}, r.defended);
+  f.number({"rounds", "How many are up after N rounds (default: until all are up)"}, r.rounds, 1,
+           max_climb_rounds);
+  f.number({"damage-taken", "Hull the section has already suffered"}, r.damage_taken, 0, 100000);
+  f.flag({"portcullis", "Castle gate with a portcullis: Hull 10 (R12)"}, r.portcullis);
+  f.number({"pool", "Athletics dice of each climber"}, r.pool, 0, max_dice);
+  f.text({"successes-per-round",
+          "The referee's results: climbers who passed each round, e.g. \"1,0,2\" (no dice rolled)", "N,..."},
+         r.successes_per_round);
+}
+
+void escalade_inputs(Fields& f, EscaladeRequest& r) {
+  escalade_work_inputs(f, r);
+  f.text({"section", "With --state: the section climbed (read; a breach is walked through)", "ID"}, r.section);
+  f.text({"unit", "With --state: the besieger unit that climbs; its figures at the foot are the attackers",
+          "ID"},
+         r.unit);
+  f.text({"engine", "With --state and --method tower: the siege tower that climbs (see 'siege status')", "ID"},
+         r.engine);
+}
+
+// With a state the climb reads the section (its structure and what it has
+// suffered: a breached section is walked through) and the unit (its figures
+// at the foot of the wall climb); the climbers up count as through (R33).
+ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeState* st) {
+  if (st == nullptr) {
+    if (!req.engine.empty())
+      fail_usage("no-state", "escalade: --engine needs --state FILE (a siege made with 'siege init')");
+    if (!req.section.empty())
+      fail_usage("no-state", "escalade: --section needs --state FILE (a siege made with 'siege init'); without one "
+                             "give --structure ID");
+    refuse_unit_options("escalade", {{"--unit", !req.unit.empty()}});
+    const auto o = run_escalade(req, ctx);
+    return {print::json_text(print::write_escalade, o, ctx.seed()), escalade_text(o, ctx.seed()), {}};
+  }
+  const char* cmd = "escalade";
+  EscaladeRequest r = req;
+  const bool tower = r.method == name_of(ClimbMethod::tower);
+  if (!r.engine.empty() && !tower)
+    fail_usage("bad-option", "escalade: --engine names the siege tower of --method tower");
+  if (tower) {
+    if (r.engine.empty() && units_state(st, !r.unit.empty()) != nullptr)
+      fail_usage("no-engine", "escalade: with --state, --method tower names its tower: give --engine ID");
+  }
+  const Engine* tower_row = nullptr;
+  if (tower && !r.engine.empty()) {
+    const EngineState* e = as_command(cmd, [&] { return present_engine(st->now, r.engine); });
+    if (e == nullptr || e->side != EngineSide::besieger) {
+      std::vector<std::string> ids;
+      for (const auto& x : st->now.engines)
+        if (x.side == EngineSide::besieger) ids.push_back(x.id);
+      fail_usage("unknown-engine", "escalade: unknown besieger engine '" + r.engine + "'" +
+                                       siege::did_you_mean(r.engine, ids) + "; see 'siege status'");
+    }
+    // R41: only an engine whose row carries climbers is a siege tower.
+    tower_row = row_of(*e, ctx.tables());
+    if (tower_row == nullptr)
+      fail_input("not-a-tower", "engine", r.engine,
+                 e->weapon.empty() ? "it has no engines.json row, so it carries no climbers (R41)"
+                                   : "it fires " + e->weapon +
+                                         " and has no engines.json row, so it carries no "
+                                         "climbers (R41)");
+    if (tower_row->carries_climbers == 0)
+      fail_input("not-a-tower", "engine", r.engine,
+                 "it is a " + tower_row->name + " (engines.json row " + tower_row->id +
+                     "), which carries no climbers: only an engine whose row has carries_climbers makes an "
+                     "escalade by siege tower (R41)");
+    if (e->knocked_out)
+      fail_usage("knocked-out", "escalade: the tower " + e->id + " is knocked out and puts no one on the wall");
+  }
+  refuse_section_options(cmd, r.structure.given(), r.damage_taken.has_value(), r.portcullis);
+  if (r.section.empty()) fail_usage("no-section", "escalade: with --state give --section ID");
+  if (units_state(st, !r.unit.empty()) == nullptr) {
+    // A siege with no units (units_state): the climb reads the section and
+    // changes nothing, as before units; the attackers are given.
+    const SectionState& s = state_section(*st, r.section, cmd);
+    r.structure.set(s.structure);
+    r.portcullis = portcullis_of(s) == Portcullis::yes;
+    r.damage_taken = s.hull_suffered;
+    const auto o = run_escalade(r, ctx, tower_row);
+    return {
+        with_fields(print::json_text(print::write_escalade, o, ctx.seed()), cmd, json_field("section", s.id)),
+        fmt::format("Section   {}\n", escape_text(s.id)) + escalade_text(o, ctx.seed()),
+        {{"section", s.id}, {"climbed", o.climbed}, {"attackers", o.attackers}, {"up", o.up}}};
+  }
+  const std::string unit = required_id(r.unit, cmd, "--unit");
+  refuse_known(cmd, "--attackers", r.attackers.has_value(), "the unit's figures at the foot of the wall");
+  const SectionState& s = state_section(*st, r.section, cmd);
+  const int climbers = escalade_climbers(st->now, unit, s.id);
+  if (climbers > max_attackers)
+    fail_usage("bad-number",
+               fmt::format("escalade: '{}' has {} figures at the foot; a climb takes at most {} "
+                           "attackers (split the unit)",
+                           unit, climbers, max_attackers));
+  r.structure.set(s.structure);
+  r.portcullis = portcullis_of(s) == Portcullis::yes;
+  r.damage_taken = s.hull_suffered;
+  r.attackers = climbers;
+  const auto climb = run_escalade(r, ctx, tower_row);
+  auto o = escalade_unit(st->now, unit, s.id, climb);
+  EscaladeOutcome shown = climb;
+  append_trace(shown, o);
+  nlohmann::json summary = troop_summary(o);
+  summary["section"] = o.section;
+  summary["unit"] = unit;
+  summary["climbed"] = climb.climbed;
+  summary["attackers"] = climb.attackers;
+  summary["up"] = climb.up;
+  return {
+      with_fields(print::json_text(print::write_escalade, shown, ctx.seed()), cmd,
+                  json_field("section", o.section) + "," + json_field("unit", unit) + "," + troop_fields(o)),
+      before_rules(fmt::format("Section   {}: {} climbs\n", escape_text(o.section), escape_text(unit)) +
+                       escalade_text(shown, ctx.seed()),
+                   troop_text(o)),
+      std::move(summary)};
+}
+
+std::string describe_escalade(const nlohmann::json& o) {
+  const std::string id = o.value("section", std::string());
+  const std::string who = o.contains("unit") ? o.value("unit", std::string()) + " at " : std::string();
+  if (!o.value("climbed", true)) return who + id + ": breached, not climbed";
+  return fmt::format("{}{}: {} of {} up", who, id, o.value("up", 0), o.value("attackers", 0));
+}
+
+Command escalade_command() {
+  return action_command<EscaladeRequest, escalade_inputs, escalade_action, describe_escalade>(
+      "escalade", "Climb an unbreached section by ladder, grapnel or siege tower, round by round",
+      "siege escalade --method ladder --ladders 2 --attackers 10 --defended --seed 3\n"
+      "  siege escalade --method tower --attackers 10");
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,99 @@
+// `siege damage` and `siege repair`: the referee's own change of Hull
+// suffered by a section, an engine or the camp (R32).
+#include <fmt/core.h>
+
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/render.hpp"
+#include "siege/scene.hpp"
+#include "commands/troop_text.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+struct HullChangeRequest {
+  std::string at;
+  std::optional<int> hull;
+  std::string cause;
+};
+
+void hull_change_inputs(Fields& f, HullChangeRequest& r) {
+  f.text({.key = "at", .help = "A section, an engine or camp (see 'siege status')", .value_name = "ID",
+          .need = Need::required},
+         r.at);
+  f.number({.key = "hull", .help = "Hull Points to add (damage) or take away (repair)", .need = Need::required},
+           r.hull, 1, max_hull_change);
+  f.text({"cause", "The referee's words for it, kept in the log (\"Burn\", \"a night's repair\")", "TEXT"},
+         r.cause);
+}
+
+ActionResult hull_change_action(HullDirection dir, const HullChangeRequest& r, Context& ctx, SiegeState* st) {
+  const std::string verb(name_of(dir));
+  if (st == nullptr) fail_usage("no-state", verb + ": needs --state FILE (a siege made with 'siege init')");
+  if (r.at.empty()) fail_usage("missing-option", verb + ": give --at ID (a section, an engine or camp)");
+  const int amount = required(r.hull, verb, "--hull");
+  const HullChangeOutcome o = change_hull(st->now, ctx.tables(), {r.at, dir, amount, r.cause});
+  std::string json = print::json_text(print::write_hull_change, o);
+  std::string text = fmt::format("{}    {} ({} {}){}\n", dir == HullDirection::damage ? "Damage" : "Repair",
+                                 escape_text(o.target), name_of(o.kind), escape_text(o.row),
+                                 o.cause.empty() ? std::string() : ": " + escape_text(o.cause));
+  text += fmt::format("Hull      {}{}: {} -> {} suffered of {}{}\n", dir == HullDirection::damage ? "+" : "-",
+                      o.change, o.hull.before, o.hull.after, o.hull.max,
+                      o.overkill > 0 ? fmt::format(" ({} overkill)", o.overkill) : std::string());
+  text += fmt::format("          {}\n", hull_bar(o.hull.after, o.hull.max));
+  if (o.kind == TargetKind::section)
+    text += fmt::format("State     {} -> {}\n", painted_state(o.before), painted_state(o.after));
+  else
+    text += fmt::format("State     {} -> {}\n", o.out_before ? "out" : "in action", o.out_after ? "out" : "in action");
+  text += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) text += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  nlohmann::json summary = {{"target", o.target},
+                            {"change", o.change},
+                            {"overkill", o.overkill},
+                            {"hull", {{"before", o.hull.before}, {"after", o.hull.after}}}};
+  if (o.kind == TargetKind::section)
+    summary["state"] = {{"before", name_of(o.before)}, {"after", name_of(o.after)}};
+  else
+    summary["knocked_out"] = {{"before", o.out_before}, {"after", o.out_after}};
+  return {std::move(json), std::move(text), std::move(summary)};
+}
+
+ActionResult damage_action(const HullChangeRequest& r, Context& ctx, SiegeState* st) {
+  return hull_change_action(HullDirection::damage, r, ctx, st);
+}
+ActionResult repair_action(const HullChangeRequest& r, Context& ctx, SiegeState* st) {
+  return hull_change_action(HullDirection::repair, r, ctx, st);
+}
+
+std::string describe_hull_change(const nlohmann::json& o) {
+  const auto& h = o.at("hull");
+  std::string s = fmt::format("{}: Hull {} -> {}", o.value("target", std::string()), h.value("before", 0),
+                              h.value("after", 0));
+  if (o.contains("state")) {
+    const auto& st = o.at("state");
+    if (st.value("before", std::string()) != st.value("after", std::string()))
+      s += fmt::format(", {} -> {}", st.value("before", std::string()), st.value("after", std::string()));
+  } else if (o.contains("knocked_out")) {
+    const auto& k = o.at("knocked_out");
+    if (k.value("before", false) != k.value("after", false))
+      s += k.value("after", false) ? ", knocked out" : ", back in action";
+  }
+  return s;
+}
+
+}  // namespace
+
+Command damage_command() {
+  return action_command<HullChangeRequest, hull_change_inputs, damage_action, describe_hull_change>(
+      "damage", "The referee's own damage to a section, an engine or the camp (with --state)",
+      "siege --state siege.json damage --at belfry --hull 3 --cause Burn");
+}
+
+Command repair_command() {
+  return action_command<HullChangeRequest, hull_change_inputs, repair_action, describe_hull_change>(
+      "repair", "The referee's own repair of a section, an engine or the camp (with --state)",
+      "siege --state siege.json repair --at north-wall --hull 4 --cause \"a night's repair\"");
+}
+
+}  // namespace siege::cli

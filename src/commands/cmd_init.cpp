@@ -1,0 +1,91 @@
+// `siege init`: a new state file from a description of the siege.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fmt/core.h>
+
+#include "commands/cmd_state.hpp"
+#include "front/command.hpp"
+#include "state/read_file.hpp"
+#include "print/render.hpp"
+#include "state/state_file.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+// `init`: a new state file from a description.
+struct InitRequest {
+  std::string file;  // FILE, or --state
+  std::string from;  // the description; "-" reads standard input
+  bool force = false;
+};
+
+SiegeState run_init(const InitRequest& r, Context& ctx) {
+  if (r.from.empty())
+    fail_usage("no-description", "init: give --from DESCRIPTION.json (sections and engines; see "
+                                 "examples/castle-siege.json), or --from - to read it from standard input");
+  // A regular file, or standard input with -; at most max_input_bytes.
+  const FailAs as{ErrorKind::usage, "bad-description"};
+  const std::string text = r.from == "-" ? read_stream(STDIN_FILENO, "--from -", as)
+                                         : *read_regular_file(r.from, "--from " + r.from, as, IfMissing::fail);
+  const siege::JsonSource src{r.from == "-" ? "<stdin>" : r.from, ErrorKind::usage};
+  return read_description(text, src, ctx.tables());
+}
+
+void init_inputs(Fields& f, InitRequest& r) {
+  f.text({.key = "file", .help = "The state file to write (or --state FILE)", .value_name = "FILE", .positional = true,
+          .path = true},
+         r.file);
+  f.text({.key = "from",
+          .help = "The description of the siege (JSON; - reads standard input)",
+          .value_name = "DESCRIPTION",
+          .path = true},
+         r.from);
+  f.flag({"force", "Replace FILE if it exists"}, r.force);
+}
+
+void init_siege(const InitRequest& req, Context& ctx) {
+  const InitRequest* r = &req;
+  std::string path = r->file;
+  const std::string& state = ctx.globals.state_file;
+  if (!state.empty() && !path.empty() && state != path)
+    fail_usage("bad-option", "init: FILE (" + path + ") and --state (" + state + ") name different files");
+  if (path.empty()) path = state;
+  if (path == "-")
+    fail_usage("bad-option", "init: FILE '-': a state file must be a file that can be replaced, not standard "
+                             "output (--from - reads the description from standard input)");
+  if (path.empty()) fail_usage("no-state", "init: give the state FILE to write");
+  refuse_sidecar_path(path, "a state file");  // before the description is read (and with --dry-run)
+  const SiegeState st = run_init(*r, ctx);
+  const std::string text = checked_state_text(st, path, ctx.tables());
+  auto refuse = [&] {
+    fail_usage("state-exists", "init: " + path + " already exists; give --force to replace it");
+  };
+  if (ctx.globals.dry_run) {
+    struct stat sb {};
+    if (::stat(path.c_str(), &sb) == 0 && !r->force) refuse();
+  } else {
+    StateFile file(path, StateFile::Access::create);
+    if (file.exists() && !r->force) refuse();
+    file.commit(text);
+    ctx.note_commit("the siege in " + path + " was written");
+  }
+  const std::string done = ctx.globals.dry_run
+                               ? fmt::format("Dry run   {} not written (--dry-run)\n", path)
+                               : fmt::format("Wrote     {}; play a scene with: {}\n", path,
+                                             command_line("siege --state " + shell_word(path) + " scene"));
+  ctx.emit(with_fields(status_json(st, ctx.tables(), path, "init"), "init",
+                       std::string("\"dry_run\":") + (ctx.globals.dry_run ? "true" : "false")),
+           status_text(st, ctx.tables()) + done);
+}
+
+}  // namespace
+
+Command init_command() {
+  return plain_command<InitRequest, init_inputs, init_siege>(
+      "init", "Write a new siege state file from a description of the siege",
+      "siege init siege.json --from examples/castle-siege.json");
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,67 @@
+// `siege merge`: two units of one side at one place become one (R37). State only.
+#include <fmt/core.h>
+
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/units.hpp"
+#include "print/render.hpp"
+#include "siege/roster.hpp"
+#include "commands/troop_text.hpp"
+#include "commands/unit_view.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+struct MergeRequest {
+  std::string unit;
+  std::string into;
+};
+
+void merge_inputs(Fields& f, MergeRequest& r) {
+  f.text({.key = "unit",
+          .help = "The unit merged away (it stays in the file, marked gone)",
+          .value_name = "ID",
+          .need = Need::required},
+         r.unit);
+  f.text({.key = "into",
+          .help = "The unit that remains, gaining its figures",
+          .value_name = "OTHER",
+          .need = Need::required},
+         r.into);
+}
+
+std::string merge_text(const MergeOutcome& o) {
+  std::string s = fmt::format("Merge     {} into {}\n", escape_text(o.unit), escape_text(o.into));
+  return s + troop_text_and_trace(o);
+}
+
+ActionResult merge_action(const MergeRequest& r, Context& ctx, SiegeState* st) {
+  (void)ctx;
+  if (st == nullptr) fail_usage("no-state", "merge: needs --state FILE (a siege made with 'siege init')");
+  MergeInput in;
+  in.unit = required_id(r.unit, "merge", "--unit");
+  in.into = required_id(r.into, "merge", "--into");
+  const MergeOutcome o = merge_units(st->now, in);
+  nlohmann::json summary = troop_summary(o);
+  summary["unit"] = o.unit;
+  summary["into"] = o.into;
+  return {print::json_text(print::write_merge, o), merge_text(o), std::move(summary)};
+}
+
+std::string describe_merge(const nlohmann::json& o) {
+  const auto units = o.value("units", nlohmann::json::array());
+  return fmt::format(
+      "{} merges into {}{}", o.value("unit", std::string()), o.value("into", std::string()),
+      units.size() == 2 ? fmt::format(" ({} figures)", units[1].value("figures", 0)) : std::string());
+}
+
+}  // namespace
+
+Command merge_command() {
+  return action_command<MergeRequest, merge_inputs, merge_action, describe_merge>(
+      "merge", "Two units of one side at one place become one (with --state)",
+      "siege --state siege.json merge --unit reserve --into storming-party");
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,221 @@
+// `siege mine`: a mine from digging to firing (R9, R19).
+#include <fmt/core.h>
+#include <fmt/format.h>
+
+#include "commands/cmd_works.hpp"
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/render.hpp"
+#include "siege/gallery.hpp"
+#include "siege/scene.hpp"
+
+namespace siege::cli {
+
+std::vector<std::string_view> split_list(std::string_view text, std::string_view what) {
+  auto trim = [](std::string_view s) {
+    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+    return s;
+  };
+  std::vector<std::string_view> items;
+  for (;;) {
+    const auto comma = text.find(',');
+    const auto item = trim(text.substr(0, comma));
+    if (item.empty())
+      fail_usage("bad-list", std::string(what) + ": expected a comma-separated list with no empty items");
+    items.push_back(item);
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  return items;
+}
+
+namespace {
+
+// "S:D,S:D,...": the sappers' and the defenders' net Successes, one pair a day.
+std::vector<MineDayResult> parse_day_results(std::string_view text) {
+  std::vector<MineDayResult> days;
+  for (const auto item : split_list(text, "--day-results")) {
+    const std::string day = "--day-results day " + std::to_string(days.size() + 1);
+    const auto colon = item.find(':');
+    if (colon == std::string_view::npos)
+      fail_usage("bad-day-result", day + ": expected SAPPERS:DEFENDERS net Successes, e.g. 2:1, got '" +
+                                       std::string(item) + "'");
+    MineDayResult r;
+    r.sappers = static_cast<int>(parse_int(item.substr(0, colon), -100, 100, day + " sappers"));
+    r.defenders = static_cast<int>(parse_int(item.substr(colon + 1), -100, 100, day + " defenders"));
+    days.push_back(r);
+  }
+  if (days.size() > static_cast<std::size_t>(max_mine_days))
+    fail_input("bad-day-result", "day-results", {}, "at most " + std::to_string(max_mine_days) + " days");
+  return days;
+}
+
+std::string day_text(const MineDay& d) {
+  std::string s = fmt::format(
+      "Day {:<6}sappers {}, defenders {}: {}\n", d.day, d.sappers.net_successes, d.defenders.net_successes,
+      d.detected                                             ? painted_alarm("FOUND by the defenders")
+      : d.sappers.net_successes == d.defenders.net_successes ? std::string("a tie, still hidden")
+                                                             : std::string("still hidden"));
+  if (d.sappers.rolled) {
+    s += fmt::format("          sappers   {}\n", render_dice(d.sappers));
+    s += fmt::format("          defenders {}\n", render_dice(d.defenders));
+  }
+  return s;
+}
+
+}  // namespace
+
+MineInput prepare_mine(const MineRequest& r, const Tables& t) {
+  if (r.structure.empty()) fail_usage("no-structure", "mine: --structure ID is required");
+  MineInput in;
+  in.structure = &t.structure(r.structure);
+  in.portcullis = r.portcullis ? Portcullis::yes : Portcullis::no;
+  in.days_dug = r.days_dug.value_or(0);
+  in.days = r.days;
+  in.damage_taken = r.damage_taken.value_or(0);
+  in.countermine = r.countermine ? Countermine::yes : Countermine::no;
+  if (r.day_results) {
+    if (r.sapper_pool.given() || r.defender_pool.given() || r.days)
+      fail_usage("bad-option", "mine: --day-results are the referee's own rolls; --sapper-pool, "
+                               "--defender-pool and --days do not go with them");
+    in.referee_days = parse_day_results(*r.day_results);
+  }
+  in.sapper_pool = *r.sapper_pool;
+  in.defender_pool = *r.defender_pool;
+  return in;
+}
+
+MineOutcome run_mine(const MineRequest& r, Context& ctx) {
+  const Tables& t = ctx.tables();
+  MineOutcome o = resolve_mine(prepare_mine(r, t), t.dice, ctx.rng());
+  spell_notes(o.notes);
+  return o;
+}
+
+std::string mine_text(const MineOutcome& o, std::uint64_t seed) {
+  std::string s;
+  s += fmt::format("Mine      under {}: {} day(s) of digging (listed Armor, R19), {} dug before{}\n",
+                   o.structure, o.days_needed, o.days_before,
+                   o.countermine == Countermine::yes ? "; the defenders dig a countermine" : "");
+  if (!o.days.empty()) {
+    s += fmt::format("Checks    opposed Perception, each side its pool + Average dice{}\n",
+                     o.days.front().sappers.rolled ? fmt::format(" (seed {})", seed)
+                                                   : std::string(", the referee's rolls"));
+    for (const auto& d : o.days) s += day_text(d);
+    if (o.days.front().sappers.rolled) s += fmt::format("          {}\n", dice_legend());
+  }
+  s += fmt::format("Dug       {} of {} day(s)\n", o.days_dug, o.days_needed);
+  if (o.detected_on)
+    s += fmt::format("Found     on day {}: countermine possible, the mine is not fired\n", *o.detected_on);
+  else if (!o.fired)
+    s += fmt::format("Not yet   {} day(s) left to dig\n", o.days_left());
+  else
+    s += fmt::format("Fired     {} Hull damage, Armor ignored (R19)\n", o.damage);
+  s += render_hull_and_state(o.hull, o.overkill, o.before, o.after);
+  return s + render_trailer(o.rules, o.notes, o.not_modelled);
+}
+
+void mine_work_inputs(Fields& f, MineRequest& r) {
+  f.text({"structure", "Structure id (see 'siege list structures')", "ID", "-s"}, r.structure);
+  f.number({"days-dug", "Days already dug before this call (default 0)"}, r.days_dug, 0, max_mine_days);
+  f.number({"days", "Dig at most N more days now (default: to the end)"}, r.days, 1, max_mine_days);
+  f.number({"damage-taken", "Hull the section has already suffered"}, r.damage_taken, 0, 100000);
+  f.number({"sapper-pool", "Sappers' Perception dice"}, r.sapper_pool, 0, max_dice);
+  f.number({"defender-pool", "Defenders' Perception dice"}, r.defender_pool, 0, max_dice);
+  f.text({"day-results", "The referee's rolls, one SAPPERS:DEFENDERS pair of net Successes a day, e.g. \"2:1,0:0\"",
+          "S:D,..."},
+         r.day_results);
+  f.flag({"countermine", "The defenders dig a countermine (R19)"}, r.countermine);
+  f.flag({"portcullis", "Castle gate with a portcullis: Armor 3, Hull 10 (R12)"}, r.portcullis);
+}
+
+void mine_inputs(Fields& f, MineRequest& r) {
+  mine_work_inputs(f, r);
+  f.text({"section", "With --state: the section whose gallery is dug (see 'siege status')", "ID"}, r.section);
+}
+
+ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
+  if (st == nullptr) {
+    if (!req.section.empty())
+      fail_usage("no-state", "mine: --section needs --state FILE (a siege made with 'siege init'); without one "
+                             "give --structure ID");
+    const auto o = run_mine(req, ctx);
+    return {print::json_text(print::write_mine, o, ctx.seed()), mine_text(o, ctx.seed()), {}};
+  }
+  MineRequest r = req;
+  refuse_section_options("mine", !r.structure.empty(), false, false);
+  if (r.days_dug)
+    fail_usage("bad-option", "mine: --days-dug goes without --state; the state file counts the days dug");
+  refuse_section_options("mine", false, r.damage_taken.has_value(), r.portcullis);
+  if (r.section.empty()) fail_usage("no-section", "mine: with --state give --section ID");
+  SectionState& s = state_section(*st, r.section, "mine");
+  if (s.mine.detected)
+    fail_usage("mine-found", "mine: the defenders found the gallery under " + s.id +
+                                 " (R19); it is not dug on or fired");
+  const GalleryDays scene_days = gallery_days(*st, s.id);
+  // R30: the referee's rolls ask for one day each; else --days, or every day left.
+  std::optional<int> asked = r.days;
+  DaysAsked by = DaysAsked::by_days;
+  if (r.day_results && !r.days) {
+    asked = static_cast<int>(split_list(*r.day_results, "--day-results").size());
+    by = DaysAsked::by_day_results;
+  }
+  const int days_now = mine_days_now(*st, s.id, asked, by);
+  if (!r.day_results) r.days = days_now;
+  r.structure = s.structure;
+  r.portcullis = portcullis_of(s) == Portcullis::yes;
+  r.days_dug = s.mine.days_dug;
+  r.damage_taken = s.hull_suffered;
+  auto o = run_mine(r, ctx);
+  // R30: the scene's days, and a hint the state file takes (not --days-dug).
+  siege::add_rule(o.rules, "scene-days");
+  const int dug_now = o.days_dug - o.days_before;
+  const int left = scene_days.left - dug_now;
+  for (auto& n : o.notes)
+    if (const auto at = n.find(" Go on with --days-dug"); at != std::string::npos)
+      n = n.substr(0, at) + (left > 0 ? " Go on with: siege mine --section " + s.id + " (with --state)."
+                                      : " Go on in the next scene: siege scene, then siege mine --section " + s.id +
+                                            " (with --state).");
+  o.notes.push_back(fmt::format("Scene {} (one {}): the gallery digs at most {} day(s) in it; {} dug now, {} left.",
+                                scene_days.scene, name_of(st->scene_length), scene_days.per_scene, dug_now, left));
+  if (o.fired) {
+    record_section_hull(st->now, ctx.tables(), s.id, o.hull.after, o.after, o.rules, o.notes);
+    s.mine = MineGallery{};  // fired: the gallery is spent; a new mine starts from day 0
+  } else {
+    s.mine.days_dug = o.days_dug;
+    s.mine.detected = o.detected_on.has_value();
+  }
+  nlohmann::json summary = {{"section", s.id},
+                            {"days", {{"before", o.days_before}, {"after", o.days_dug}}},
+                            {"detected", o.detected_on.has_value()},
+                            {"fired", o.fired}};
+  if (o.fired) {
+    summary["damage"] = o.damage;
+    summary["hull"] = {{"before", o.hull.before}, {"after", o.hull.after}};
+    summary["state"] = {{"before", name_of(o.before)}, {"after", name_of(o.after)}};
+  }
+  return {
+      with_fields(print::json_text(print::write_mine, o, ctx.seed()), "mine", json_field("section", s.id)),
+      fmt::format("Section   {}\n", s.id) + mine_text(o, ctx.seed()), summary};
+}
+
+std::string describe_mine(const nlohmann::json& o) {
+  const std::string id = o.value("section", std::string());
+  const auto& d = o.at("days");
+  if (o.value("fired", false))
+    return fmt::format("{}: fired, {} damage, Hull {} -> {}, {} -> {}", id, o.value("damage", 0),
+                       o.at("hull").value("before", 0), o.at("hull").value("after", 0),
+                       o.at("state").value("before", std::string()), o.at("state").value("after", std::string()));
+  return fmt::format("{}: dug {} -> {} day(s){}", id, d.value("before", 0), d.value("after", 0),
+                     o.value("detected", false) ? ", found by the defenders" : "");
+}
+
+Command mine_command() {
+  return action_command<MineRequest, mine_inputs, mine_action, describe_mine>(
+      "mine", "Dig a mine under a section day by day, then fire it",
+      "siege mine --structure curtain-wall --seed 7\n"
+      "  siege mine --structure rampart --day-results \"1:0,2:2,0:1\" --countermine");
+}
+
+}  // namespace siege::cli

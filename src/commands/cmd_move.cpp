@@ -1,0 +1,160 @@
+// `siege move`: a unit's move, through a breach at Rough Terrain speed (R15);
+// with --state a unit of the file to a section, through its breach, outside
+// or within the walls (R26, R33).
+#include <fmt/core.h>
+
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/units.hpp"
+#include "siege/breach.hpp"
+#include "print/render.hpp"
+#include "commands/troop_text.hpp"
+#include "commands/unit_view.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+// `move`: a unit's speed, through a breach at Rough Terrain speed (R15).
+struct MoveRequest {
+  std::optional<int> speed;  // without --state required; with it optional (the speed is reported)
+  bool through_breach = false;
+  std::string unit;            // with --state: the unit that moves
+  std::string section;         // to this section (all behind, or --through-breach)
+  std::string to;              // or: outside, within-walls
+  std::optional<int> figures;  // --through-breach: how many of those behind go through
+};
+
+MoveOutcome run_move(const MoveRequest& r, Context& ctx) {
+  MoveInput in;
+  in.speed = required(r.speed, "move", "--speed");
+  in.through_breach = r.through_breach ? ThroughBreach::yes : ThroughBreach::no;
+  in.rough_terrain = ctx.tables().troops.rough_terrain;
+  return resolve_move(in);
+}
+
+std::string move_text(const MoveOutcome& o) {
+  std::string s;
+  s += fmt::format("Speed     {}\"\n", o.speed);
+  if (o.through_breach)
+    s += fmt::format("Breach    x {}/{} Rough Terrain (R15) = {}\"{}\n", o.factor.numerator, o.factor.denominator,
+                     o.speed_after, o.rounded ? ", rounded down to whole inches" : "");
+  else
+    s += fmt::format("Breach    not crossing one: {}\" unchanged\n", o.speed_after);
+  if (!o.rules.empty()) s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+void move_inputs(Fields& f, MoveRequest& r) {
+  f.number({.key = "speed", .help = "The unit's move in whole inches", .need = Need::without_state}, r.speed,
+           0, max_speed);
+  f.flag({"through-breach", "The move goes through a breach (Rough Terrain speed)"}, r.through_breach);
+  f.text({"unit", "With --state: the unit that moves (see 'siege status')", "ID"}, r.unit);
+  f.text({"section", "With --state: the section it comes to, all its figures behind", "ID"}, r.section);
+  f.text({.key = "to",
+          .help = "With --state, instead of --section: outside or within-walls (defenders only)",
+          .value_name = "PLACE",
+          .choices = place_words},
+         r.to);
+  f.number({"figures", "With --state and --through-breach: figures behind that go through"}, r.figures, 1,
+           max_figures);
+}
+
+UnitMoveInput unit_move_input(const MoveRequest& r) {
+  UnitMoveInput in;
+  in.unit = required_id(r.unit, "move", "--unit");
+  if (!r.to.empty()) {
+    if (!r.section.empty()) fail_usage("bad-option", "move: give --section ID or --to PLACE, not both");
+    if (r.to == "outside")
+      in.to = UnitDestination::outside;
+    else if (r.to == "within-walls")
+      in.to = UnitDestination::within_walls;
+    else
+      fail_input("bad-place", "to", "'" + r.to + "'", "expected outside or within-walls");
+  } else {
+    if (r.section.empty())
+      fail_usage("missing-option", "move: with --state give --section ID (or --to " + bars(place_words) + ")");
+    in.section = r.section;
+  }
+  if (r.figures && !r.through_breach)
+    fail_usage("bad-option", "move: --figures N goes with --through-breach (the figures that go through)");
+  if (r.through_breach && !r.figures)
+    fail_usage("missing-option", "move: --through-breach with --unit: give --figures N, how many go through");
+  in.through_figures = r.figures;
+  in.speed = r.speed;
+  return in;
+}
+
+std::string unit_move_text(const UnitMoveOutcome& o) {
+  const UnitState& u = o.units.front().after;
+  std::string s = fmt::format("Move      {} {}", escape_text(u.id),
+                              o.section.empty() ? "goes " + unit_place(u) : "to " + escape_text(o.section));
+  if (o.moved_through > 0) s += fmt::format(", {} through the breach", o.moved_through);
+  s += "\n";
+  if (o.move) {
+    if (o.move->through_breach)
+      s += fmt::format("Speed     {}\" x {}/{} Rough Terrain (R15) = {}\"{}\n", o.move->speed,
+                       o.move->factor.numerator, o.move->factor.denominator, o.move->speed_after,
+                       o.move->rounded ? ", rounded down to whole inches" : "");
+    else
+      s += fmt::format("Speed     {}\"\n", o.move->speed);
+  }
+  s += troop_text(o);
+  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* siege) {
+  SiegeState* st = units_state(siege, !r.unit.empty());
+  if (st == nullptr) {
+    refuse_unit_options("move", {{"--unit", !r.unit.empty()},
+                                 {"--section", !r.section.empty()},
+                                 {"--to", !r.to.empty()},
+                                 {"--figures", r.figures.has_value()}});
+    const auto o = run_move(r, ctx);
+    return {print::json_text(print::write_move, o),
+            move_text(o),
+            {{"speed", o.speed}, {"speed_after", o.speed_after}}};
+  }
+  UnitMoveInput in = unit_move_input(r);
+  if (ctx.replaying_before_sallies) in.meaning = UnitMoveInput::Meaning::before_r38;
+  const auto o = move_unit(st->now, in, ctx.tables());
+  nlohmann::json summary = troop_summary(o);
+  if (o.sally) summary["sally"] = true;  // R38: an older entry has no "sally", and replays as it did
+  summary["unit"] = o.units.front().after.id;
+  summary["moved_through"] = o.moved_through;
+  if (o.move) summary["speed_after"] = o.move->speed_after;
+  return {print::json_text(print::write_unit_move, o), unit_move_text(o), std::move(summary)};
+}
+
+std::string describe_move(const nlohmann::json& o) {
+  if (o.contains("unit")) {
+    const auto& u = o.at("units").at(0);
+    std::string place = u.value("where", std::string());
+    if (place == "within-walls") place = "within the walls";
+    if (place == "section")
+      place = u.value("through", 0) == 0
+                  ? "at " + u.value("section", std::string())
+                  : fmt::format("at {} ({} through, {} behind)", u.value("section", std::string()),
+                                u.value("through", 0), u.value("behind", 0));
+    return fmt::format("{} {}{}", o.value("unit", std::string()), place,
+                       o.value("moved_through", 0) > 0
+                           ? fmt::format(", {} moved through", o.value("moved_through", 0))
+                           : std::string());
+  }
+  return fmt::format("speed {} -> {}", o.value("speed", 0), o.value("speed_after", 0));
+}
+
+}  // namespace
+
+Command move_command() {
+  return action_command<MoveRequest, move_inputs, move_action, describe_move>(
+      "move", "A unit's move, at Rough Terrain speed through a breach",
+      "siege move --speed 9 --through-breach\n"
+      "  siege --state siege.json move --unit storming-party --section north-wall --through-breach --figures "
+      "5");
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,49 @@
+// `siege note TEXT`: a line of free text in the log of a siege (R39).
+#include <fmt/core.h>
+
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/render.hpp"
+#include "siege/note.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+struct NoteRequest {
+  std::string text;  // the positional argument; batch and log key "text"
+};
+
+void note_inputs(Fields& f, NoteRequest& r) {
+  f.text({.key = "text",
+          .help = "The note: a parley, a ruling, who killed whom (one line of UTF-8)",
+          .value_name = "TEXT",
+          .also = "--text",
+          .need = Need::required,
+          .positional = true,
+          .max_bytes = max_note_bytes},
+         r.text);
+}
+
+ActionResult note_action(const NoteRequest& r, Context&, SiegeState* st) {
+  if (st == nullptr) fail_usage("no-state", "note: needs --state FILE (a siege made with 'siege init')");
+  const NoteOutcome o = resolve_note(r.text, st->now.scene);
+  std::string json = print::json_text(print::write_note, o);
+  std::string text = fmt::format("Note      {}\n", escape_text(o.text));
+  text += o.scene == 0 ? std::string("Scene     before the first scene\n")
+                       : fmt::format("Scene     {}\n", o.scene);
+  text += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  return {std::move(json), std::move(text), {{"text", o.text}}};
+}
+
+std::string describe_note(const nlohmann::json& o) { return "noted: " + o.value("text", std::string()); }
+
+}  // namespace
+
+Command note_command() {
+  return action_command<NoteRequest, note_inputs, note_action, describe_note>(
+      "note", "Log a line of free text, in the current scene (with --state)",
+      "siege --state siege.json note 'parley: terms until dawn'");
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,66 @@
+// `siege order`: the referee records a unit's order, the result of the
+// standard morale rules these texts leave out (R33). State only.
+#include <fmt/core.h>
+
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/units.hpp"
+#include "print/render.hpp"
+#include "commands/troop_text.hpp"
+#include "commands/unit_view.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+struct OrderRequest {
+  std::string unit;
+  std::string set;  // good, shaken or routed
+};
+
+void order_inputs(Fields& f, OrderRequest& r) {
+  f.text({"unit", "The unit (see 'siege status')", "ID"}, r.unit);
+  f.text({.key = "set", .help = "Its order now: good, shaken or routed", .value_name = "ORDER", .choices = order_names},
+         r.set);
+}
+
+std::string order_text(const UnitOrderOutcome& o) {
+  const UnitChange& c = o.units.front();
+  std::string s =
+      fmt::format("Order     {}: {} -> {}, as the referee records (R33)\n", escape_text(c.after.id),
+                  painted_order(c.before.order), painted_order(c.after.order));
+  s += troop_text(o);
+  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+ActionResult order_action(const OrderRequest& r, Context& ctx, SiegeState* st) {
+  (void)ctx;
+  if (st == nullptr) fail_usage("no-state", "order: needs --state FILE (a siege made with 'siege init')");
+  UnitOrderInput in;
+  in.unit = required_id(r.unit, "order", "--unit");
+  if (r.set.empty()) fail_usage("missing-option", "order: give --set " + bars(order_names));
+  in.order = parse_order(r.set, "set");
+  const auto o = set_unit_order(st->now, in);
+  nlohmann::json summary = troop_summary(o);
+  summary["unit"] = in.unit;
+  summary["order"] = {{"before", name_of(o.units.front().before.order)}, {"after", name_of(in.order)}};
+  return {print::json_text(print::write_unit_order, o), order_text(o), std::move(summary)};
+}
+
+std::string describe_order(const nlohmann::json& o) {
+  const auto& order = o.at("order");
+  return fmt::format("{}: {} -> {}", o.value("unit", std::string()), order.value("before", std::string()),
+                     order.value("after", std::string()));
+}
+
+}  // namespace
+
+Command order_command() {
+  return action_command<OrderRequest, order_inputs, order_action, describe_order>(
+      "order", "Record a unit's order from the standard morale rules: good, shaken or routed (with --state)",
+      "siege --state siege.json order --unit storming-party --set shaken");
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,79 @@
+// `siege remove`: a unit or an engine leaves the siege (R36). State only.
+#include <fmt/core.h>
+
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/units.hpp"
+#include "print/render.hpp"
+#include "siege/roster.hpp"
+#include "commands/troop_text.hpp"
+#include "commands/unit_view.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+struct RemoveRequest {
+  std::string unit;
+  std::string engine;
+  std::string cause;
+};
+
+void remove_inputs(Fields& f, RemoveRequest& r) {
+  static constexpr std::string_view unless_engine[] = {"engine"};
+  static constexpr std::string_view unless_unit[] = {"unit"};
+  f.text({.key = "unit", .help = "The unit that leaves (or --engine)", .value_name = "ID", .required_unless = unless_engine},
+         r.unit);
+  f.text({.key = "engine", .help = "The engine that leaves (or --unit)", .value_name = "ID", .required_unless = unless_unit},
+         r.engine);
+  f.text({"cause", "The referee's words for it, kept in the log (\"withdrawn\", \"captured\")", "TEXT"},
+         r.cause);
+}
+
+std::string remove_text(const RemovalOutcome& o) {
+  std::string s = fmt::format("Leaves    {} {}{}\n", o.engine ? "engine" : "unit", escape_text(o.id),
+                              o.cause.empty() ? std::string() : ": " + escape_text(o.cause));
+  return s + troop_text_and_trace(o);
+}
+
+ActionResult remove_action(const RemoveRequest& r, Context& ctx, SiegeState* st) {
+  (void)ctx;
+  if (st == nullptr) fail_usage("no-state", "remove: needs --state FILE (a siege made with 'siege init')");
+  if (r.unit.empty() == r.engine.empty())
+    fail_usage(r.unit.empty() ? "missing-option" : "bad-option",
+               "remove: give --unit ID or --engine ID, one of them");
+  RemovalInput in;
+  in.kind = r.engine.empty() ? RemovalInput::Kind::unit : RemovalInput::Kind::engine;
+  in.id = r.engine.empty() ? r.unit : r.engine;
+  in.cause = r.cause;
+  RemovalOutcome o = remove_from_siege(st->now, in);
+  spell_notes(o.notes);
+  nlohmann::json summary = troop_summary(o);
+  summary[o.engine ? "engine" : "unit"] = o.id;
+  summary["cause"] = o.cause.empty() ? nlohmann::json() : nlohmann::json(o.cause);
+  summary["figures_left"] = o.figures_left;
+  summary["idle"] = o.idle;
+  for (std::size_t i = 0; i < o.armies.size(); ++i)
+    summary["armies"][i]["strength"] = o.armies[i].after.strength;
+  return {print::json_text(print::write_removal, o), remove_text(o), std::move(summary)};
+}
+
+std::string describe_remove(const nlohmann::json& o) {
+  const bool engine = o.contains("engine");
+  const auto cause = o.value("cause", nlohmann::json());
+  std::string s = fmt::format("{} {} leaves{}", engine ? "engine" : "unit",
+                              o.value(engine ? "engine" : "unit", std::string()),
+                              cause.is_string() ? ": " + cause.get<std::string>() : std::string());
+  if (!engine) s += fmt::format(" ({} figures alive)", o.value("figures_left", 0));
+  return s + called_words(o);
+}
+
+}  // namespace
+
+Command remove_command() {
+  return action_command<RemoveRequest, remove_inputs, remove_action, describe_remove>(
+      "remove", "A unit or an engine leaves the siege; its record stays, marked gone (with --state)",
+      "siege --state siege.json remove --engine ram --cause captured");
+}
+
+}  // namespace siege::cli

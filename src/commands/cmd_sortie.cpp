@@ -1,0 +1,90 @@
+// `siege sortie`: the characters attack a besieger engine or the camp (E3,
+// "a sortie"), with the arithmetic of an engine's hit in a scene.
+#include <fmt/core.h>
+#include <fmt/format.h>
+
+#include "commands/cmd_attack.hpp"
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/render.hpp"
+#include "siege/scene.hpp"
+#include "commands/troop_text.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+struct SortieRequest {
+  std::string at;
+  AttackRequest attack;  // its weapon and roll inputs only
+};
+
+void sortie_inputs(Fields& f, SortieRequest& r) {
+  f.text({.key = "at", .help = "The besieger engine attacked, or camp (see 'siege status')", .value_name = "ID",
+          .need = Need::required},
+         r.at);
+  weapon_stat_inputs(f, r.attack);
+  attack_roll_inputs(f, r.attack);
+}
+
+std::string sortie_text(const EngineHit& o, std::uint64_t seed) {
+  std::string s = fmt::format("Sortie    {} ({}) on {} ({})\n",
+                              o.stats.id == "inline" ? "inline weapon" : escape_text(o.stats.name), o.stats.id,
+                              escape_text(o.target), o.row);
+  s += fmt::format("Check     {}\n", render_check(o.check, seed));
+  s += render_armor(o.armor);
+  if (!o.hit) {
+    s += "Damage    none: the attack missed (R2)\n";
+  } else {
+    const int raw = o.stats.hull_damage + o.check.net_successes - o.armor.effective;
+    s += fmt::format("Damage    {} Hull damage {:+} Successes - {} Armor = {}{}", o.stats.hull_damage,
+                     o.check.net_successes, o.armor.effective, raw, raw < 0 ? " -> 0" : "");
+    if (o.crit_bundles > 0) s += fmt::format(", + {} x 2 for Crit (R3) = {}", o.crit_bundles, o.damage);
+    s += "\n";
+  }
+  s += fmt::format("Hull      {} suffered{}\n", hull_bar(o.hull.after, o.hull.max),
+                   o.overkill > 0 ? fmt::format(" ({} overkill)", o.overkill) : std::string());
+  if (o.knocked_out && o.hull.before < o.hull.max)
+    s += "State     " + painted_alarm(o.target == camp_id ? "wrecked" : "knocked out") + "\n";
+  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return s;
+}
+
+ActionResult sortie_action(const SortieRequest& r, Context& ctx, SiegeState* st) {
+  if (st == nullptr) fail_usage("no-state", "sortie: needs --state FILE (a siege made with 'siege init')");
+  if (r.at.empty()) fail_usage("missing-option", "sortie: give --at ENGINE or --at camp");
+  const Tables& t = ctx.tables();
+  SortieInput in;
+  in.target = r.at;
+  in.weapon = request_weapon(r.attack, t, "sortie");
+  in.spend_boons = r.attack.spend_boons;
+  const PreparedRoll roll = prepare_roll(r.attack, FiringSlit::no, "sortie");
+  in.check = roll.check ? *roll.check : roll_check(*roll.spec, t.dice, ctx.rng());
+  const EngineHit o = resolve_sortie(st->now, t, in);
+  std::string json = print::json_text(print::write_engine_hit, o, ctx.seed(), "sortie");
+  return {std::move(json), ctx.globals.json ? std::string() : sortie_text(o, ctx.seed()),
+          {{"target", o.target},
+           {"hit", o.hit},
+           {"damage", o.damage},
+           {"hull", {{"before", o.hull.before}, {"after", o.hull.after}}},
+           {"knocked_out", o.knocked_out}}};
+}
+
+std::string describe_sortie(const nlohmann::json& o) {
+  const std::string id = o.value("target", std::string());
+  if (!o.value("hit", false)) return id + ": sortie missed";
+  return fmt::format("{}: sortie, {} damage, Hull {} -> {}{}", id, o.value("damage", 0),
+                     o.at("hull").value("before", 0), o.at("hull").value("after", 0),
+                     o.value("knocked_out", false) ? ", knocked out" : "");
+}
+
+}  // namespace
+
+Command sortie_command() {
+  return action_command<SortieRequest, sortie_inputs, sortie_action, describe_sortie>(
+      "sortie", "The characters attack a besieger engine or the camp (with --state)",
+      "siege --state siege.json sortie --at ram --weapon cannon --successes 2");
+}
+
+}  // namespace siege::cli

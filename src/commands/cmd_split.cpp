@@ -1,0 +1,75 @@
+// `siege split`: part of a unit becomes a unit of its own (R37). State only.
+#include <fmt/core.h>
+
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/units.hpp"
+#include "print/render.hpp"
+#include "siege/roster.hpp"
+#include "commands/troop_text.hpp"
+#include "commands/unit_view.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+struct SplitRequest {
+  std::string unit;
+  std::string into;
+  std::optional<int> figures;
+  std::optional<int> through;
+};
+
+void split_inputs(Fields& f, SplitRequest& r) {
+  f.text({.key = "unit",
+          .help = "The unit that splits (see 'siege status')",
+          .value_name = "ID",
+          .need = Need::required},
+         r.unit);
+  f.text({.key = "into", .help = "The new unit's id", .value_name = "NEW", .need = Need::required}, r.into);
+  f.number({.key = "figures", .help = "Figures that go to the new unit", .need = Need::required}, r.figures,
+           1, max_figures);
+  f.number({"through", "At a section: how many of them come from those through (default 0: all from behind)"},
+           r.through, 0, max_figures);
+}
+
+std::string split_text(const SplitOutcome& o) {
+  std::string s = fmt::format("Split     {} figure{} of {} become {}\n", o.figures, o.figures == 1 ? "" : "s",
+                              escape_text(o.unit), escape_text(o.into));
+  const UnitState& part = o.units.back().after;
+  s += fmt::format("Unit      {} ({})\n  new     {}\n", escape_text(part.id), name_of(part.side),
+                   unit_words(part));
+  return s + troop_text_and_trace(o);
+}
+
+ActionResult split_action(const SplitRequest& r, Context& ctx, SiegeState* st) {
+  (void)ctx;
+  if (st == nullptr) fail_usage("no-state", "split: needs --state FILE (a siege made with 'siege init')");
+  SplitInput in;
+  in.unit = required_id(r.unit, "split", "--unit");
+  in.into = required_id(r.into, "split", "--into");
+  in.figures = required(r.figures, "split", "--figures");
+  in.through = r.through;
+  const SplitOutcome o = split_unit(st->now, in);
+  nlohmann::json summary = troop_summary(o);
+  summary["unit"] = o.unit;
+  summary["into"] = o.into;
+  summary["figures"] = o.figures;
+  summary["through"] = o.through;
+  return {print::json_text(print::write_split, o), split_text(o), std::move(summary)};
+}
+
+std::string describe_split(const nlohmann::json& o) {
+  return fmt::format("{} figures of {} become {}", o.value("figures", 0), o.value("unit", std::string()),
+                     o.value("into", std::string()));
+}
+
+}  // namespace
+
+Command split_command() {
+  return action_command<SplitRequest, split_inputs, split_action, describe_split>(
+      "split", "Part of a unit becomes a unit of its own, at the same place (with --state)",
+      "siege --state siege.json split --unit garrison --into gate-guard --figures 10");
+}
+
+}  // namespace siege::cli

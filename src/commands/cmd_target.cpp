@@ -1,0 +1,62 @@
+// `siege target`: re-aims an engine of the siege (R29).
+#include <fmt/core.h>
+
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/render.hpp"
+#include "siege/scene.hpp"
+#include "commands/troop_text.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+struct TargetRequest {
+  std::string engine;
+  std::string at;  // a section, an engine, camp or none
+};
+
+void target_inputs(Fields& f, TargetRequest& r) {
+  f.text({.key = "engine", .help = "The engine to re-aim (see 'siege status')", .value_name = "ID",
+          .need = Need::required},
+         r.engine);
+  f.text({.key = "at",
+          .help = "Its new target: a section (a besieger engine), a besieger engine or camp (a defender engine), "
+                  "or none",
+          .value_name = "ID",
+          .need = Need::required},
+         r.at);
+}
+
+ActionResult target_action(const TargetRequest& r, Context& ctx, SiegeState* st) {
+  if (st == nullptr) fail_usage("no-state", "target: needs --state FILE (a siege made with 'siege init')");
+  if (r.engine.empty()) fail_usage("missing-option", "target: give --engine ID");
+  if (r.at.empty()) fail_usage("missing-option", "target: give --at ID (or --at none)");
+  const AimOutcome o = aim_engine(st->now, ctx.tables(), r.engine, r.at);
+  std::string json = print::json_text(print::write_aim, o);
+  const auto shown = [](const std::string& id) { return id.empty() ? std::string("none") : escape_text(id); };
+  std::string text = fmt::format("Engine    {} ({})\n", escape_text(o.engine), name_of(o.side));
+  text += fmt::format("Target    {} -> {}\n", shown(o.before), shown(o.after));
+  text += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  text += "Notes\n" + render_notes(o.notes, {});
+  auto id_or_null = [](const std::string& id) { return id.empty() ? nlohmann::json() : nlohmann::json(id); };
+  return {std::move(json), std::move(text),
+          {{"engine", o.engine}, {"target", {{"before", id_or_null(o.before)}, {"after", id_or_null(o.after)}}}}};
+}
+
+std::string describe_target(const nlohmann::json& o) {
+  const auto& t = o.at("target");
+  auto shown = [](const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : std::string("none"); };
+  return fmt::format("{}: aimed {} -> {}", o.value("engine", std::string()), shown(t.at("before")),
+                     shown(t.at("after")));
+}
+
+}  // namespace
+
+Command target_command() {
+  return action_command<TargetRequest, target_inputs, target_action, describe_target>(
+      "target", "Re-aim an engine of the siege (with --state)",
+      "siege --state siege.json target --engine trebuchet --at east-wall");
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,899 @@
+// Parsing, the context, and the single place where errors become exit codes.
+#include "front/cli.hpp"
+
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <exception>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include "state/builtin_tables.hpp"
+#include "front/command.hpp"
+#include "print/json.hpp"
+#include "state/read_file.hpp"
+#include "print/render.hpp"
+#include "siege/detail/json_writer.hpp"
+#include "siege/detail/suggest.hpp"
+#include "siege/tables_json.hpp"
+#include "version.hpp"
+
+namespace siege::cli {
+
+// ---------------------------------------------------------------- numbers
+
+std::int64_t parse_int(std::string_view text, std::int64_t lo, std::int64_t hi,
+                       std::string_view what) {
+  auto bad = [&]() -> std::int64_t {
+    const Error e(ErrorKind::usage, "bad-number",
+                  std::string(what) + ": expected a whole number from " + std::to_string(lo) + " to " +
+                      std::to_string(hi) + ", got '" + std::string(text) + "'");
+    // An option's number: the error object names the input.
+    if (what.size() > 2 && what.substr(0, 2) == "--") throw e.about(std::string(what.substr(2)));
+    throw e;
+  };
+  std::size_t i = 0;
+  bool negative = false;
+  if (i < text.size() && (text[i] == '-' || text[i] == '+')) negative = text[i++] == '-';
+  if (i == text.size() || text.size() - i > 19) return bad();
+  std::int64_t v = 0;
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c < '0' || c > '9') return bad();
+    // 19 digits can pass INT64_MAX: such a number is out of every bound.
+    if (v > (std::numeric_limits<std::int64_t>::max() - (c - '0')) / 10) return bad();
+    v = v * 10 + (c - '0');
+  }
+  if (negative) v = -v;
+  if (v < lo || v > hi) return bad();
+  return v;
+}
+
+std::uint64_t parse_seed(std::string_view text, std::string_view what) {
+  constexpr std::uint64_t top = std::numeric_limits<std::uint64_t>::max();
+  std::size_t i = text.size() > 0 && text[0] == '+' ? 1 : 0;
+  bool ok = i < text.size() && text.size() - i <= 20;
+  std::uint64_t v = 0;
+  for (; ok && i < text.size(); ++i) {
+    const char c = text[i];
+    const auto d = static_cast<std::uint64_t>(c - '0');
+    ok = c >= '0' && c <= '9' && v <= (top - d) / 10;
+    v = v * 10 + d;
+  }
+  if (!ok) {
+    const Error e(ErrorKind::usage, "bad-number",
+                  std::string(what) + ": expected a whole number from 0 to " + std::to_string(top) +
+                      ", got '" + std::string(text) + "'");
+    if (what.size() > 2 && what.substr(0, 2) == "--") throw e.about(std::string(what.substr(2)));
+    throw e;
+  }
+  return v;
+}
+
+namespace {
+
+// A number option in [lo, hi] that calls `set` with the value.
+template <typename Set>
+CLI::Option* number_option(CLI::App& app, const std::string& names, const std::string& what, int lo, int hi,
+                           Set set, const std::string& help) {
+  return app
+      .add_option_function<std::string>(
+          names, [what, lo, hi, set](const std::string& s) { set(static_cast<int>(parse_int(s, lo, hi, what))); },
+          help)
+      ->type_name("N");
+}
+
+// The command line's visitor (inputs.hpp): each input an option of `app`,
+// bound to its member (the request outlives the parse: its runner holds it).
+class OptionBinder final : public Fields {
+ public:
+  explicit OptionBinder(CLI::App& app) : app_(app) {}
+
+  void text(const In& in, std::string& v) override {
+    finish(in, checked(in, app_.add_option(names(in), v, text_help(in))), "TEXT");
+  }
+  void text(const In& in, std::optional<std::string>& v) override {
+    auto* p = &v;
+    finish(in,
+           checked(in, app_.add_option_function<std::string>(names(in), [p](const std::string& s) { *p = s; },
+                                                             text_help(in))),
+           "TEXT");
+  }
+  void text(const In& in, Given<std::string>& v) override {
+    auto* p = &v;
+    // A required option's default is that of a batch line or a log entry.
+    const std::string help =
+        in.need == Need::required ? std::string(in.help) : std::string(in.help) + " (default " + v.fallback() + ")";
+    finish(in,
+           checked(in, app_.add_option_function<std::string>(names(in), [p](const std::string& s) { p->set(s); },
+                                                             help)),
+           "TEXT");
+  }
+  void texts(const In& in, std::vector<std::string>& v) override {
+    finish(in, checked(in, app_.add_option(names(in), v, std::string(in.help))->allow_extra_args(false)), "TEXT");
+  }
+  void number(const In& in, std::optional<int>& v, int lo, int hi) override {
+    auto* p = &v;
+    finish(in,
+           number_option(app_, names(in), option_name(in), lo, hi, [p](int x) { *p = x; },
+                         std::string(in.help) + " [" + std::to_string(lo) + ".." + std::to_string(hi) + "]"),
+           "N");
+  }
+  void number(const In& in, Given<int>& v, int lo, int hi) override {
+    auto* p = &v;
+    finish(in,
+           number_option(app_, names(in), option_name(in), lo, hi, [p](int x) { p->set(x); },
+                         std::string(in.help) + " [" + std::to_string(lo) + ".." + std::to_string(hi) +
+                             ", default " + std::to_string(v.fallback()) + "]"),
+           "N");
+  }
+  void flag(const In& in, bool& v) override { finish(in, app_.add_flag(names(in), v, std::string(in.help)), ""); }
+
+ private:
+  // A text's help, with its most bytes when it declares them.
+  static std::string text_help(const In& in) {
+    if (in.max_bytes == 0) return std::string(in.help);
+    return std::string(in.help) + " [at most " + std::to_string(in.max_bytes) + " bytes]";
+  }
+  // "--key" (or the positional's name, KEY) and its other name.
+  static std::string option_name(const In& in) {
+    if (!in.positional) return "--" + std::string(in.key);
+    std::string upper(in.key);
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return upper;
+  }
+  static std::string names(const In& in) {
+    std::string n = option_name(in);
+    if (!in.also.empty()) n += "," + std::string(in.also);
+    return n;
+  }
+  // R42: each value of a text option (not a file's path) is checked as it
+  // is parsed: valid UTF-8 and no control characters.
+  static CLI::Option* checked(const In& in, CLI::Option* o) {
+    if (in.path) return o;
+    const std::string key(in.key);
+    return o->each([key](const std::string& s) { text::check_text_input(key, s, text::TextFrom::typed); });
+  }
+  static void finish(const In& in, CLI::Option* o, std::string_view type) {
+    if (!in.value_name.empty()) type = in.value_name;
+    if (!type.empty()) o->type_name(std::string(type));
+    if (in.need == Need::required) o->required();
+    if (in.need == Need::without_state) o->description(o->get_description() + "; required without --state");
+    if (in.arity != 1) o->expected(in.arity);
+  }
+  CLI::App& app_;
+};
+
+// Finds the first input that the command line insists on without --state
+// (Need::without_state) and that was not given.
+class MissingWithoutState final : public Fields {
+ public:
+  std::string missing;  // "--speed", or "" when every one was given
+
+  void text(const In& in, std::string& v) override { note(in, !v.empty()); }
+  void text(const In& in, std::optional<std::string>& v) override { note(in, v.has_value()); }
+  void text(const In& in, Given<std::string>& v) override { note(in, v.given()); }
+  void texts(const In& in, std::vector<std::string>& v) override { note(in, !v.empty()); }
+  void number(const In& in, std::optional<int>& v, int, int) override { note(in, v.has_value()); }
+  void number(const In& in, Given<int>& v, int, int) override { note(in, v.given()); }
+  void flag(const In& in, bool& v) override { note(in, v); }
+
+ private:
+  void note(const In& in, bool given) {
+    if (missing.empty() && in.need == Need::without_state && !given) missing = "--" + std::string(in.key);
+  }
+};
+
+}  // namespace
+
+void bind_options(CLI::App& app, const std::function<void(Fields&)>& inputs) {
+  OptionBinder b(app);
+  inputs(b);
+}
+
+void require_without_state(std::string_view command, const std::function<void(Fields&)>& inputs) {
+  MissingWithoutState m;
+  inputs(m);
+  // As CLI11 words a missing required option.
+  if (!m.missing.empty()) fail_usage("bad-usage", std::string(command) + ": " + m.missing + " is required");
+}
+
+std::uint64_t random_seed() {
+  std::uint64_t v = 0;
+  if (getrandom(&v, sizeof v, 0) != static_cast<ssize_t>(sizeof v))
+    v = static_cast<std::uint64_t>(std::time(nullptr)) * 0x9e3779b97f4a7c15ULL;
+  return v & ((std::uint64_t{1} << 53) - 1);
+}
+
+// ---------------------------------------------------------------- context
+
+static_assert(max_input_bytes == siege::max_json_bytes, "one cap for what is read and what is parsed");
+
+const Tables& Context::tables() {
+  if (tables_ == nullptr) tables_ = &load_tables();
+  return *tables_;
+}
+
+const Tables& Context::load_tables() {
+  std::string dir = globals.data_dir;
+  if (dir.empty())
+    if (const char* env = std::getenv("SIEGE_DATA")) dir = env;
+  if (dir.empty()) return builtin_tables();
+  check_folder(dir, (globals.data_dir.empty() ? "SIEGE_DATA=" : "--data ") + dir, {ErrorKind::data, "bad-data-dir"});
+  auto t = std::make_unique<Tables>(builtin_tables());
+  for (auto name : table_files) {
+    const std::string path = dir + "/" + std::string(name);
+    // A file that is absent keeps the built-in table; one that is there but
+    // cannot be read (a dangling link, a FIFO, no permission) is an error.
+    const auto text = read_regular_file(path, path, {ErrorKind::data, "bad-table"}, IfMissing::absent);
+    if (text) merge_table_text(*t, name, *text, path);
+  }
+  validate_tables(*t, dir + "/");
+  loaded_ = std::move(t);
+  return *loaded_;
+}
+
+std::uint64_t Context::seed() {
+  if (!seed_) seed_ = globals.seed ? *globals.seed : random_seed();
+  return *seed_;
+}
+
+Rng& Context::rng() {
+  if (!rng_) rng_.emplace(seed());
+  return *rng_;
+}
+
+void Context::reseed(std::uint64_t seed) {
+  seed_ = seed;
+  rng_.reset();
+}
+
+// ---------------------------------------------------------------- output
+
+namespace {
+
+[[noreturn]] void fail_write(int error) {
+  fail_output("write-error", std::string("write error: ") + std::strerror(error != 0 ? error : EIO));
+}
+
+// Flushes stdout and closes its descriptor, so that an error the kernel
+// reports only then (a full disk, NFS) is still caught.
+void finish_stdout() {
+  errno = 0;
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) fail_write(errno);
+  if (::close(STDOUT_FILENO) != 0) fail_write(errno);
+}
+
+// Gives a closed descriptor 0, 1 or 2 a stand-in that fails every transfer
+// (/dev/null opened the other way round), so that no file opened later
+// (a state file, its lock) takes its number and receives the output, and
+// writing to a closed stdout stays the EBADF error it was.
+bool stdin_was_closed = false;
+void guard_standard_descriptors() {
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    if (fd == STDIN_FILENO) stdin_was_closed = true;
+    const int opened = ::open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+    if (opened < 0) continue;
+    if (opened != fd) {
+      ::dup2(opened, fd);
+      ::close(opened);
+    }
+  }
+}
+
+std::size_t output_width();
+
+}  // namespace
+
+bool standard_input_closed() { return stdin_was_closed || ::fcntl(STDIN_FILENO, F_GETFD) == -1; }
+
+void write_stdout(std::string_view bytes) {
+  if (bytes.empty()) return;
+  errno = 0;
+  if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size()) fail_write(errno);
+}
+
+std::string one_line(std::string_view message) {
+  std::string out;
+  out.reserve(message.size());
+  for (std::size_t i = 0; i < message.size();) {
+    const auto c = static_cast<unsigned char>(message[i]);
+    std::size_t n = 1;
+    if (c >= 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c < 0x80) {
+      out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));  // the other C0 controls and DEL
+    } else {
+      char32_t cp = 0;
+      n = utf8_at(message, i, cp);
+      if (n == 0) {
+        out += fmt::format("\\x{:02x}", static_cast<unsigned>(c));
+        n = 1;
+      } else if (cp <= 0x9f || cp == 0x2028 || cp == 0x2029) {
+        out += fmt::format("\\u{:04x}", static_cast<unsigned>(cp));  // C1 controls, line breaks
+      } else if (text::is_format_char(cp)) {
+        out += text::shown_format_char(cp);  // R42: nothing reverses or hides the message
+      } else {
+        out.append(message.substr(i, n));
+      }
+    }
+    i += n;
+  }
+  return out;
+}
+
+void Context::note_commit(std::string what) {
+  committed = std::move(what);
+  std::signal(SIGPIPE, SIG_IGN);  // a closed pipe is EPIPE now: write_stdout names the commit
+}
+
+void Context::emit(const std::string& json, const std::string& text) const {
+  if (globals.json) {
+    write_stdout(json);
+    write_stdout("\n");
+  } else {
+    write_stdout(wrap_text(text, output_width()));
+  }
+}
+
+namespace {
+
+// The width to fit text, tables and help to: the terminal's; COLUMNS on a
+// terminal that does not say; 80 when stdout is not a terminal.
+std::size_t output_width() {
+  constexpr std::size_t not_a_terminal = 80;
+  if (::isatty(STDOUT_FILENO) == 0) return not_a_terminal;
+  winsize ws{};
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+  if (const char* c = std::getenv("COLUMNS"))
+    if (const long n = std::atol(c); n > 0) return static_cast<std::size_t>(n);
+  return not_a_terminal;
+}
+
+// CLI11's help screens, each line fitted to output_width() (wrap_text): a
+// description goes on under its own column.
+class FittedHelp : public CLI::Formatter {
+ public:
+  // The name column: CLI11's 30 on 75 columns or more, narrower below.
+  FittedHelp() { column_width(std::clamp<std::size_t>(output_width() * 2 / 5, 12, 30)); }
+  std::string make_help(const CLI::App* app, std::string name, CLI::AppFormatMode mode) const override {
+    return wrap_text(CLI::Formatter::make_help(app, std::move(name), mode), output_width());
+  }
+};
+
+}  // namespace
+
+void Context::emit_table(const std::string& json, const std::vector<std::vector<std::string>>& rows,
+                         std::string_view heading) const {
+  const Format f = globals.json ? Format::json : parse_format(globals.format);
+  if (f == Format::json) return emit(json, json);
+  const std::string head = f == Format::text && !heading.empty() ? wrap_text(heading, output_width()) : "";
+  write_stdout(head + render_table(rows, f, output_width()));
+}
+
+void Context::emit_tables(const std::string& json,
+                          const std::vector<std::vector<std::vector<std::string>>>& tables) const {
+  const Format f = globals.json ? Format::json : parse_format(globals.format);
+  if (f == Format::json) return emit(json, json);
+  std::string out;
+  for (const auto& rows : tables) out += (out.empty() ? "" : "\n") + render_table(rows, f, output_width());
+  write_stdout(out);
+}
+
+void Context::text_or_json_only(std::string_view command) const {
+  const Format f = parse_format(globals.format);
+  if (f == Format::markdown || f == Format::csv)
+    fail_input(
+        "bad-format", "format", globals.format,
+        std::string(command) + " prints no table (markdown and csv are for list, odds --compare and status)");
+}
+
+// ---------------------------------------------------------------- parsing
+
+namespace {
+
+// Global options that take a value, for the pre-scans below.
+bool takes_value(std::string_view arg) {
+  return arg == "--data" || arg == "--seed" || arg == "--state" || arg == "--color" || arg == "--format";
+}
+
+// The words after the command's name, once main has found it.
+std::vector<std::string_view>& command_words() {
+  static std::vector<std::string_view> words;
+  return words;
+}
+
+// The place in `words` of the first one that is neither an option nor the
+// value of one (global options, or those `own` names), or words.size().
+std::size_t first_word(const std::vector<std::string_view>& words, const std::vector<std::string>* own) {
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string_view a = words[i];
+    if (a == "--") return i + 1;
+    if (!a.empty() && a[0] == '-') {
+      if (takes_value(a) || (own != nullptr && std::find(own->begin(), own->end(), a) != own->end())) ++i;
+      continue;
+    }
+    return i;
+  }
+  return words.size();
+}
+
+// The first word after the command's name that is neither an option nor
+// an option's value (`own_valued`: the command's own options that take one),
+// for a command that builds only the subcommand named (odds). Empty when
+// there is none, or when no command was named (`siege --help`).
+std::string subcommand_named(const std::vector<std::string>& own_valued) {
+  const auto& words = command_words();
+  const std::size_t i = first_word(words, &own_valued);
+  return i < words.size() ? std::string(words[i]) : std::string();
+}
+
+void add_globals(CLI::App& app, Globals& g) {
+  app.add_flag("--json", g.json, "Print exactly one JSON object (the outcome) on stdout");
+  app.add_option("--data", g.data_dir, "Read tables from DIR over the built-in ones (also SIEGE_DATA)")
+      ->type_name("DIR");
+  app.add_option_function<std::string>(
+         "--seed", [&g](const std::string& s) { g.seed = parse_seed(s, "--seed"); },
+         "Seed every roll; the seed used is always reported")
+      ->type_name("N");
+  app.add_option("--state", g.state_file, "Siege state file to read and update")->type_name("FILE");
+  app.add_flag("--dry-run", g.dry_run, "With --state: resolve and print, write nothing");
+  app.add_option("--color", g.color, "Colour: auto (on a terminal, unless NO_COLOR is set), always or never")
+      ->type_name("WHEN");
+  app.add_option("--format", g.format,
+                 "Tables (list, odds --compare, status): text, markdown, csv or json; chronicle: html or markdown")
+      ->type_name("FMT");
+}
+
+// The options of a command with subcommands (odds --compare) are its own:
+// given with a subcommand (before it, where the subcommand never sees them,
+// or after it when it has no such option) they are refused, not dropped.
+// `question`: the command's own question, its first flag (odds --compare).
+void refuse_own_options(const std::vector<const CLI::Option*>& own, const std::string& question,
+                        const CLI::App& parent, const CLI::App& sub) {
+  for (const CLI::Option* o : own) {
+    if (o->count() == 0) continue;
+    const std::string name = o->get_name();
+    const std::string cmd = "siege " + parent.get_name();
+    const std::string cmd_sub = cmd + " " + sub.get_name();
+    if (name == question)
+      fail_usage("bad-usage", name + " is a question of its own: '" + cmd + " " + name + "' or '" + cmd_sub +
+                                  " ...', not both");
+    if (sub.get_option_no_throw(name) != nullptr)
+      fail_usage("bad-usage", name + " goes after the subcommand: " + cmd_sub + " " + name + " " +
+                                  o->results().front());
+    fail_usage("bad-usage", name + " is an option of '" + cmd + " " + question + "', not of '" + cmd_sub + "'");
+  }
+}
+
+// The options of a command's inputs: those that take a value, and flags.
+struct OptionNames final : Fields {
+  std::vector<std::string> valued, flags;
+  void add(const In& in) {
+    if (!in.positional) valued.push_back("--" + std::string(in.key));
+  }
+  void text(const In& in, std::string&) override { add(in); }
+  void text(const In& in, std::optional<std::string>&) override { add(in); }
+  void text(const In& in, Given<std::string>&) override { add(in); }
+  void texts(const In& in, std::vector<std::string>&) override { add(in); }
+  void number(const In& in, std::optional<int>&, int, int) override { add(in); }
+  void number(const In& in, Given<int>&, int, int) override { add(in); }
+  void flag(const In& in, bool&) override { flags.push_back("--" + std::string(in.key)); }
+};
+
+// A command with subcommands: only the subcommand named is built (the
+// start-up budget), or every one when none is named, so that `siege odds
+// --help` lists them all.
+Runner with_subcommands(CLI::App& app, const Command& c) {
+  app.require_subcommand(0, 1);
+  OptionNames names;
+  c.inputs(names);
+  const std::vector<std::string>& valued = names.valued;
+  const std::string question = names.flags.empty() ? std::string() : names.flags.front();
+  const std::string named = subcommand_named(valued);
+  const auto& table = c.subcommands();
+  const bool known = find_command(table, named) != nullptr;
+  struct Sub {
+    CLI::App* app;
+    Runner run;
+    bool tables;
+  };
+  std::vector<Sub> subs;
+  for (const auto& row : table)
+    if (!known || row.name == named) {
+      CLI::App* sub = app.add_subcommand(std::string(row.name), std::string(row.summary));
+      sub->fallthrough();
+      subs.push_back({sub, reporting(std::string(c.name) + " " + std::string(row.name), row.setup(*sub, row)),
+                      row.tables});
+    }
+  const std::size_t before = app.get_options().size();
+  Runner own = c.setup(app, c);
+  std::vector<const CLI::Option*> own_options;
+  const auto all = app.get_options();
+  for (std::size_t i = before; i < all.size(); ++i) own_options.push_back(all[i]);
+  const std::string name(c.name);
+  return [subs, own, own_options, question, name, &app](Context& ctx) {
+    for (const auto& sub : subs)
+      if (sub.app->parsed()) {
+        refuse_own_options(own_options, question, app, *sub.app);
+        if (!sub.tables) ctx.text_or_json_only(name);
+        return sub.run(ctx);
+      }
+    own(ctx);
+  };
+}
+
+CLI::App* add_command(CLI::App& app, const Command& c, Runner& runner) {
+  auto* sub = app.add_subcommand(std::string(c.name), std::string(c.summary));
+  sub->fallthrough();
+  // Each line of the example a command that wrap_text keeps whole (render.hpp).
+  std::string example = "Example:\n";
+  for (std::string_view rest = c.example; !rest.empty();) {
+    const std::size_t nl = rest.find('\n');
+    std::string_view line = rest.substr(0, nl);
+    line.remove_prefix(std::min(line.find_first_not_of(' '), line.size()));
+    example += "  " + command_line(line) + "\n";
+    if (nl == std::string_view::npos) break;
+    rest.remove_prefix(nl + 1);
+  }
+  sub->footer(example);
+  runner = reporting(std::string(c.name), c.subcommands != nullptr ? with_subcommands(*sub, c) : c.setup(*sub, c));
+  return sub;
+}
+
+std::vector<std::string> command_names() {
+  std::vector<std::string> names;
+  for (const auto& c : commands()) names.emplace_back(c.name);
+  names.emplace_back("help");
+  return names;
+}
+
+// Prints one error: one line on stderr (control bytes quoted, one_line) and,
+// with --json, the error object with the same text on stdout. Never throws:
+// it runs when memory or the output may be gone.
+void print_error(const Globals& g, int code, std::string_view id, const std::string& message,
+                 std::string_view input = {}) noexcept {
+  try {
+    const std::string text = one_line(message);
+    std::fprintf(stderr, "siege: error: %s\n", text.c_str());
+    if (g.json) {
+      std::string out;
+      siege::JsonWriter w(out);
+      w.begin_object().key("error").begin_object();
+      w.field("code", code).field("id", id).field("message", text);
+      if (!input.empty()) w.field("input", input);
+      w.end_object().end_object();
+      std::fprintf(stdout, "%s\n", out.c_str());
+    }
+  } catch (...) {
+    std::fputs("siege: error: out of memory\n", stderr);
+  }
+}
+
+}  // namespace
+
+int print_failure(const Globals& g, const Error& e) {
+  print_error(g, e.exit_code(), e.id(), e.what(), e.input());
+  return e.exit_code();
+}
+
+namespace {
+
+// `siege help [COMMAND...]` as `siege [COMMAND...] --help`: the words of
+// argv with "help" (at `at`, the first word) dropped and --help added.
+std::vector<std::string> help_words(int argc, char** argv, std::size_t at) {
+  std::vector<std::string> out;
+  for (int i = 0; i < argc; ++i)
+    if (static_cast<std::size_t>(i) != at + 1) out.emplace_back(argv[i]);
+  out.emplace_back("--help");
+  return out;
+}
+
+// Whether `app` was the deepest (sub)command parsed, to name its subcommands.
+CLI::App* deepest_parsed(CLI::App& app) {
+  const auto parsed = app.get_subcommands([](CLI::App* s) { return s->parsed(); });
+  return parsed.empty() ? &app : deepest_parsed(*parsed.front());
+}
+
+// For words CLI11 did not expect after a command that has subcommands
+// (`odds chek`): the nearest subcommand names, " (did you mean check?)".
+std::string subcommand_suggestion(CLI::App& app) {
+  CLI::App* at = deepest_parsed(app);
+  std::vector<std::string> names;
+  for (const auto* sub : at->get_subcommands([](CLI::App*) { return true; })) names.push_back(sub->get_name());
+  if (names.empty()) return {};
+  for (const auto& word : app.remaining(true))
+    if (!word.empty() && word[0] != '-') return siege::did_you_mean(word, names);
+  return {};
+}
+
+}  // namespace
+
+namespace {
+
+// The version as --version prints it: text, or with --json one object.
+std::string version_text(const Globals& g) {
+  if (!g.json) return std::string("siege ") + SIEGE_VERSION + "\n";
+  std::string out;
+  siege::JsonWriter w(out);
+  w.begin_object().field("schema", schema_version).field("action", "version").field("version", SIEGE_VERSION);
+  w.end_object();
+  return out + "\n";
+}
+
+// `siege help`'s own inputs: `siege help [--inputs] [COMMAND [SUBCOMMAND]]`.
+struct HelpRequest {
+  bool inputs = false;
+  std::string command;
+  std::string subcommand;
+};
+void help_inputs(Fields& f, HelpRequest& r) {
+  f.flag({"inputs",
+          "List the command's inputs instead: the keys of its batch lines and log entries, with "
+          "kind, bounds and default (--json: one object)"},
+         r.inputs);
+  f.text({.key = "command",
+          .help = "The command to describe (without it, every command)",
+          .value_name = "COMMAND",
+          .positional = true},
+         r.command);
+  f.text({.key = "subcommand",
+          .help = "An odds subcommand, after odds",
+          .value_name = "SUBCOMMAND",
+          .positional = true},
+         r.subcommand);
+}
+
+// `help` itself, described like a command (it is none of the table's rows).
+const Command& help_command() {
+  static const Command c = [] {
+    Command h;
+    h.name = "help";
+    h.summary = "A command's options and an example, or with --inputs its inputs";
+    h.example = "siege help attack\n  siege help --inputs odds check --json";
+    h.inputs = &default_inputs<HelpRequest, help_inputs>;
+    return h;
+  }();
+  return c;
+}
+
+// `siege help --inputs COMMAND [SUBCOMMAND]`: the command's inputs as
+// declared (inputs.hpp), the keys of its batch lines and log entries with
+// their kinds, bounds and defaults; with --json one object. The tests hold
+// the man page, the completions and docs/state.md to it.
+int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
+  std::vector<std::string> path;
+  for (const auto w : words)
+    if (w != "--json") path.emplace_back(w);
+  // No command, with --json: every command's (odds' subcommands after odds,
+  // help last), which tools/gen-refs writes the references from.
+  if (path.empty() && ctx.globals.json) {
+    std::string out = "{\"schema\":" + std::to_string(schema_version) + ",\"action\":\"inputs\",\"commands\":[";
+    const auto add = [&](const Command& c, const std::string& name) {
+      if (out.back() != '[') out += ',';
+      out += "{\"command\":" + nlohmann::json(name).dump() + ",\"summary\":" + nlohmann::json(c.summary).dump() +
+             ",\"logged\":" + (c.act != nullptr ? "true" : "false") + ",\"inputs\":" + described_inputs(c).dump() +
+             "}";
+    };
+    for (const auto& c : commands()) {
+      add(c, std::string(c.name));
+      if (c.subcommands != nullptr)
+        for (const auto& sub : c.subcommands()) add(sub, std::string(c.name) + " " + std::string(sub.name));
+    }
+    add(help_command(), "help");
+    write_stdout(out + "]}\n");
+    return 0;
+  }
+  if (path.empty() || path.size() > 2)
+    fail_usage("bad-usage", "help --inputs: name one command (or an odds subcommand): help --inputs attack");
+  const Command* c = path[0] == "help" ? &help_command() : find_command(commands(), path[0]);
+  if (c == nullptr)
+    fail_usage("unknown-command", "help --inputs: unknown command '" + path[0] + "'" +
+                                      siege::did_you_mean(path[0], command_names()));
+  if (path.size() == 2) {
+    if (c->subcommands == nullptr)
+      fail_usage("bad-usage", "help --inputs: " + path[0] + " has no subcommands, got '" + path[1] + "'");
+    const Command* sub = find_command(c->subcommands(), path[1]);
+    if (sub == nullptr) {
+      std::vector<std::string> names;
+      for (const auto& x : c->subcommands()) names.emplace_back(x.name);
+      fail_usage("unknown-command", "help --inputs: unknown subcommand '" + path[1] + "' of " + path[0] +
+                                        siege::did_you_mean(path[1], names));
+    }
+    c = sub;
+  }
+  const nlohmann::json inputs = described_inputs(*c);
+  std::string name = path[0] + (path.size() == 2 ? " " + path[1] : std::string());
+  if (ctx.globals.json) {
+    std::string out;
+    siege::JsonWriter w(out);
+    w.begin_object().field("schema", schema_version).field("action", "inputs").field("command", name);
+    w.field("logged", c->act != nullptr);
+    w.end_object();
+    out.pop_back();
+    out += ",\"inputs\":" + inputs.dump() + "}\n";
+    write_stdout(out);
+    return 0;
+  }
+  std::string text = fmt::format("Inputs of '{}' (batch and log keys; options with --){}\n", name,
+                                 c->act != nullptr ? ", an action" : "");
+  for (const auto& in : inputs) {
+    std::string what = in.at("kind").get<std::string>();
+    if (in.contains("min")) what += fmt::format(" {}..{}", in.at("min").get<int>(), in.at("max").get<int>());
+    if (in.contains("default")) what += ", default " + (in.at("default").is_string() ? in.at("default").get<std::string>()
+                                                                                     : in.at("default").dump());
+    if (in.at("required").get<bool>()) what += ", required";
+    if (in.value("required_without_state", false)) what += ", required without --state";
+    if (in.at("positional").get<bool>()) what += ", positional";
+    text += fmt::format("  {:<24} {:<28} {}\n", in.at("key").get<std::string>(), what,
+                        in.at("help").get<std::string>());
+  }
+  write_stdout(wrap_text(text, output_width()));
+  return 0;
+}
+
+// Parses and runs one command; returns its exit status. Every error escapes
+// to main, which prints it.
+int run(int argc, char** argv, Context& ctx) {
+  CLI::App app{"siege - a siege rules adjudicator", "siege"};
+  app.set_version_flag("--version", std::string("siege ") + SIEGE_VERSION);
+  app.formatter(std::make_shared<FittedHelp>());  // before the commands: they take the app's
+  app.require_subcommand(1);
+  app.footer(
+      "Exit status: 0 resolved, 2 bad usage or input, 3 invalid data table, 4 invalid state file, "
+      "5 output could not be written, 6 internal error (out of memory).\n"
+      "Run 'siege help COMMAND' or 'siege COMMAND --help' for a command's options and an example.");
+  add_globals(app, ctx.globals);
+
+  // The command named, found without building the parser of every
+  // command (start-up budget); the words after it are kept for a command
+  // that builds only the subcommand named (odds).
+  const std::vector<std::string_view> words(argv + 1, argv + argc);
+  const std::size_t at = first_word(words, nullptr);
+  const std::string wanted = at < words.size() ? std::string(words[at]) : std::string();
+  if (wanted == "help" && (at == 0 || words[at - 1] != "--")) {
+    if (at + 1 < words.size() && words[at + 1] == "--inputs")
+      return print_inputs({words.begin() + static_cast<std::ptrdiff_t>(at) + 2, words.end()}, ctx);
+    std::vector<std::string> again = help_words(argc, argv, at);
+    std::vector<char*> again_argv;
+    for (auto& w : again) again_argv.push_back(w.data());
+    again_argv.push_back(nullptr);
+    return run(static_cast<int>(again.size()), again_argv.data(), ctx);
+  }
+  if (at < words.size())
+    command_words().assign(words.begin() + static_cast<std::ptrdiff_t>(at) + 1, words.end());
+  Runner runner;
+  const Command* chosen = nullptr;
+  for (const auto& c : commands())
+    if (c.name == wanted) chosen = &c;
+  if (chosen != nullptr) {
+    add_command(app, *chosen, runner);
+  } else {
+    if (at < words.size())  // a word that names no command, the empty word too
+      fail_usage("unknown-command", "unknown command '" + wanted + "'" +
+                                        siege::did_you_mean(wanted, command_names()) +
+                                        "; run 'siege --help' for the list");
+    // No command: build them all so that --help lists every one. Their
+    // runners hold the requests the options write to, so they live as long
+    // as the parser.
+    static std::vector<Runner> all;
+    all.assign(commands().size(), Runner{});
+    for (std::size_t i = 0; i < commands().size(); ++i) add_command(app, commands()[i], all[i]);
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    write_stdout(app.help());
+    return 0;
+  } catch (const CLI::CallForAllHelp&) {
+    write_stdout(app.help("", CLI::AppFormatMode::All));
+    return 0;
+  } catch (const CLI::CallForVersion&) {
+    write_stdout(version_text(ctx.globals));
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    std::string msg = e.what();
+    if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && chosen == nullptr)
+      msg = "a command is required; run 'siege --help' for the list";
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) msg += subcommand_suggestion(app);
+    const std::string where = chosen != nullptr ? std::string(chosen->name) + ": " : "";
+    fail_usage("bad-usage", where + msg);
+  }
+  const auto& g = ctx.globals;
+  if (g.color != "auto" && g.color != "always" && g.color != "never")
+    fail_input("bad-color", "color", {}, "expected auto, always or never, got '" + g.color + "'");
+  (void)parse_format(g.format);
+  ctx.globals.format_given = app.get_option("--format")->count() > 0;
+  if (g.format == "html" && (chosen == nullptr || !chosen->page))
+    fail_usage("bad-format", "--format html: only chronicle writes a page; tables print as text, markdown, csv or json");
+  if (g.format == "json") ctx.globals.json = true;
+  const char* no_color = std::getenv("NO_COLOR");
+  const char* term = std::getenv("TERM");
+  set_colour(!g.json && (g.color == "always" ||
+                         (g.color == "auto" && ::isatty(STDOUT_FILENO) != 0 &&
+                          (no_color == nullptr || *no_color == '\0') &&
+                          !(term != nullptr && std::string_view(term) == "dumb"))));
+  if (runner) runner(ctx);
+  return ctx.exit_status;
+}
+
+// Whether the error objects go to stdout too (--json), for the handler below.
+bool json_errors = false;
+
+// What std::terminate does instead of abort(): an exception that escaped
+// where none may (bad_alloc thrown while a destructor frees a large JSON
+// document, for one) is still the one-line internal error and exit 6.
+// Allocates nothing.
+[[noreturn]] void on_terminate() noexcept {
+  const char* id = "internal";
+  const char* message = "internal error";
+  try {
+    if (const auto e = std::current_exception()) std::rethrow_exception(e);
+  } catch (const std::bad_alloc&) {
+    id = "out-of-memory";
+    message = "out of memory";
+  } catch (...) {
+  }
+  const auto put = [](int fd, std::string_view s) { return ::write(fd, s.data(), s.size()) >= 0; };
+  (void)(put(STDERR_FILENO, "siege: error: ") && put(STDERR_FILENO, message) && put(STDERR_FILENO, "\n"));
+  if (json_errors) {
+    std::fflush(stdout);
+    (void)(put(STDOUT_FILENO, R"({"error":{"code":6,"id":")") && put(STDOUT_FILENO, id) &&
+           put(STDOUT_FILENO, R"(","message":")") && put(STDOUT_FILENO, message) && put(STDOUT_FILENO, "\"}}\n"));
+  }
+  ::_exit(static_cast<int>(ErrorKind::internal));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  guard_standard_descriptors();
+  std::set_terminate(on_terminate);
+  Context ctx;
+  // --json must be known to print a parse error as JSON, before parsing ends.
+  for (int i = 1; i < argc; ++i)
+    if (std::string_view(argv[i]) == "--json") ctx.globals.json = true;
+  json_errors = ctx.globals.json;
+
+  try {
+    const int status = run(argc, argv, ctx);
+    finish_stdout();
+    return status;
+  } catch (const Error& raised) {
+    const Error e = raised.spelled(front_end_spelling());
+    std::string message = e.what();
+    if (e.kind() == ErrorKind::output && !ctx.committed.empty()) message += " (" + ctx.committed + ")";
+    print_error(ctx.globals, e.exit_code(), e.id(), message, e.input());
+    return e.exit_code();
+  } catch (const std::bad_alloc&) {
+    print_error(ctx.globals, static_cast<int>(ErrorKind::internal), "out-of-memory", "out of memory");
+    return static_cast<int>(ErrorKind::internal);
+  } catch (const std::exception& e) {
+    print_error(ctx.globals, static_cast<int>(ErrorKind::internal), "internal",
+                std::string("internal error: ") + e.what());
+    return static_cast<int>(ErrorKind::internal);
+  }
+}
+
+}  // namespace siege::cli

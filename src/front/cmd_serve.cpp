@@ -1,0 +1,528 @@
+// `siege serve FILE [--listen ADDR:PORT] [--view players|referee]`: the
+// players' screen. A small read-only HTTP server (Boost.Beast reads the
+// requests; this is the one file that includes it) in one event loop: it
+// watches the file, renders the view's page and JSON once per change of
+// it (serve.hpp), shares those bytes with every connection, and tells every
+// open page through an event stream.
+//
+// Closed and bounded: three paths, GET and HEAD only, the Host header held
+// to the listening address, at most max_connections at once (the next one
+// gets 503), a request's head at most header_bytes and request_seconds; an
+// event stream only ever owes its client the latest version, and one that
+// takes longer than stall_seconds to take a write is dropped.
+
+// One thread: Asio's thread-local call stacks become plain pointers, and
+// nothing of Asio runs before main().
+#define BOOST_ASIO_DISABLE_THREADS 1
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/empty_body.hpp>
+#include <boost/beast/http/error.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/read.hpp>
+
+#include "state/actions.hpp"
+#include "front/command.hpp"
+#include "front/serve.hpp"
+#include "state/state_file.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = net::ip::tcp;
+using serve::Listen;
+using serve::Rendered;
+using serve::View;
+
+// The bounds (README, docs/siege.1).
+constexpr std::size_t max_connections = 256;
+constexpr std::size_t max_refusing = 64;  // 503s being written at once; past that, closed at once
+constexpr std::uint32_t header_bytes = 8 * 1024;
+constexpr auto request_seconds = std::chrono::seconds(10);
+constexpr auto stall_seconds = std::chrono::seconds(30);
+constexpr auto ping_every = std::chrono::seconds(15);
+constexpr auto watch_every = std::chrono::milliseconds(250);
+constexpr auto linger = std::chrono::seconds(2);
+
+struct ServeRequest {
+  std::string file;
+  Given<std::string> listen = std::string(serve::default_listen);
+  Given<std::string> view = std::string("players");
+};
+
+void serve_inputs(Fields& f, ServeRequest& r) {
+  f.text({.key = "file",
+          .help = "The state file to show (made with 'siege init')",
+          .value_name = "FILE",
+          .need = Need::required,
+          .positional = true,
+          .path = true},
+         r.file);
+  f.text({.key = "listen",
+          .help = "The address and port to listen on: 0.0.0.0:PORT for every address (players' phones), "
+                  "port 0 for any free one",
+          .value_name = "ADDR:PORT"},
+         r.listen);
+  f.text({.key = "view",
+          .help = "What the page shows: players (no gallery not yet found, no outlook) or referee (the "
+                  "whole chronicle)",
+          .value_name = "VIEW",
+          .choices = serve::view_names},
+         r.view);
+}
+
+// What changes when the file is replaced or written: a new reading is due.
+struct Stamp {
+  bool exists = false;
+  dev_t dev = 0;
+  ino_t ino = 0;
+  off_t size = 0;
+  timespec mtime{}, ctime{};
+  bool operator==(const Stamp& o) const {
+    return exists == o.exists && dev == o.dev && ino == o.ino && size == o.size &&
+           mtime.tv_sec == o.mtime.tv_sec && mtime.tv_nsec == o.mtime.tv_nsec &&
+           ctime.tv_sec == o.ctime.tv_sec && ctime.tv_nsec == o.ctime.tv_nsec;
+  }
+};
+
+Stamp stamp_of(const std::string& path) {
+  struct stat s {};
+  Stamp out;
+  if (::stat(path.c_str(), &s) != 0) return out;
+  out = {true, s.st_dev, s.st_ino, s.st_size, s.st_mtim, s.st_ctim};
+  return out;
+}
+
+class Connection;
+
+// How many connections are open, shared with every connection (one may
+// outlive the server, as a handler the event loop drops at its end).
+struct Counts {
+  std::size_t open = 0;      // counted against max_connections
+  std::size_t refusing = 0;  // being told 503
+};
+
+class Server {
+ public:
+  Server(net::io_context& io, Context& ctx, std::string path, View view, Listen listen)
+      : io_(io),
+        ctx_(ctx),
+        path_(std::move(path)),
+        view_(view),
+        listen_(std::move(listen)),
+        acceptor_(io),
+        watch_(io),
+        ping_(io),
+        retry_(io),
+        signals_(io, SIGINT, SIGTERM) {
+    const auto slash = path_.rfind('/');
+    name_ = slash == std::string::npos ? path_ : path_.substr(slash + 1);
+  }
+
+  // Reads the file (an error at start is the command's error), listens
+  // (an address it cannot listen on is a usage error naming --listen) and
+  // returns the port it got.
+  void open() {
+    {
+      stamp_ = stamp_of(path_);  // before reading: a change after it is seen
+      const StateFile file(path_, StateFile::Access::read);
+      text_ = file.text();
+      last_ = load_state(file, ctx_);
+    }
+    rendered_ = std::make_shared<const Rendered>(serve::render(&*last_, ctx_, name_, view_, version_, {}));
+    beast::error_code ec;
+    const auto address = net::ip::make_address(listen_.address, ec);
+    if (ec) fail_input("bad-listen", "listen", serve::authority(listen_), "not an address: " + ec.message());
+    const tcp::endpoint at(address, listen_.port);
+    const auto failed = [&](std::string_view what) {
+      fail_input("bad-listen", "listen", serve::authority(listen_),
+                 "cannot " + std::string(what) + ": " + ec.message());
+    };
+    if (acceptor_.open(at.protocol(), ec)) failed("open a socket");
+    if (acceptor_.set_option(net::socket_base::reuse_address(true), ec)) failed("set SO_REUSEADDR");
+    if (acceptor_.bind(at, ec)) failed("listen there");
+    if (acceptor_.listen(net::socket_base::max_listen_connections, ec)) failed("listen there");
+    listen_.port = acceptor_.local_endpoint().port();
+  }
+
+  void run() {
+    accept();
+    watch();
+    ping();
+    signals_.async_wait([this](const beast::error_code&, int) { stop(); });
+    io_.run();
+  }
+
+  [[nodiscard]] const Listen& listen() const { return listen_; }
+  [[nodiscard]] std::shared_ptr<const Rendered> rendered() const { return rendered_; }
+  [[nodiscard]] std::uint64_t version() const { return version_; }
+  void watch_events(const std::shared_ptr<Connection>& c) { watchers_.push_back(c); }
+
+  std::shared_ptr<Counts> counts = std::make_shared<Counts>();
+
+ private:
+  void accept();
+  void watch();
+  void ping();
+  void reload();
+  // Calls `act` on every event stream still open, and forgets the others.
+  void each_watcher(void (Connection::*act)());
+  void stop() {
+    beast::error_code ec;
+    acceptor_.close(ec);
+    io_.stop();
+  }
+
+  net::io_context& io_;
+  Context& ctx_;
+  std::string path_, name_;
+  View view_;
+  Listen listen_;
+  tcp::acceptor acceptor_;
+  net::steady_timer watch_, ping_, retry_;
+  net::signal_set signals_;
+  Stamp stamp_;
+  std::string text_;                // the file's bytes as last read
+  std::optional<SiegeState> last_;  // the siege as last read
+  std::string problem_;             // why the last reading failed; "" when it did not
+  std::uint64_t version_ = 0;
+  std::shared_ptr<const Rendered> rendered_;
+  std::vector<std::weak_ptr<Connection>> watchers_;
+};
+
+// One client connection: requests one after another (keep-alive), until it
+// asks for the event stream, which it then holds.
+class Connection : public std::enable_shared_from_this<Connection> {
+ public:
+  Connection(tcp::socket socket, Server& server, bool counted)
+      : stream_(std::move(socket)),
+        server_(server),
+        counts_(server.counts),
+        counted_(counted),
+        stall_(stream_.get_executor()) {
+    ++(counted_ ? counts_->open : counts_->refusing);
+  }
+  ~Connection() { --(counted_ ? counts_->open : counts_->refusing); }
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  void read_request() {
+    parser_.emplace();
+    parser_->header_limit(header_bytes);
+    stream_.expires_after(request_seconds);
+    http::async_read(
+        stream_, buffer_, *parser_,
+        [self = shared_from_this()](const beast::error_code& ec, std::size_t) { self->on_request(ec); });
+  }
+
+  // Writes `bytes` (a whole response) and closes.
+  void refuse(std::string bytes) {
+    out_ = std::move(bytes);
+    stream_.expires_after(request_seconds);
+    net::async_write(stream_, net::buffer(out_),
+                     [self = shared_from_this()](const beast::error_code& ec, std::size_t) {
+                       if (!ec) self->close_gently();
+                     });
+  }
+
+  // A new version to tell the event stream's client: sent now, or once the
+  // write under way is done (only the latest is ever sent).
+  void tell() {
+    if (!streaming_ || writing_ || closed_) return;
+    const std::uint64_t v = server_.version();
+    if (v == sent_) return;
+    send_event(fmt::format("data: {}\n\n", v), v);
+  }
+
+  // A comment on the event stream, so that a client gone without a word is
+  // found out (its writes fail or stall).
+  void ping() {
+    if (streaming_ && !writing_ && !closed_) send_event(": ping\n\n", sent_);
+  }
+
+ private:
+  void on_request(const beast::error_code& ec) {
+    if (ec == http::error::end_of_stream || ec == beast::error::timeout || ec == net::error::eof ||
+        ec == net::error::connection_reset || ec == net::error::operation_aborted)
+      return;  // gone, or too slow: the socket is closed
+    if (ec == http::error::header_limit || ec == http::error::buffer_overflow)
+      return refuse(serve::error_response(431));
+    if (ec == http::error::unexpected_body || ec == http::error::body_limit)
+      return refuse(serve::error_response(413));
+    if (ec) return refuse(serve::error_response(400));
+    const auto& req = parser_->get();
+    const auto host = req[http::field::host];
+    if (req.count(http::field::host) != 1 ||
+        !serve::host_allowed(std::string_view(host.data(), host.size()), server_.listen()))
+      return refuse(serve::error_response(421));
+    const auto method = req.method_string();
+    const std::string_view target(req.target().data(), req.target().size());
+    const serve::Route r = serve::route(std::string_view(method.data(), method.size()), target);
+    const bool head_only = req.method() == http::verb::head;
+    const bool keep_alive = req.keep_alive();
+    if (r == serve::Route::not_found) return respond_error(404, keep_alive);
+    if (r == serve::Route::method_not_allowed) return respond_error(405, keep_alive);
+    if (r == serve::Route::events) return start_events(head_only);
+    hold_ = server_.rendered();
+    const std::string& body = r == serve::Route::page ? hold_->page : hold_->json;
+    out_ = serve::response_head(
+        {.status = 200,
+         .type = r == serve::Route::page ? "text/html; charset=utf-8" : "application/json",
+         .length = body.size(),
+         .csp = r == serve::Route::page ? std::string_view(hold_->csp) : std::string_view(),
+         .keep_alive = keep_alive});
+    const std::array<net::const_buffer, 2> bufs{net::buffer(out_),
+                                                net::buffer(head_only ? std::string_view() : body)};
+    stream_.expires_after(stall_seconds);
+    net::async_write(stream_, bufs,
+                     [self = shared_from_this(), keep_alive](const beast::error_code& e, std::size_t) {
+                       self->hold_.reset();
+                       if (e) return;
+                       if (keep_alive)
+                         self->read_request();
+                       else
+                         self->close_gently();
+                     });
+  }
+
+  void respond_error(int status, bool keep_alive) {
+    if (!keep_alive) return refuse(serve::error_response(status));
+    out_ = serve::error_response(status, true);
+    stream_.expires_after(request_seconds);
+    net::async_write(stream_, net::buffer(out_),
+                     [self = shared_from_this()](const beast::error_code& e, std::size_t) {
+                       if (!e) self->read_request();
+                     });
+  }
+
+  void start_events(bool head_only) {
+    out_ = serve::response_head({.status = 200, .type = "text/event-stream", .keep_alive = true});
+    if (head_only) return refuse(out_);
+    streaming_ = true;
+    stream_.expires_never();
+    server_.watch_events(shared_from_this());
+    sent_ = server_.version();
+    send_event(out_ + fmt::format("retry: 2000\ndata: {}\n\n", sent_), sent_);
+    // Whatever the client sends now is read and dropped; the read ends when it goes.
+    stream_.socket().async_read_some(
+        net::buffer(sink_),
+        [self = shared_from_this()](const beast::error_code& e, std::size_t) { self->drain(e); });
+  }
+
+  void drain(const beast::error_code& ec) {
+    if (ec) return close();
+    stream_.socket().async_read_some(
+        net::buffer(sink_),
+        [self = shared_from_this()](const beast::error_code& e, std::size_t) { self->drain(e); });
+  }
+
+  void send_event(std::string bytes, std::uint64_t version) {
+    writing_ = true;
+    sent_ = version;
+    out_ = std::move(bytes);
+    stall_.expires_after(stall_seconds);
+    stall_.async_wait([self = shared_from_this()](const beast::error_code& e) {
+      if (!e) self->close();  // it stopped taking what is written
+    });
+    net::async_write(stream_.socket(), net::buffer(out_),
+                     [self = shared_from_this()](const beast::error_code& e, std::size_t) {
+                       self->writing_ = false;
+                       self->stall_.cancel();
+                       if (e) return self->close();
+                       self->tell();
+                     });
+  }
+
+  // Ends the connection after a response: no more to send, and what the
+  // client still sends read for a moment, so that closing does not reset
+  // the connection before the client has read the response.
+  void close_gently() {
+    beast::error_code ec;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    stream_.expires_after(linger);
+    stream_.async_read_some(net::buffer(sink_),
+                            [self = shared_from_this()](const beast::error_code& e, std::size_t) {
+                              if (!e) self->close_gently_more();
+                            });
+  }
+  void close_gently_more() {
+    stream_.async_read_some(net::buffer(sink_),
+                            [self = shared_from_this()](const beast::error_code& e, std::size_t) {
+                              if (!e) self->close_gently_more();
+                            });
+  }
+
+  void close() {
+    if (closed_) return;
+    closed_ = true;
+    beast::error_code ec;
+    stall_.cancel();
+    stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
+    stream_.socket().close(ec);
+  }
+
+  beast::tcp_stream stream_;
+  Server& server_;
+  std::shared_ptr<Counts> counts_;
+  bool counted_;
+  net::steady_timer stall_;
+  beast::flat_buffer buffer_{header_bytes + 1024};
+  std::optional<http::request_parser<http::empty_body>> parser_;
+  std::string out_;
+  std::shared_ptr<const Rendered> hold_;  // the bytes being written, kept alive
+  std::array<char, 1024> sink_{};
+  bool streaming_ = false, writing_ = false, closed_ = false;
+  std::uint64_t sent_ = 0;
+};
+
+void Server::accept() {
+  acceptor_.async_accept([this](const beast::error_code& ec, tcp::socket socket) {
+    if (ec == net::error::operation_aborted) return;
+    if (ec) {  // out of descriptors, or the like: try again shortly
+      retry_.expires_after(std::chrono::milliseconds(100));
+      retry_.async_wait([this](const beast::error_code& e) {
+        if (!e) accept();
+      });
+      return;
+    }
+    // A peer that stops acknowledging (a phone gone to sleep) fails its
+    // connection after stall_seconds, instead of the system's quarter hour.
+    const unsigned int give_up_ms = std::chrono::milliseconds(stall_seconds).count();
+    (void)::setsockopt(socket.native_handle(), IPPROTO_TCP, TCP_USER_TIMEOUT, &give_up_ms, sizeof give_up_ms);
+    if (counts->open < max_connections) {
+      std::make_shared<Connection>(std::move(socket), *this, true)->read_request();
+    } else if (counts->refusing < max_refusing) {
+      std::make_shared<Connection>(std::move(socket), *this, false)->refuse(serve::error_response(503));
+    }  // else: the socket closes here
+    accept();
+  });
+}
+
+void Server::watch() {
+  watch_.expires_after(watch_every);
+  watch_.async_wait([this](const beast::error_code& ec) {
+    if (ec) return;
+    reload();
+    watch();
+  });
+}
+
+void Server::ping() {
+  ping_.expires_after(ping_every);
+  ping_.async_wait([this](const beast::error_code& ec) {
+    if (ec) return;
+    each_watcher(&Connection::ping);
+    ping();
+  });
+}
+
+// A new reading when the file's stamp changed; a new version (page, JSON,
+// event) when what it shows did. A file that cannot be read keeps the siege
+// as last read, under a banner that says why.
+void Server::reload() {
+  const Stamp now = stamp_of(path_);
+  if (now == stamp_) return;
+  stamp_ = now;
+  std::string problem;
+  std::string text = text_;
+  try {
+    const StateFile file(path_, StateFile::Access::read);
+    text = file.text();
+    if (text != text_ || !problem_.empty()) last_ = load_state(file, ctx_);
+  } catch (const Error& e) {
+    problem = e.what();
+  } catch (const std::exception& e) {
+    problem = std::string("the file cannot be read: ") + e.what();
+  }
+  if (text == text_ && problem == problem_) return;
+  text_ = std::move(text);
+  problem_ = std::move(problem);
+  try {
+    rendered_ =
+        std::make_shared<const Rendered>(serve::render(&*last_, ctx_, name_, view_, version_ + 1, problem_));
+  } catch (const std::exception& e) {
+    rendered_ = std::make_shared<const Rendered>(serve::render(
+        nullptr, ctx_, name_, view_, version_ + 1, std::string("the siege cannot be laid out: ") + e.what()));
+  }
+  ++version_;
+  each_watcher(&Connection::tell);
+}
+
+void Server::each_watcher(void (Connection::*act)()) {
+  std::vector<std::weak_ptr<Connection>> alive;
+  for (auto& w : watchers_)
+    if (auto c = w.lock()) {
+      ((*c).*act)();
+      alive.push_back(w);
+    }
+  watchers_ = std::move(alive);
+}
+
+void run_serve(const ServeRequest& r, Context& ctx) {
+  const Globals& g = ctx.globals;
+  if (!g.state_file.empty())
+    fail_usage("bad-option", "serve: FILE names the siege to show; leave out --state (" + g.state_file + ")");
+  if (g.json)
+    fail_usage("bad-option",
+               "serve: --json does not apply: the server's JSON is at " + std::string(serve::json_path));
+  if (g.seed || g.dry_run || g.format_given)
+    fail_usage("bad-option",
+               std::string("serve: ") +
+                   (g.seed      ? "--seed"
+                    : g.dry_run ? "--dry-run"
+                                : "--format") +
+                   " does not apply: the server rolls nothing, writes nothing and serves one page");
+  const View view = serve::view_named(*r.view);
+  net::io_context io;
+  Server server(io, ctx, r.file, view, serve::parse_listen(*r.listen));
+  server.open();
+  const Listen& l = server.listen();
+  const std::string here = serve::listens_everywhere(l)
+                               ? fmt::format("{}:{}", l.v6 ? "[::1]" : "127.0.0.1", l.port)
+                               : serve::authority(l);
+  std::string text =
+      fmt::format("Serving {} ({} view) at http://{}/ (JSON at {}, events at {}); Ctrl-C ends.\n",
+                  one_line(r.file), serve::name_of(view), here, serve::json_path, serve::events_path);
+  if (serve::listens_everywhere(l))
+    text += fmt::format(
+        "Listening on every address: players open http://ADDRESS:{}/ with this machine's IP "
+        "address (a name other than localhost is refused).\n",
+        l.port);
+  write_stdout(text);
+  std::fflush(stdout);
+  server.run();
+}
+
+}  // namespace
+
+Command serve_command() {
+  return plain_command<ServeRequest, serve_inputs, run_serve>(
+      "serve", "The players' screen: the siege's page, live, read-only, over HTTP",
+      "siege serve siege.json --listen 0.0.0.0:8080");
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,164 @@
+// One row of the command table (commands.cpp): everything the program knows
+// about a command, from which every front end is derived.
+//
+// A command is a Request struct, the one function that declares its inputs
+// (inputs.hpp) and a run function. An action (a command that resolves
+// something: attack, hold, scene ...) runs as
+//
+//   ActionResult hold_action(const HoldRequest& r, Context& ctx, SiegeState* state);
+//
+// (state: the siege of --state, or nullptr) and describes its logged outcome
+// in one line for `siege log`; the table makes from it the command line's
+// options and runner (with --state: read, run, log, write), the reader of a
+// batch line, replay and undo, and `siege help --inputs`. A command that is
+// not an action (list, status, batch ...) has a plain run function instead.
+// CONTRIBUTING.md has the recipe for a new command.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "state/actions.hpp"
+#include "front/cli.hpp"
+#include "front/inputs.hpp"
+
+namespace siege::cli {
+
+struct Command;
+
+// Runs a command once parsing succeeded.
+using Runner = std::function<void(Context&)>;
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  std::string_view example;  // shown under --help
+  // Declares the command's inputs as options of `app` (cli.cpp binds them)
+  // and returns its runner.
+  Runner (*setup)(CLI::App& app, const Command& self) = nullptr;
+  // Visits the inputs of a default request (InputDescriber for `siege
+  // help --inputs`, the option names odds needs before parsing).
+  void (*inputs)(Fields& f) = nullptr;
+  // An action: its run from inputs (batch, replay, undo, --state) and one
+  // line for `siege log` from a logged outcome. nullptr: not an action.
+  ActionFn act = nullptr;
+  std::string (*describe)(const nlohmann::json& outcome) = nullptr;
+  // Commands of its own (odds): named after this one's name.
+  const std::vector<Command>& (*subcommands)() = nullptr;
+  // The command prints tables (--format markdown|csv applies).
+  bool tables = false;
+  // The command writes a page (--format html|markdown applies: chronicle).
+  bool page = false;
+};
+
+[[nodiscard]] const std::vector<Command>& commands();
+
+// The command called `name` among `table` (nullptr: none).
+[[nodiscard]] const Command* find_command(const std::vector<Command>& table, std::string_view name);
+
+// How the command line, batch and replay write what a core error names
+// (error.hpp): an input as its option ("--needed"), a command as the
+// program's name and the words of a command of this table, each quoted for
+// the shell ("siege list structures"); tests/check_core_words.py holds
+// every hint of the core to a command of the table.
+[[nodiscard]] const Spelling& front_end_spelling();
+// `e` as command `name` ("hold", "odds scene") reports it: a refusal named
+// as its own (Error::in_command), its words spelled by front_end_spelling().
+[[nodiscard]] Error reported(const Error& e, std::string_view name);
+// An outcome's notes with the inputs and commands they name spelled
+// (front_end_spelling): every command that prints a core outcome's notes
+// spells them first.
+void spell_notes(std::vector<std::string>& notes);
+// `run`, whose errors are reported() as command `name`'s.
+[[nodiscard]] Runner reporting(std::string name, Runner run);
+
+// Declares `inputs` (a visitor over one request) as options of `app`.
+void bind_options(CLI::App& app, const std::function<void(Fields&)>& inputs);
+// Without --state: refuses, as the command line refuses a missing required
+// option, the first input declared Need::without_state that was not given.
+void require_without_state(std::string_view command, const std::function<void(Fields&)>& inputs);
+
+// ---------------------------------------------------------------- rows
+
+// Words several declarations accept: a unit's side, `attacker` read as
+// `besieger` (parse_unit_side; rout reads it the other way round), and where
+// a unit arrives without a section.
+inline constexpr std::string_view side_words[] = {"besieger", "defender", "attacker"};
+inline constexpr std::string_view place_words[] = {"outside", "within-walls"};
+
+// The request of a command that takes no inputs (status, log ...).
+struct NoInputs {};
+inline void no_inputs(Fields&, NoInputs&) {}
+
+template <typename Request, FieldsFn<Request> Inputs>
+void default_inputs(Fields& f) {
+  Request r;
+  Inputs(f, r);
+}
+
+// The inputs of `c` as JSON (InputDescriber): `siege help --inputs`.
+[[nodiscard]] inline nlohmann::json described_inputs(const Command& c) {
+  InputDescriber d;
+  c.inputs(d);
+  return std::move(d.out);
+}
+
+// The runner of an action: with --state through run_on_state (read, run,
+// log, write), else the action on no state; the output is the action's
+// either way, so the command line and batch mode print the same bytes.
+template <typename Request, FieldsFn<Request> Inputs, ActionResult (*Act)(const Request&, Context&, SiegeState*)>
+Runner action_setup(CLI::App& app, const Command& self) {
+  auto r = std::make_shared<Request>();
+  bind_options(app, [&](Fields& f) { Inputs(f, *r); });
+  const std::string_view name = self.name;
+  const bool tables = self.tables;
+  return [r, name, tables](Context& ctx) {
+    if (ctx.globals.state_file.empty()) require_without_state(name, [&](Fields& f) { Inputs(f, *r); });
+    if (!tables) ctx.text_or_json_only(name);
+    if (!ctx.globals.state_file.empty()) return run_on_state(ctx, name, request_to_json(*r, Inputs));
+    const auto out = Act(*r, ctx, nullptr);
+    ctx.emit(out.json, out.text);
+  };
+}
+
+constexpr Command named_row(std::string_view name, std::string_view summary, std::string_view example) {
+  Command c;
+  c.name = name;
+  c.summary = summary;
+  c.example = example;
+  return c;
+}
+
+// A row for an action.
+template <typename Request, FieldsFn<Request> Inputs, ActionResult (*Act)(const Request&, Context&, SiegeState*),
+          std::string (*Describe)(const nlohmann::json&)>
+constexpr Command action_command(std::string_view name, std::string_view summary, std::string_view example) {
+  Command c = named_row(name, summary, example);
+  c.setup = action_setup<Request, Inputs, Act>;
+  c.inputs = default_inputs<Request, Inputs>;
+  c.act = action_of<Request, Inputs, Act>;
+  c.describe = Describe;
+  return c;
+}
+
+template <typename Request, FieldsFn<Request> Inputs, void (*Run)(const Request&, Context&)>
+Runner plain_setup(CLI::App& app, const Command&) {
+  auto r = std::make_shared<Request>();
+  bind_options(app, [&](Fields& f) { Inputs(f, *r); });
+  return [r](Context& ctx) { Run(*r, ctx); };
+}
+
+// A row for a command that is not an action: `Run` does it all.
+template <typename Request, FieldsFn<Request> Inputs, void (*Run)(const Request&, Context&)>
+constexpr Command plain_command(std::string_view name, std::string_view summary, std::string_view example,
+                                bool tables = false) {
+  Command c = named_row(name, summary, example);
+  c.setup = plain_setup<Request, Inputs, Run>;
+  c.inputs = default_inputs<Request, Inputs>;
+  c.tables = tables;
+  return c;
+}
+
+}  // namespace siege::cli

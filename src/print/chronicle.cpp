@@ -1,0 +1,475 @@
+// What the chronicle shows, gathered from a state file: the log replayed
+// entry by entry, and the outlook of `odds scene` (chronicle.hpp).
+#include "print/chronicle.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "state/actions.hpp"
+#include "commands/cmd_odds.hpp"
+#include "front/command.hpp"
+#include "siege/odds_scene.hpp"
+
+namespace siege::cli {
+
+static_assert(chronicle_max_scenes == odds::max_scenes_ahead, "the outlook asks what odds scene answers");
+
+bool ChronicleEntry::alarm() const {
+  for (const auto& c : changes)
+    if (c.alarm()) return true;
+  return false;
+}
+
+namespace {
+
+using nlohmann::json;
+
+// Values of an outcome object, read leniently: a logged outcome may have
+// been edited by hand, and a missing or odd value shows as the default.
+int int_at(const json& o, const char* key, int fallback = 0) {
+  if (!o.is_object()) return fallback;
+  const auto it = o.find(key);
+  return it != o.end() && it->is_number_integer() ? it->get<int>() : fallback;
+}
+std::optional<int> maybe_int(const json& o, const char* key) {
+  if (!o.is_object()) return std::nullopt;
+  const auto it = o.find(key);
+  if (it == o.end() || !it->is_number_integer()) return std::nullopt;
+  return it->get<int>();
+}
+bool bool_at(const json& o, const char* key) {
+  if (!o.is_object()) return false;
+  const auto it = o.find(key);
+  return it != o.end() && it->is_boolean() && it->get<bool>();
+}
+std::string text_at(const json& o, const char* key) {
+  if (!o.is_object()) return {};
+  const auto it = o.find(key);
+  return it != o.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+const json& member(const json& o, const char* key) {
+  static const json none;
+  if (!o.is_object()) return none;
+  const auto it = o.find(key);
+  return it == o.end() ? none : *it;
+}
+std::vector<std::string> texts_at(const json& o, const char* key) {
+  std::vector<std::string> out;
+  const json& a = member(o, key);
+  if (a.is_array())
+    for (const auto& x : a)
+      if (x.is_string()) out.push_back(x.get<std::string>());
+  return out;
+}
+
+// The dice of a "check" object as render_dice() writes them.
+std::string dice_of(const json& dice) {
+  std::string out;
+  std::string last;
+  bool first = true;
+  if (!dice.is_array()) return out;
+  for (const auto& d : dice) {
+    const std::string kind = text_at(d, "die");
+    if (!first && kind != last) out += " |";
+    if (!first) out += ' ';
+    first = false;
+    last = kind;
+    std::string sym;
+    const json& symbols = member(d, "symbols");
+    if (symbols.is_array())
+      for (const auto& s : symbols) {
+        const std::string name = s.is_string() ? s.get<std::string>() : std::string();
+        const char letter = name == "success" ? 'S' : name == "failure" ? 'F' : name == "boon" ? 'B' : 'X';
+        if (!sym.empty()) sym += ' ';
+        sym += letter;
+      }
+    out += '[' + (sym.empty() ? std::string(" ") : sym) + ']';
+  }
+  return out;
+}
+
+std::optional<ChronicleRoll> roll_of(const json& outcome) {
+  const json& c = member(outcome, "check");
+  if (!c.is_object()) return std::nullopt;
+  ChronicleRoll r;
+  r.difficulty = text_at(c, "difficulty");
+  r.rolled = bool_at(c, "rolled");
+  r.dice = dice_of(member(c, "dice"));
+  r.successes = int_at(c, "successes");
+  r.boons = int_at(c, "boons");
+  r.passed = bool_at(c, "passed");
+  return r;
+}
+
+// The attacks an outcome holds: a scene's, replayed (each with its full
+// "outcome") or as logged (the summary's own keys).
+std::vector<ChronicleShot> shots_of(const json& outcome) {
+  std::vector<ChronicleShot> out;
+  const json& attacks = member(outcome, "attacks");
+  if (!attacks.is_array()) return out;
+  for (const auto& a : attacks) {
+    if (!a.is_object()) continue;
+    const json& o = a.contains("outcome") ? a.at("outcome") : a;
+    ChronicleShot s;
+    s.engine = text_at(a, "engine");
+    s.side = text_at(a, "side");
+    s.target = text_at(a, "target");
+    if (const auto it = a.find("seed"); it != a.end() && it->is_number_unsigned()) s.seed = it->get<std::uint64_t>();
+    s.roll = roll_of(o);
+    s.hit = bool_at(o, "hit");
+    s.damage = int_at(o, "damage");
+    const json& hull = member(o, "hull");
+    s.hull_before = maybe_int(hull, "before");
+    s.hull_after = maybe_int(hull, "after");
+    s.hull_max = maybe_int(hull, "max");
+    const json& state = member(o, "state");
+    s.state_before = text_at(state, "before");
+    s.state_after = text_at(state, "after");
+    // Knocked out by this attack, not already out before it.
+    s.knocked_out = bool_at(o, "knocked_out") && !(s.hull_before && s.hull_max && *s.hull_before >= *s.hull_max);
+    s.rules = texts_at(o, "rules");
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+// What can change that the chronicle points out, of one snapshot.
+struct Marks {
+  std::vector<BreachState> sections;
+  std::vector<bool> knocked_out;
+  std::vector<bool> engine_gone;  // R36
+  bool camp_wrecked = false;
+  std::vector<UnitState> units;
+  std::optional<ArmyState> armies[2];
+};
+
+Marks marks_of(const Snapshot& s, const Tables& t) {
+  Marks m;
+  for (const auto& x : s.sections) m.sections.push_back(x.state);
+  for (const auto& e : s.engines) m.knocked_out.push_back(e.knocked_out);
+  for (const auto& e : s.engines) m.engine_gone.push_back(!e.present());
+  m.camp_wrecked = s.camp.hull_suffered >= camp_row(t).hull;
+  m.units = s.units;
+  m.armies[0] = s.armies.besieger;
+  m.armies[1] = s.armies.defender;
+  return m;
+}
+
+std::string figures_text(int n) { return fmt::format("{} figure{}", n, n == 1 ? "" : "s"); }
+
+std::string place_of(const UnitState& u) {
+  switch (u.where) {
+    case UnitPlace::outside: return u.sallying() ? "outside the walls, on a sally" : "outside the walls";
+    case UnitPlace::within_walls: return "within the walls";
+    case UnitPlace::section: break;
+  }
+  return fmt::format("at {} ({} through, {} behind)", u.section, u.through, u.behind);
+}
+
+// What changed between `a` and `b` (the snapshot after, whose ids name them).
+// E3, R13: the news of `id` just breached.
+std::string breach_news(const std::string& id, Passable p) {
+  return id + (p == Passable::yes ? " is breached: play the assault"
+                                  : " is breached and impassable: no assault across it");
+}
+
+std::vector<ChronicleChange> changes_between(const Marks& a, const Marks& b, const Snapshot& after,
+                                             const Tables& t) {
+  using K = ChronicleChange::Kind;
+  std::vector<ChronicleChange> out;
+  for (std::size_t i = 0; i < b.sections.size() && i < a.sections.size(); ++i) {
+    const BreachState was = a.sections[i], now = b.sections[i];
+    if (was == now) continue;
+    const std::string& id = after.sections[i].id;
+    if (now == BreachState::breached)
+      out.push_back({K::breach, breach_news(id, impassable_breach(after.sections[i], t) ? Passable::no
+                                                                                        : Passable::yes)});
+    else if (was == BreachState::breached) out.push_back({K::other, fmt::format("{} is {} again", id, name_of(now))});
+    else out.push_back({K::other, fmt::format("{} is {}", id, name_of(now))});
+  }
+  for (std::size_t i = 0; i < b.knocked_out.size() && i < a.knocked_out.size(); ++i) {
+    if (a.knocked_out[i] == b.knocked_out[i]) continue;
+    const std::string& id = after.engines[i].id;
+    if (b.knocked_out[i]) out.push_back({K::knock_out, id + " is knocked out"});
+    else out.push_back({K::other, id + " is back in action"});
+  }
+  // R35, R36: engines that arrived or left.
+  for (std::size_t i = a.engine_gone.size(); i < b.engine_gone.size(); ++i)
+    out.push_back({K::other, after.engines[i].id + " joins the siege"});
+  for (std::size_t i = 0; i < b.engine_gone.size() && i < a.engine_gone.size(); ++i)
+    if (b.engine_gone[i] && !a.engine_gone[i]) out.push_back({K::other, after.engines[i].id + " leaves the siege"});
+  if (b.camp_wrecked != a.camp_wrecked)
+    out.push_back(b.camp_wrecked ? ChronicleChange{K::knock_out, "the camp is wrecked"}
+                                 : ChronicleChange{K::other, "the camp is no longer wrecked"});
+  for (std::size_t i = 0; i < b.units.size() && i < a.units.size(); ++i) {
+    const UnitState& was = a.units[i];
+    const UnitState& now = b.units[i];
+    if (!now.present()) {  // R36, R37
+      if (was.present())
+        out.push_back({K::other, now.gone == Gone::merged ? now.id + " is merged into another unit"
+                                                          : now.id + " leaves the siege"});
+      continue;
+    }
+    if (now.start_figures < was.start_figures && now.figures < was.figures)  // R37: a split
+      continue;
+    if (now.figures < was.figures)
+      out.push_back({K::other, fmt::format("{} loses {} ({} left)", now.id, figures_text(was.figures - now.figures),
+                                           now.figures)});
+    if (now.order != was.order)
+      out.push_back({now.order == Order::routed ? K::rout : K::other,
+                     fmt::format("{} is {}", now.id, name_of(now.order))});
+    if (now.figures > 0 && (now.where != was.where || now.section != was.section || now.through != was.through))
+      out.push_back({K::other, fmt::format("{} is {}", now.id, place_of(now))});
+  }
+  for (std::size_t i = a.units.size(); i < b.units.size(); ++i)  // R35, R37: arrivals and split parts
+    out.push_back({K::other, fmt::format("{} ({}, {}) joins the siege {}", b.units[i].id, name_of(b.units[i].side),
+                                         figures_text(b.units[i].figures), place_of(b.units[i]))});
+  for (const UnitSide side : {UnitSide::besieger, UnitSide::defender}) {
+    const auto& was = a.armies[static_cast<std::size_t>(side)];
+    const auto& now = b.armies[static_cast<std::size_t>(side)];
+    if (now && now->called && !(was && was->called))
+      out.push_back({K::army_check, fmt::format("the {} army has lost a third ({} killed of {}): it checks its "
+                                                "morale (R25)",
+                                                name_of(side), now->killed, now->strength)});
+  }
+  return out;
+}
+
+// What a logged outcome says changed, for an entry that was not replayed
+// (`sections` names the sections' structures).
+std::vector<ChronicleChange> changes_logged(const json& outcome, const Snapshot& sections, const Tables& t) {
+  using K = ChronicleChange::Kind;
+  std::vector<ChronicleChange> out;
+  const auto news = [&](const std::string& id) {
+    const SectionState* sec = sections.find_section(id);
+    const bool cut = sec != nullptr && t.structure(sec->structure).has(Tag::impassable_when_breached);  // R13
+    return breach_news(id, cut ? Passable::no : Passable::yes);
+  };
+  for (const auto& id : texts_at(outcome, "breached")) out.push_back({K::breach, news(id)});
+  const json& state = member(outcome, "state");
+  if (text_at(state, "after") == "breached" && text_at(state, "before") != "breached")
+    out.push_back({K::breach, news(text_at(outcome, "section"))});
+  for (const auto& id : texts_at(outcome, "knocked_out")) out.push_back({K::knock_out, id + " is knocked out"});
+  return out;
+}
+
+// `text` as one word of a POSIX shell: as it is when nothing in it is
+// special, else in single quotes.
+std::string shell_word(const std::string& text) {
+  const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char ch) {
+    const auto c = static_cast<unsigned char>(ch);
+    return std::isalnum(c) != 0 || std::string_view("-_.,:/=+@%").find(ch) != std::string_view::npos || c >= 0x80;
+  });
+  if (plain) return text;
+  std::string q = "'";
+  for (const char ch : text) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return q + "'";
+}
+
+// What follows the action's name on a command line that plays `e` again.
+std::string command_words(const LogEntry& e) {
+  std::vector<std::string> positional;
+  try {
+    for (const auto& d : described_inputs(find_action(e.action)))
+      if (d.value("positional", false)) positional.push_back(d.at("key").get<std::string>());
+  } catch (const json::exception&) {
+  }
+  std::string out;
+  const auto put = [&](const std::string& word) {
+    if (!out.empty()) out += ' ';
+    out += word;
+  };
+  const auto value_text = [](const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); };
+  if (!e.inputs.is_object()) return out;
+  for (const auto& key : positional)
+    if (const auto it = e.inputs.find(key); it != e.inputs.end() && !it->is_array() && !it->is_boolean())
+      put(shell_word(value_text(*it)));
+  for (const auto& [k, v] : e.inputs.items()) {
+    if (std::find(positional.begin(), positional.end(), k) != positional.end() && !v.is_array() && !v.is_boolean())
+      continue;
+    if (v.is_boolean()) {
+      if (v.get<bool>()) put(shell_word("--" + k));
+      continue;
+    }
+    for (const auto& x : v.is_array() ? v : json::array({v})) {
+      put(shell_word("--" + k));
+      put(shell_word(value_text(x)));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string command_line(const std::string& file, const ChronicleEntry& e) {
+  // A name that starts with '-' would read as an option.
+  const std::string name = !file.empty() && file[0] == '-' ? "./" + file : file;
+  return fmt::format("siege --state {} --seed {} {}{}{}", shell_word(name), e.seed, shell_word(e.action),
+                     e.options.empty() ? "" : " ", e.options);
+}
+
+namespace {
+
+std::string describe(const LogEntry& e) {
+  try {
+    return find_action(e.action).describe(e.outcome);
+  } catch (const json::exception&) {
+    return e.outcome.dump();
+  }
+}
+
+// Hull suffered by every series, in the order of Chronicle::series: the
+// engines of `all` (every engine the siege holds at the end; R35: an engine
+// that has not arrived yet counts 0).
+std::vector<int> hulls_of(const Snapshot& s, const Tables& t, const Snapshot& all) {
+  std::vector<int> v;
+  for (const auto& x : s.sections) v.push_back(x.hull_suffered);
+  for (std::size_t i = 0; i < all.engines.size(); ++i)
+    if (row_of(all.engines[i], t) != nullptr) v.push_back(i < s.engines.size() ? s.engines[i].hull_suffered : 0);
+  v.push_back(s.camp.hull_suffered);
+  return v;
+}
+
+// At most `most` of `at`, evenly spread, the first and the last kept.
+std::vector<std::size_t> thinned(const std::vector<std::size_t>& at, std::size_t most) {
+  if (at.size() <= most || most < 2) return at;
+  std::vector<std::size_t> out;
+  for (std::size_t k = 0; k < most; ++k) {
+    const std::size_t i = k * (at.size() - 1) / (most - 1);
+    if (out.empty() || out.back() != at[i]) out.push_back(at[i]);
+  }
+  return out;
+}
+
+ChronicleOutlook outlook_of(const odds::SceneOdds& o) {
+  ChronicleOutlook out;
+  out.played = o.played;
+  out.scenes = o.scenes;
+  for (const auto& s : o.sections) {
+    ChronicleOutlook::Row r{s.id, std::string(name_of(s.state)), s.attackers, {}};
+    for (const auto& by : s.by_scene)
+      r.chance.push_back(shown(by[static_cast<std::size_t>(BreachState::breached)]));
+    out.sections.push_back(std::move(r));
+  }
+  for (const auto& e : o.engines) {
+    if (!e.exposed) continue;
+    ChronicleOutlook::Row r{e.id, "in action", e.attackers, {}};
+    for (const auto& p : e.knocked_out) r.chance.push_back(shown(p));
+    out.engines.push_back(std::move(r));
+  }
+  if (o.camp.exposed) {
+    ChronicleOutlook::Row r{o.camp.id, "standing", o.camp.attackers, {}};
+    for (const auto& p : o.camp.knocked_out) r.chance.push_back(shown(p));
+    out.engines.push_back(std::move(r));
+  }
+  out.notes = o.notes;
+  out.not_modelled = o.not_modelled;
+  return out;
+}
+
+}  // namespace
+
+Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string& path, int scenes) {
+  const Tables& t = ctx.tables();
+  Chronicle c;
+  c.state = &st;
+  c.file = path;
+  c.tables = &t;
+
+  int scene = st.initial.scene;
+  for (const auto& e : st.log) {
+    if (e.action == "scene") ++scene;
+    ChronicleEntry x;
+    x.number = e.entry;
+    x.action = e.action;
+    x.scene = scene;
+    x.options = command_words(e);
+    x.seed = e.seed;
+    x.line = describe(e);
+    // Until the replay says more: what the logged outcome itself holds.
+    x.rules = texts_at(e.outcome, "rules");
+    x.shots = shots_of(e.outcome);
+    x.changes = changes_logged(e.outcome, st.initial, t);
+    c.entries.push_back(std::move(x));
+  }
+
+  for (const auto& x : st.initial.sections)
+    c.series.push_back({x.id, x.variant.empty() ? x.structure : x.structure + ", " + x.variant, stats_of(x, t).hull,
+                        true, {}, {}});
+  for (const auto& e : st.now.engines)  // R35: newcomers too
+    if (const Engine* row = row_of(e, t))
+      c.series.push_back({e.id, e.weapon.empty() ? e.engine : e.weapon, row->hull, false, {}, {}});
+  c.series.push_back({std::string(camp_id), "the besiegers' camp", camp_row(t).hull, false, {}, {}});
+
+  // The points: after every entry, or at the end of each scene when the log
+  // is long; the scene table at the end of each scene. Point 0 is the start.
+  const std::size_t n = st.log.size();
+  std::vector<std::size_t> every(n + 1), ends{0};
+  for (std::size_t i = 0; i <= n; ++i) every[i] = i;
+  for (std::size_t i = 0; i < n; ++i)
+    if (i + 1 == n || st.log[i + 1].action == "scene") ends.push_back(i + 1);
+  const std::vector<std::size_t> chart = thinned(every.size() <= max_chart_points ? every : ends, max_chart_points);
+  const std::vector<std::size_t> table = thinned(ends, max_scene_columns);
+  std::vector<char> wanted(n + 1, 0);
+  for (auto i : chart) wanted[i] = 1;
+  for (auto i : table) wanted[i] = 1;
+  std::vector<std::vector<int>> values(n + 1);
+  values[0] = hulls_of(st.initial, t, st.now);
+
+  Marks before = marks_of(st.initial, t);
+  std::size_t replayed = 0;
+  try {
+    const SiegeState again = replay_log(st, n, ctx, path, [&](std::size_t i, const ActionResult& r, const SiegeState& now) {
+      ChronicleEntry& x = c.entries[i];
+      const json full = json::parse(r.json);
+      x.rules = texts_at(full, "rules");
+      x.roll = roll_of(full);
+      x.shots = shots_of(full);
+      x.notes = texts_at(full, "notes");
+      for (const auto& m : texts_at(full, "not_modelled")) x.notes.push_back("Not modelled here: " + m);
+      Marks after = marks_of(now.now, t);
+      x.changes = changes_between(before, after, now.now, t);
+      x.replayed = true;
+      before = std::move(after);
+      if (wanted[i + 1] != 0) values[i + 1] = hulls_of(now.now, t, st.now);
+      replayed = i + 1;
+    });
+    if (hulls_of(again.now, t, st.now) != hulls_of(st.now, t, st.now))
+      c.replay_note = path + ": the siege in the file is not the one its log gives ('siege replay' names the first "
+                             "difference); the charts follow the log";
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::state) throw;
+    c.replay_note = e.what();
+  }
+
+  const auto point = [&](std::size_t i) {
+    ChroniclePoint p;
+    p.entry = static_cast<int>(i);
+    p.scene = i == 0 ? st.initial.scene : c.entries[i - 1].scene;
+    p.scene_starts = i > 0 && st.log[i - 1].action == "scene";
+    return p;
+  };
+  for (auto i : chart)
+    if (i <= replayed) {
+      c.points.push_back(point(i));
+      for (std::size_t k = 0; k < c.series.size(); ++k) c.series[k].suffered.push_back(values[i][k]);
+    }
+  for (auto i : table)
+    if (i <= replayed) {
+      c.scene_ends.push_back(point(i));
+      for (std::size_t k = 0; k < c.series.size(); ++k) c.series[k].at_scene.push_back(values[i][k]);
+    }
+
+  if (scenes == 0) return c;
+  try {
+    c.outlook = outlook_of(odds::scene_odds(st.now, t, scenes));
+  } catch (const Error& e) {
+    if (e.id() != "too-large") throw;
+    c.outlook_note = reported(e, "odds scene").what();  // the outlook is the odds scene question
+  }
+  return c;
+}
+
+}  // namespace siege::cli

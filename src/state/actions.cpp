@@ -1,0 +1,316 @@
+#include "state/actions.hpp"
+
+#include <algorithm>
+
+#include <fmt/core.h>
+
+#include "front/command.hpp"
+#include "print/render.hpp"
+#include "siege/detail/suggest.hpp"
+#include "state/state_file.hpp"
+
+namespace siege::cli {
+
+// ---------------------------------------------------------------- the table
+
+std::vector<std::string> action_names() {
+  std::vector<std::string> names;
+  for (const auto& c : commands())
+    if (c.act != nullptr) names.emplace_back(c.name);
+  return names;
+}
+
+const Command& find_action(std::string_view name) {
+  for (const auto& c : commands()) {
+    if (c.name != name) continue;
+    if (c.act != nullptr) return c;
+    // R40: undo and redo change the log; they are not entries of it.
+    if (name == "undo" || name == "redo")
+      fail_usage("not-an-action", std::string(name) + " is not a log entry (R40): it cannot be a batch line or " +
+                                      "an entry; run 'siege --state FILE " + std::string(name) + "'");
+    break;
+  }
+  fail_usage("unknown-action",
+             "unknown action '" + std::string(name) + "'" + siege::did_you_mean(name, action_names()));
+}
+
+ActionResult run_logged_action(std::string_view name, const siege::Cursor& inputs, std::uint64_t seed,
+                               SiegeState* state, Context& ctx) {
+  const Command& a = find_action(name);
+  inputs.expect_object();
+  FieldReader reader(inputs);
+  ctx.reseed(seed);
+  try {
+    return a.act(reader, ctx, state);
+  } catch (const Error& e) {
+    throw reported(e, name);
+  }
+}
+
+ActionResult run_logged_action(std::string_view name, InputReader& inputs, std::uint64_t seed,
+                               SiegeState* state, Context& ctx) {
+  const Command& a = find_action(name);
+  ctx.reseed(seed);
+  try {
+    return a.act(inputs, ctx, state);
+  } catch (const Error& e) {
+    throw reported(e, name);
+  }
+}
+
+// ---------------------------------------------------------------- state
+
+void refuse_section_options(std::string_view command, bool structure, bool damage_taken, bool portcullis) {
+  const std::string c(command);
+  if (structure)
+    fail_usage("bad-option", c + ": --structure goes without --state; with a state file give --section ID");
+  if (damage_taken)
+    fail_usage("bad-option", c + ": --damage-taken goes without --state; the state file knows what the section "
+                                 "has suffered");
+  if (portcullis)
+    fail_usage("bad-option", c + ": --portcullis goes without --state; the section's variant is in the state file");
+}
+
+void require_state(const Context& ctx, std::string_view command) {
+  if (ctx.globals.state_file.empty())
+    fail_usage("no-state", std::string(command) + ": needs --state FILE (a siege made with 'siege init')");
+}
+
+SectionState& state_section(SiegeState& st, const std::string& id, std::string_view command) {
+  return as_command(command, [&]() -> SectionState& { return section_of(st.now, id); });
+}
+
+SiegeState load_state(const StateFile& file, Context& ctx) {
+  return load_state_text(file.text(), file.path(), ctx.tables());
+}
+
+namespace {
+
+// load_state_text() of a text whose log starts at entry `first_entry` + 1
+// (siege::read_state_from).
+SiegeState load_state_from(std::string_view text, const std::string& path, const Tables& tables,
+                           std::size_t first_entry) {
+  const siege::JsonSource src{path, ErrorKind::state};
+  SiegeState st = siege::read_state_from(text, src, tables, first_entry);
+  const std::vector<std::string> names = action_names();
+  auto check = [&](const std::string& name, const std::string& at) {
+    if (std::find(names.begin(), names.end(), name) == names.end())
+      fail_state("bad-json", path + ":" + at + "/action: unknown action '" + name + "'" +
+                                 siege::did_you_mean(name, names));
+  };
+  for (std::size_t i = 0; i < st.log.size(); ++i) check(st.log[i].action, "/log/" + std::to_string(first_entry + i));
+  for (std::size_t i = 0; i < st.redo.size(); ++i) check(st.redo[i].action, "/redo/" + std::to_string(i));
+  return st;
+}
+
+}  // namespace
+
+SiegeState load_state_text(std::string_view text, const std::string& path, const Tables& tables) {
+  return load_state_from(text, path, tables, 0);
+}
+
+void refuse_scene_past_limit(const SiegeState& st, const std::string& path, std::string_view consequence) {
+  if (st.now.scene > max_scene)
+    fail_state("too-many-scenes", path + ": scene " + std::to_string(st.now.scene) +
+                                      " would pass the most scenes a state file counts (" +
+                                      std::to_string(max_scene) + "); " + std::string(consequence));
+}
+
+void refuse_size_past_limit(std::size_t text_bytes, const std::string& path, std::string_view consequence) {
+  if (text_bytes > max_state_bytes)
+    fail_state("state-too-large", path + ": the siege would grow past the 16 MiB limit of a state file (" +
+                                      std::to_string(text_bytes) + " bytes, the limit " +
+                                      std::to_string(max_state_bytes) + "); " + std::string(consequence) +
+                                      "; to go on, start a new siege with 'siege init'");
+}
+
+std::string checked_state_text(const SiegeState& st, const std::string& path, const Tables& tables,
+                               std::size_t entries_from_file) {
+  const std::string unchanged = "; " + path + " is left as it was";
+  refuse_scene_past_limit(st, path, path + " is left as it was");
+  std::string text = write_state(st);
+  refuse_size_past_limit(text.size(), path, path + " is left as it was");
+  // The next command reads the file with load_state_text: so does this, but
+  // for the log entries that came from the file (they passed this reader
+  // then, and write_state writes back what read_state took: fuzz_state
+  // holds it), so its cost is that of what the command changed.
+  const std::size_t skip = std::min(entries_from_file, st.log.size());
+  try {
+    (void)load_state_from(siege::without_first_entries(text, st.log.size(), skip), path, tables, skip);
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::state) throw;
+    fail_state("state-unreadable", std::string(e.what()) + " (in the state this command would write: it would be " +
+                                       "refused when read back, so it is not written" + unchanged + ")");
+  }
+  return text;
+}
+
+namespace {
+
+std::string short_json(const nlohmann::json& v) {
+  std::string s = v.dump();
+  return s.size() > 80 ? s.substr(0, 77) + "..." : s;
+}
+
+}  // namespace
+
+std::optional<std::string> first_difference(const nlohmann::json& a, const nlohmann::json& b,
+                                            const std::string& pointer) {
+  const std::string at = pointer.empty() ? "/" : pointer;
+  if (a.is_object() && b.is_object()) {
+    for (const auto& [k, v] : a.items()) {
+      const std::string child = pointer + "/" + siege::pointer_escape(k);
+      if (!b.contains(k)) return child + ": the file has " + short_json(v) + ", replaying gives nothing";
+      if (auto d = first_difference(v, b[k], child)) return d;
+    }
+    for (const auto& [k, v] : b.items())
+      if (!a.contains(k))
+        return pointer + "/" + siege::pointer_escape(k) + ": the file has nothing, replaying gives " + short_json(v);
+    return std::nullopt;
+  }
+  if (a.is_array() && b.is_array()) {
+    for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
+      if (auto d = first_difference(a[i], b[i], pointer + "/" + std::to_string(i))) return d;
+    if (a.size() != b.size())
+      return at + ": the file has " + std::to_string(a.size()) + " items, replaying gives " + std::to_string(b.size());
+    return std::nullopt;
+  }
+  if (a == b) return std::nullopt;
+  return at + ": the file has " + short_json(a) + ", replaying gives " + short_json(b);
+}
+
+SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, const std::string& path) {
+  return replay_log(st, count, ctx, path, nullptr);
+}
+
+ActionResult replay_entry(SiegeState& work, const LogEntry& e, const std::string& at, Context& ctx,
+                          const std::string& path) {
+  const siege::JsonSource src{path, ErrorKind::state};
+  ActionResult r;
+  try {
+    // R38: an entry logged before sallies (a move outside without "sally")
+    // keeps its old meaning.
+    ctx.replaying_before_sallies = !e.outcome.contains("sally");
+    r = run_logged_action(e.action, siege::Cursor(e.inputs, src, at + "/inputs"), e.seed, &work, ctx);
+    ctx.replaying_before_sallies = false;
+  } catch (const Error& err) {
+    ctx.replaying_before_sallies = false;
+    if (err.kind() == ErrorKind::state) throw;
+    // An input at fault is named by its pointer in the entry.
+    const Error placed = err.at({path, err.input().empty() ? at : at + "/inputs"});
+    fail_state("replay-failed", std::string(placed.what()) + " (log entry " + std::to_string(e.entry) + ", " +
+                                    e.action + ", no longer runs)");
+  }
+  if (auto d = first_difference(e.outcome, r.summary, at + "/outcome"))
+    fail_state("replay-differs", path + ":" + *d + " (log entry " + std::to_string(e.entry) + ", " + e.action +
+                                     "; were the tables changed?)");
+  if (e.scene != work.now.scene)  // R30: the entry belongs to the scene the replay has reached
+    fail_state("replay-differs", path + ":" + at + "/scene: the file has " + std::to_string(e.scene) +
+                                     ", replaying gives " + std::to_string(work.now.scene) + " (log entry " +
+                                     std::to_string(e.entry) + ", " + e.action + ")");
+  work.log.push_back(e);
+  return r;
+}
+
+SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, const std::string& path,
+                      const ReplayVisitor& after_each) {
+  SiegeState work = st;
+  work.now = st.initial;
+  work.log.clear();
+  work.redo.clear();  // R40: replay ignores what could be redone
+  for (std::size_t i = 0; i < count && i < st.log.size(); ++i) {
+    const ActionResult r = replay_entry(work, st.log[i], "/log/" + std::to_string(i), ctx, path);
+    if (after_each) after_each(i, r, work);
+  }
+  return work;
+}
+
+// ---------------------------------------------------------------- running
+
+void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inputs) {
+  const bool dry = ctx.globals.dry_run;
+  StateFile file(ctx.globals.state_file, dry ? StateFile::Access::dry_run : StateFile::Access::update);
+  SiegeState st = load_state(file, ctx);
+  const std::uint64_t seed = ctx.seed();
+  const siege::JsonSource src{"the command line", ErrorKind::usage};
+  ActionResult r = run_logged_action(name, siege::Cursor(inputs, src, ""), seed, &st, ctx);
+  LogEntry e;
+  e.entry = static_cast<int>(st.log.size()) + 1;
+  e.action = std::string(name);
+  e.inputs = inputs;
+  e.seed = seed;
+  e.outcome = r.summary;
+  e.scene = st.now.scene;  // R30: after the action (a scene entry belongs to the scene it starts)
+  log_new_entry(st, e);
+  // All entries but the new one came from the file: only the rest is read back.
+  const std::string text = checked_state_text(st, file.path(), ctx.tables(), st.log.size() - 1);
+  if (!dry) file.commit(text);
+  if (!dry) ctx.note_commit(fmt::format("the siege in {} was updated: log entry {}", file.path(), e.entry));
+  const std::string fields = json_field("log_entry", e.entry) + "," + "\"dry_run\":" + (dry ? "true" : "false");
+  const std::string footer =
+      dry ? fmt::format("Dry run   log entry {} not written (--dry-run): {} is unchanged\n", e.entry, file.path())
+          : fmt::format("Log       entry {} written to {}\n", e.entry, file.path());
+  ctx.emit(with_fields(std::move(r.json), name, fields), r.text + footer);
+}
+
+// ---------------------------------------------------------------- rendering
+
+std::string json_field(std::string_view key, std::string_view value) {
+  std::string out;
+  siege::JsonWriter w(out);
+  w.value(key);
+  out += ':';
+  w.value(value);
+  return out;
+}
+
+std::string json_field(std::string_view key, long long value) {
+  std::string out;
+  siege::JsonWriter w(out);
+  w.value(key);
+  return out + ":" + std::to_string(value);
+}
+
+std::string with_fields(std::string json, std::string_view action, std::string_view fields) {
+  const std::string prefix = R"({"schema":1,"action":")" + std::string(action) + "\"";
+  if (json.rfind(prefix, 0) == 0) return json.insert(prefix.size(), "," + std::string(fields));
+  const auto close = json.rfind('}');
+  if (close == std::string::npos) return json;
+  return json.insert(close, (close > 1 ? "," : "") + std::string(fields));
+}
+
+std::string inputs_as_options(std::string_view action, const nlohmann::json& inputs) {
+  // Positional inputs (abatis WORK) are words of their own, not options.
+  std::vector<std::string> positional;
+  for (const auto& c : commands())
+    if (c.act != nullptr && c.name == action)
+      for (const auto& in : described_inputs(c))
+        if (in.value("positional", false)) positional.push_back(in.at("key").get<std::string>());
+  auto is_positional = [&](const std::string& k) {
+    return std::find(positional.begin(), positional.end(), k) != positional.end();
+  };
+  std::string out;
+  auto put = [&](const std::string& k, const nlohmann::json& v) {
+    if (!out.empty()) out += ' ';
+    // A positional value that starts with a dash would read as an option:
+    // it goes as one (note TEXT is also --text TEXT).
+    const bool word = is_positional(k) && !(v.is_string() && v.get<std::string>().rfind('-', 0) == 0);
+    if (!word) out += "--" + k;
+    if (v.is_boolean()) return;
+    if (!word) out += ' ';
+    out += v.is_string() ? shell_word(v.get<std::string>()) : v.dump();
+  };
+  for (const auto& k : positional)
+    if (inputs.contains(k) && inputs[k].is_string()) put(k, inputs[k]);
+  for (const auto& [k, v] : inputs.items()) {
+    if (is_positional(k)) continue;
+    if (v.is_boolean() && !v.get<bool>()) continue;
+    if (v.is_array())
+      for (const auto& x : v) put(k, x);
+    else
+      put(k, v);
+  }
+  return out;
+}
+
+}  // namespace siege::cli

@@ -1,0 +1,430 @@
+#include "state/state_file.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+
+#include "print/render.hpp"
+#include "siege/error.hpp"
+#include "siege/state_json.hpp"
+
+namespace siege::cli {
+
+namespace {
+
+[[noreturn]] void fail_io(const std::string& path, const std::string& what) {
+  fail_state("state-io", path + ": " + what + ": " + std::strerror(errno));
+}
+
+std::string folder_of(const std::string& path) {
+  const auto slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// Writes all of `data`; false (errno set) on the first error.
+bool write_fully(int fd, std::string_view data) {
+  while (!data.empty()) {
+    const ssize_t n = ::write(fd, data.data(), data.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    data.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+void write_all(int fd, std::string_view data, const std::string& path) {
+  if (!write_fully(fd, data)) fail_io(path, "cannot write");
+}
+
+// What a file that is not a regular one is, for the message.
+const char* kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a folder";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "a special file";
+}
+
+[[noreturn]] void fail_too_large(const std::string& path, const std::string& size) {
+  fail_state("state-too-large", path + ": " + size + " bytes, past the 16 MiB limit of a state file (" +
+                                    std::to_string(max_state_bytes) + " bytes); siege never writes one that large");
+}
+
+// Reads the whole file; false when it does not exist. `path` names it in
+// messages, `target` is what is opened. Opened without blocking (a FIFO
+// would wait for a writer), then refused unless fstat shows a regular file;
+// the read stops past max_state_bytes, whatever the file claims its size is.
+bool read_file(const std::string& path, const std::string& target, std::string& out) {
+  const int fd = ::open(target.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) {
+    if (errno == ENOENT) return false;
+    fail_io(path, "cannot read");
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    const int saved = errno;
+    ::close(fd);
+    errno = saved;
+    fail_io(path, "cannot read");
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    fail_state("state-not-a-file", path + ": " + kind_of(st.st_mode) +
+                                       ", not a regular file; a state file is the file 'siege init' writes");
+  }
+  if (static_cast<std::uint64_t>(st.st_size) > max_state_bytes) {
+    ::close(fd);
+    fail_too_large(path, std::to_string(st.st_size));
+  }
+  out.clear();
+  out.reserve(static_cast<std::size_t>(st.st_size));
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int saved = errno;
+      ::close(fd);
+      errno = saved;
+      fail_io(path, "cannot read");
+    }
+    if (n == 0) break;
+    out.append(buf, static_cast<std::size_t>(n));
+    if (out.size() > max_state_bytes) {  // it grew while we read (or claims no size)
+      ::close(fd);
+      fail_too_large(path, "more than " + std::to_string(max_state_bytes));
+    }
+  }
+  ::close(fd);
+  return true;
+}
+
+// The file `path` leads to: symbolic links in its last part are followed,
+// one after the other (a relative link is read against the link's folder).
+// A link to a file not there yet resolves to where the file would be. The
+// folders on the way need no resolving: the target's folder, spelled any
+// way, is one folder, and the lock file in it one file.
+std::string resolve_links(const std::string& path) {
+  std::string at = path;
+  for (int hops = 0; hops < 40; ++hops) {  // Linux's own limit (ELOOP)
+    struct stat st {};
+    if (::lstat(at.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return at;
+    std::string to(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : 255) + 1, '\0');
+    const ssize_t n = ::readlink(at.c_str(), to.data(), to.size());
+    if (n < 0) fail_io(path, "cannot read the symbolic link " + at);
+    if (static_cast<std::size_t>(n) >= to.size()) continue;  // it changed meanwhile: read it again
+    to.resize(static_cast<std::size_t>(n));
+    const auto slash = at.rfind('/');
+    at = to.front() == '/' || slash == std::string::npos ? to : at.substr(0, slash + 1) + to;
+  }
+  errno = ELOOP;
+  fail_io(path, "cannot follow its symbolic links");
+}
+
+std::string base_of(const std::string& path) {
+  const auto slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// 16 hex digits no other writer will draw: getrandom(), or when it fails
+// the clock, the process id and an address mixed (splitmix64).
+std::string random_token() {
+  std::uint64_t v = 0;
+  if (::getrandom(&v, sizeof v, GRND_NONBLOCK) != static_cast<ssize_t>(sizeof v)) {
+    timespec ts{};
+    ::clock_gettime(CLOCK_REALTIME, &ts);
+    v = static_cast<std::uint64_t>(ts.tv_nsec) ^ (static_cast<std::uint64_t>(ts.tv_sec) << 30) ^
+        (static_cast<std::uint64_t>(::getpid()) << 48) ^ reinterpret_cast<std::uintptr_t>(&v);
+    v += 0x9e3779b97f4a7c15ULL;
+    v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    v = (v ^ (v >> 27)) * 0x94d049bb133111ebULL;
+    v ^= v >> 31;
+  }
+  static constexpr char hex[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4) out[static_cast<std::size_t>(i)] = hex[v & 15];
+  return out;
+}
+
+// The name (no folder) of a new temp file of `target`: TARGET.tmp.PID.TOKEN.
+std::string temp_name(const std::string& target) {
+  return base_of(target) + ".tmp." + std::to_string(::getpid()) + "." + random_token();
+}
+
+bool all_of(std::string_view s, std::string_view chars) {
+  return !s.empty() && s.find_first_not_of(chars) == std::string_view::npos;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- sidecars
+
+const char* sidecar_form(std::string_view path) {
+  const auto slash = path.rfind('/');
+  const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  constexpr std::string_view lock = ".lock";
+  if (name.size() >= lock.size() && name.substr(name.size() - lock.size()) == lock) return "the lock file";
+  constexpr std::string_view tmp = ".tmp.";
+  const auto at = name.rfind(tmp);
+  if (at == std::string_view::npos) return nullptr;
+  const std::string_view rest = name.substr(at + tmp.size());  // PID or PID.TOKEN
+  const auto dot = rest.find('.');
+  if (dot == std::string_view::npos) return all_of(rest, "0123456789") ? "a temp file" : nullptr;
+  return all_of(rest.substr(0, dot), "0123456789") && all_of(rest.substr(dot + 1), "0123456789abcdef")
+             ? "a temp file"
+             : nullptr;
+}
+
+void refuse_sidecar_path(const std::string& path, std::string_view what) {
+  std::string target = path;
+  try {
+    target = resolve_links(path);
+  } catch (const Error&) {  // a link that cannot be followed: the writer says so
+  }
+  refuse_sidecar_name(path, target, what);
+}
+
+void refuse_sidecar_name(const std::string& path, const std::string& target, std::string_view what) {
+  for (const std::string* p : {&path, &target}) {
+    const char* form = sidecar_form(*p);
+    if (form == nullptr) continue;
+    const std::string name = base_of(*p);
+    const bool lock = std::string_view(form) == "the lock file";
+    const std::string of = lock ? name.substr(0, name.size() - 5) : name.substr(0, name.rfind(".tmp."));
+    fail_usage("sidecar-name", path + ": " + (p == &path ? "the name" : "leads to " + *p + ", whose name") +
+                                   " has the form of " + form + " siege " + (lock ? "keeps" : "writes") +
+                                   " beside a file '" + of + "' (and removes); " + std::string(what) +
+                                   " cannot be named so: give another name");
+  }
+}
+
+// ---------------------------------------------------------------- the lock
+
+StateLock::StateLock(const std::string& path) : path_(path), lock_path_(path + ".lock") {
+  for (;;) {
+    const int fd = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0666);
+    if (fd < 0) fail_io(lock_path_, "cannot create the lock file");
+    struct stat own {};
+    if (::fstat(fd, &own) != 0 || !S_ISREG(own.st_mode)) {
+      ::close(fd);
+      fail_state("state-io", lock_path_ + ": not a regular file; remove it (siege makes the lock file itself)");
+    }
+    int rc;
+    do rc = ::flock(fd, LOCK_EX);
+    while (rc != 0 && errno == EINTR);
+    if (rc != 0) {
+      const int saved = errno;
+      ::close(fd);
+      errno = saved;
+      fail_io(lock_path_, "cannot lock");
+    }
+    // The previous holder may have unlinked this inode before we got it:
+    // then the lock guards nothing, and we start over with a fresh file.
+    struct stat held {}, named {};
+    if (::fstat(fd, &held) == 0 && ::stat(lock_path_.c_str(), &named) == 0 &&
+        held.st_dev == named.st_dev && held.st_ino == named.st_ino) {
+      fd_ = fd;
+      return;
+    }
+    ::close(fd);
+  }
+}
+
+void StateLock::remove_recorded_temp() {
+  char buf[512];
+  ssize_t n;
+  do n = ::pread(fd_, buf, sizeof buf, 0);
+  while (n < 0 && errno == EINTR);
+  if (n <= 0) return;
+  // The record is one name and a newline; a record cut short (a holder
+  // killed while writing it) names no file and is only cleared. Anything
+  // else is not siege's: the file is left as it is, and so is the lock.
+  std::string_view rec(buf, static_cast<std::size_t>(n));
+  const std::string_view name = rec.substr(0, rec.find('\n'));
+  const bool record = n < static_cast<ssize_t>(sizeof buf) && sidecar_form(name) != nullptr;
+  if (!record) {
+    foreign_ = true;
+    fail_state("state-io", lock_path_ + ": not a lock file siege made (it holds other bytes); siege keeps the "
+                                        "lock of " + path_ + " there: move that file away");
+  }
+  if (name.size() < rec.size()) {  // the whole line: a name and its newline
+    rec = name;
+    const std::string prefix = base_of(path_) + ".tmp.";
+    const std::string_view rest = rec.substr(std::min(rec.size(), prefix.size()));
+    const auto dot = rest.find('.');
+    const bool ours = rec.substr(0, std::min(rec.size(), prefix.size())) == prefix && dot != std::string_view::npos &&
+                      all_of(rest.substr(0, dot), "0123456789") && rest.size() - dot - 1 == 16 &&
+                      all_of(rest.substr(dot + 1), "0123456789abcdef");
+    if (ours) (void)::unlink((folder_of(path_) + "/" + std::string(rec)).c_str());
+  }
+  (void)::ftruncate(fd_, 0);
+}
+
+void StateLock::record(std::string_view name) {
+  const std::string line = std::string(name) + "\n";
+  ssize_t n;
+  do n = ::pwrite(fd_, line.data(), line.size(), 0);
+  while (n < 0 && errno == EINTR);
+  if (n >= 0 && n != static_cast<ssize_t>(line.size())) errno = ENOSPC;  // a short write: the disk is full
+  if (n != static_cast<ssize_t>(line.size()) || ::ftruncate(fd_, static_cast<off_t>(line.size())) != 0)
+    fail_io(lock_path_, "cannot record the temp file's name in the lock file");
+}
+
+StateLock::~StateLock() {
+  // Unlink while still holding the lock, so nobody can lock this inode and
+  // believe it guards the file (but never a file siege did not make).
+  if (!foreign_) ::unlink(lock_path_.c_str());
+  ::close(fd_);
+}
+
+// ---------------------------------------------------------------- the file
+
+StateFile::StateFile(std::string path, Access access) : path_(std::move(path)), access_(access) {
+  if (path_.empty()) fail_usage("no-state", "no state file given (--state FILE)");
+  target_ = resolve_links(path_);
+  if (access_ != Access::read) refuse_sidecar_name(path_, target_, "a state file");
+  if (access_ == Access::update || access_ == Access::create) {
+    // Locked by the target's name; a link re-pointed while we waited for
+    // the lock leads elsewhere now, so start over with the new target.
+    for (;;) {
+      lock_.emplace(target_);
+      std::string again = resolve_links(path_);
+      if (again == target_) break;
+      lock_.reset();
+      target_ = std::move(again);
+    }
+    lock_->remove_recorded_temp();
+  }
+  exists_ = read_file(path_, target_, text_);
+  if (!exists_ && access_ != Access::create)
+    fail_state("no-state-file", path_ + ": no such state file; make one with: siege init " +
+                                    shell_word(path_) + " --from DESCRIPTION.json");
+}
+
+void StateFile::commit(std::string_view content) {
+  if (!lock_) fail_state("state-io", path_ + ": internal error: commit without the lock");
+  const std::string name = temp_name(target_);
+  const std::string tmp = folder_of(target_) + "/" + name;
+  lock_->record(name);  // first: a temp file whose name is not recorded is never made
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0) fail_io(tmp, "cannot create a temp file beside the state file");
+  bool open = true;
+  try {
+    struct stat old {};
+    if (exists_ && ::stat(target_.c_str(), &old) == 0) (void)::fchmod(fd, old.st_mode & 07777);
+    write_all(fd, content, tmp);
+    if (::fsync(fd) != 0) fail_io(tmp, "cannot sync");
+    open = false;
+    if (::close(fd) != 0) fail_io(tmp, "cannot write");
+  } catch (...) {
+    if (open) ::close(fd);
+    ::unlink(tmp.c_str());
+    throw;
+  }
+  if (::rename(tmp.c_str(), target_.c_str()) != 0) {
+    const int saved = errno;
+    ::unlink(tmp.c_str());
+    errno = saved;
+    fail_io(path_, "cannot replace the state file");
+  }
+  committed_ = true;
+  // Make the rename itself durable. Some file systems cannot sync a folder
+  // (EINVAL): the new state is in place all the same.
+  const std::string folder = folder_of(target_);
+  const int dfd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    const int rc = ::fsync(dfd);
+    const int saved = errno;
+    ::close(dfd);
+    errno = saved;
+    if (rc != 0 && errno != EINVAL) fail_io(folder, "the state was replaced, but its folder cannot be synced");
+  }
+}
+
+// ---------------------------------------------------------------- other files
+
+namespace {
+
+[[noreturn]] void fail_output_io(const std::string& path, const std::string& what, int error) {
+  fail_output("write-error", path + ": " + what + ": " + std::strerror(error != 0 ? error : EIO));
+}
+
+}  // namespace
+
+void write_file_atomically(const std::string& path, std::string_view content) {
+  std::string target;
+  try {
+    target = resolve_links(path);
+  } catch (const Error& e) {
+    fail_output("write-error", e.what());
+  }
+  refuse_sidecar_name(path, target, "an output file");
+  // The lock beside the target, as a state file's writer takes it: one
+  // writer at a time, and a killed one's temp file removed by the next.
+  std::optional<StateLock> lock;
+  std::string tmp;
+  try {
+    lock.emplace(target);
+    lock->remove_recorded_temp();
+    const std::string name = temp_name(target);
+    tmp = folder_of(target) + "/" + name;
+    lock->record(name);
+  } catch (const Error& e) {
+    // No lock file in that folder: no temp file either, as the message says.
+    const std::string what = e.what();
+    const auto cause = what.rfind(": ");
+    if (what.find(": cannot create the lock file: ") != std::string::npos && cause != std::string::npos)
+      fail_output("write-error", path + ": cannot create a temp file beside it" + what.substr(cause));
+    fail_output("write-error", what);
+  }
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0) fail_output_io(path, "cannot create a temp file beside it", errno);
+  struct stat old {};
+  if (::stat(target.c_str(), &old) == 0) {
+    if (!S_ISREG(old.st_mode)) {
+      ::close(fd);
+      ::unlink(tmp.c_str());
+      errno = 0;
+      fail_output("write-error", path + ": " + kind_of(old.st_mode) + ", not a regular file; give another file");
+    }
+    (void)::fchmod(fd, old.st_mode & 07777);
+  }
+  const auto fail_here = [&](const std::string& what) {
+    const int saved = errno;
+    if (fd >= 0) ::close(fd);
+    ::unlink(tmp.c_str());
+    fail_output_io(path, what, saved);
+  };
+  if (!write_fully(fd, content)) fail_here("cannot write");
+  if (::fsync(fd) != 0) fail_here("cannot sync");
+  const int closing = fd;
+  fd = -1;
+  if (::close(closing) != 0) fail_here("cannot write");
+  if (::rename(tmp.c_str(), target.c_str()) != 0) fail_here("cannot replace it");
+  const std::string folder = folder_of(target);
+  const int dfd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    const int rc = ::fsync(dfd);
+    const int saved = errno;
+    ::close(dfd);
+    if (rc != 0 && saved != EINVAL) fail_output_io(folder, "written, but its folder cannot be synced", saved);
+  }
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+  struct stat x {}, y {};
+  return ::stat(a.c_str(), &x) == 0 && ::stat(b.c_str(), &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+}  // namespace siege::cli
