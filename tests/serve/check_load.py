@@ -2,8 +2,8 @@
 """`siege serve` under load on loopback, bounded and ending by itself:
 200 clients hold the event stream and 20 requests a second (the page and
 the JSON in turn) go on for SECONDS (default 30) while another process
-writes the file (a note every 0.2 s, each by its own `siege --state FILE
-note`). Passes with no failed request, no event stream dropped, and every
+writes the file: `siege --state FILE batch --commit-each`, fed a note
+line every 0.2 s, so each line is a commit of the batch. Passes with no failed request, no event stream dropped, and every
 client's last event naming the version the JSON gives at the end; prints
 the server's resident memory.
 
@@ -63,12 +63,20 @@ stop = threading.Event()
 
 def writer():
     global writes
+    batch = subprocess.Popen([siege.program, "--state", siege.state, "batch", "--commit-each"],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     while not stop.is_set():
-        r = subprocess.run([siege.program, "--state", siege.state, "note", f"load {writes}"], capture_output=True)
-        if r.returncode != 0:
-            problems.append(f"a note failed: {r.stderr!r}")
+        batch.stdin.write(json.dumps({"action": "note", "text": f"load {writes}"}) + "\n")
+        batch.stdin.flush()
+        answer = json.loads(batch.stdout.readline() or "{}")  # the line is on disk once answered
+        if "error" in answer or "line" not in answer:
+            problems.append(f"a batch line failed: {answer!r}")
         writes += 1
         time.sleep(0.2)
+    batch.stdin.close()
+    rest, err = batch.communicate(timeout=30)
+    if batch.returncode != 0 or rest.strip() or err.strip():
+        problems.append(f"the batch ended with {batch.returncode}: {(rest + err)[:200]!r}")
 
 
 requests = failures = 0
