@@ -437,7 +437,7 @@ void write_huge_tables(const siege::test::TempDir& dir) {
 }  // namespace
 
 TEST_CASE("Every odds question at the largest values its options allow answers or is refused as too large",
-          "[cli][odds][work]") {
+          "[cli][odds][work][heavy]") {
   const std::vector<std::vector<std::string>> built_in{
       {"odds", "check", "-d", "daunting", "--pool", "50", "--bane-dice", "50", "--boon-dice", "50"},
       {"odds", "check", "-d", "easy", "--pool", "50"},

@@ -360,7 +360,7 @@ TEST_CASE("For numbers that doubles hold exactly, the nearest double is the quot
 
 // ---------------------------------------------------------------- bounded work
 
-TEST_CASE("A check's size is known before counting it", "[odds][work]") {
+TEST_CASE("A check's size is known before counting it", "[odds][work][heavy]") {
   const auto& dice = test::tables().dice;
   for (const CheckSpec spec : {CheckSpec{0, Difficulty::easy, 0, 0}, CheckSpec{3, Difficulty::average, 1, 2},
                                CheckSpec{50, Difficulty::daunting, 50, 50}}) {

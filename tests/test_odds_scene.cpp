@@ -444,7 +444,7 @@ void check_against_brute_force(const Snapshot& s, int scenes) {
 }  // namespace
 
 TEST_CASE("A battery of guns alike, counted by class, gives exactly the plain chain over every engine",
-          "[odds][scene][E2]") {
+          "[odds][scene][E2][heavy]") {
   // On a curtain wall (the cracked step: 1 less Armor), a cannon's and a
   // culverin's attacks do not commute, so the order of the guns matters.
   const std::string cannon = R"("engine": "cannon", "pool": 1)";
@@ -499,7 +499,7 @@ TEST_CASE("Forty ballistas on a door, each the defenders may knock out: the clos
 }
 
 TEST_CASE("Monte Carlo: a grand battery of forty cannons on a bastion, each under a defender's cannon",
-          "[odds][scene][montecarlo][E2]") {
+          "[odds][scene][montecarlo][E2][heavy]") {
   const std::vector<std::string> guns(40, R"("engine": "cannon", "pool": 3)");
   Snapshot s = battery("bastion", guns, "cannon");
   const auto o = odds::scene_odds(s, test::tables(), 4);

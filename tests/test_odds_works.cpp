@@ -415,7 +415,7 @@ TEST_CASE("A climb's odds refuse what the climb refuses, and what is too large t
 
 TEST_CASE(
     "A climb too large is refused at once, by a lower bound of its work, and the largest answered still is",
-    "[odds][works][R20]") {
+    "[odds][works][R20][heavy]") {
   // 9259/16384: one climber's pass on a ladder, Average Athletics with 3 dice.
   const Rational pass(9259, 16384);
   // Refused before the work: hardly anything is charged before the refusal

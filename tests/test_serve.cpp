@@ -4,6 +4,7 @@
 
 #include "error_of.hpp"
 #include "front/serve.hpp"
+#include "print/chronicle.hpp"
 
 using namespace siege;
 using namespace siege::cli;
@@ -119,6 +120,46 @@ TEST_CASE("serve: the players' view forgets a gallery not yet found and its entr
   const SiegeState r = serve::view_of(st, serve::View::referee);
   CHECK(r.now.sections[0].mine.days_dug == 3);
   CHECK(r.log.size() == 4);
+}
+
+TEST_CASE("serve: the players' chronicle leaves out a hidden dig's entry and chart point, and numbers the rest 1, 2, 3",
+          "[serve][R19]") {
+  SiegeState st;
+  LogEntry scene, dug, note;
+  scene.action = "scene";
+  dug.action = "mine";
+  dug.outcome = {{"section", "north-wall"}, {"detected", false}, {"fired", false}};
+  note.action = "note";
+  st.log = {scene, dug, dug, note};  // entries 1 to 4; 2 and 3 are hidden
+  for (std::size_t i = 0; i < st.log.size(); ++i) st.log[i].entry = static_cast<int>(i) + 1;
+  CHECK(serve::view_of(st, serve::View::players).log.back().entry == 2);
+
+  Chronicle c;
+  for (int i = 1; i <= 4; ++i) {
+    ChronicleEntry e;
+    e.number = i;
+    e.action = st.log[static_cast<std::size_t>(i) - 1].action;
+    c.entries.push_back(e);
+  }
+  for (int i = 0; i <= 4; ++i) c.points.push_back({i, i == 0 ? 0 : 1, i == 1});
+  c.scene_ends = {{0, 0, false}, {3, 1, false}};  // the scene ends on a hidden dig
+  ChronicleSeries wall;
+  wall.suffered = {0, 4, 4, 4, 6};
+  c.series = {wall};
+  serve::players_chronicle(c, st);
+
+  REQUIRE(c.entries.size() == 2);
+  CHECK(c.entries[0].action == "scene");
+  CHECK(c.entries[0].number == 1);
+  CHECK(c.entries[1].action == "note");
+  CHECK(c.entries[1].number == 2);
+  REQUIRE(c.points.size() == 3);
+  CHECK(c.points[0].entry == 0);
+  CHECK(c.points[1].entry == 1);
+  CHECK(c.points[2].entry == 2);
+  CHECK(c.series[0].suffered == std::vector<int>{0, 4, 6});
+  REQUIRE(c.scene_ends.size() == 2);
+  CHECK(c.scene_ends[1].entry == 1);  // the last entry the players see in that scene
 }
 
 TEST_CASE("serve: the CSP hashes are SHA-256 in base64", "[serve]") {

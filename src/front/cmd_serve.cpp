@@ -462,6 +462,13 @@ void Server::reload() {
   text_ = std::move(text);
   problem_ = std::move(problem);
   try {
+    // A change the view does not show (a players' view and a gallery still
+    // hidden) is no new version: an event then would tell the table that
+    // something happened out of its sight.
+    if (view_ == View::players && rendered_ && problem_.empty()) {
+      const Rendered same = serve::render(&*last_, ctx_, name_, view_, version_, problem_);
+      if (same.page == rendered_->page && same.json == rendered_->json) return;
+    }
     rendered_ =
         std::make_shared<const Rendered>(serve::render(&*last_, ctx_, name_, view_, version_ + 1, problem_));
   } catch (const std::exception& e) {

@@ -13,6 +13,10 @@
 #include "front/cli.hpp"
 #include "siege/state.hpp"
 
+namespace siege::cli {
+struct Chronicle;
+}
+
 namespace siege::cli::serve {
 
 // What the page shows. players: the chronicle less what the defenders' side
@@ -69,6 +73,10 @@ struct Rendered {
 // Whether log entry `e` stays off the players' page: a mine dug and still
 // hidden (neither found nor fired).
 [[nodiscard]] bool hidden_from_players(const LogEntry& e);
+// The chronicle of `st` as the players' view shows it: the hidden entries
+// and their points of the Hull chart left out, the others numbered 1, 2, ...
+// as the players' log (view_of) numbers them.
+void players_chronicle(Chronicle& c, const SiegeState& st);
 
 // The page and the JSON of `st` (the file named `name`, without its folder)
 // in view `v`; `version` counts the changes served so far (the page and the

@@ -133,8 +133,53 @@ SiegeState view_of(const SiegeState& st, View v) {
     for (auto& x : s->sections)
       if (!x.mine.detected) x.mine = MineGallery{};
   out.log.erase(std::remove_if(out.log.begin(), out.log.end(), hidden_from_players), out.log.end());
+  // Numbered as the players' log: a gap in the numbers would count the digs.
+  for (std::size_t i = 0; i < out.log.size(); ++i) out.log[i].entry = static_cast<int>(i) + 1;
   out.redo.clear();
   return out;
+}
+
+void players_chronicle(Chronicle& c, const SiegeState& st) {
+  // shown[k]: the players' number of log entry k + 1, or 0 when it is hidden;
+  // after[k]: the players' number of the last entry they see up to entry k.
+  std::vector<int> shown(st.log.size(), 0), after(st.log.size() + 1, 0);
+  int n = 0;
+  for (std::size_t k = 0; k < st.log.size(); ++k) {
+    if (!hidden_from_players(st.log[k])) shown[k] = ++n;
+    after[k + 1] = n;
+  }
+  std::vector<ChronicleEntry> kept;
+  for (std::size_t i = 0; i < c.entries.size() && i < st.log.size(); ++i)
+    if (shown[i] != 0) {
+      kept.push_back(std::move(c.entries[i]));
+      kept.back().number = shown[i];
+    }
+  c.entries = std::move(kept);
+  // The Hull chart: a point after a hidden entry goes (a dig changes no Hull),
+  // with its value in every line; the others take the players' numbers.
+  const auto in_log = [&](int entry) { return entry > 0 && static_cast<std::size_t>(entry) <= st.log.size(); };
+  std::vector<ChroniclePoint> points;
+  std::vector<bool> keep(c.points.size(), true);
+  for (std::size_t i = 0; i < c.points.size(); ++i) {
+    ChroniclePoint p = c.points[i];
+    if (in_log(p.entry) && shown[static_cast<std::size_t>(p.entry) - 1] == 0) {
+      keep[i] = false;
+      continue;
+    }
+    if (in_log(p.entry)) p.entry = shown[static_cast<std::size_t>(p.entry) - 1];
+    points.push_back(p);
+  }
+  c.points = std::move(points);
+  for (auto& line : c.series) {
+    std::vector<int> suffered;
+    for (std::size_t i = 0; i < line.suffered.size(); ++i)
+      if (i >= keep.size() || keep[i]) suffered.push_back(line.suffered[i]);
+    line.suffered = std::move(suffered);
+  }
+  // A scene's end stays (its Hull is what the players see), named by the
+  // last entry they see in it.
+  for (auto& p : c.scene_ends)
+    if (in_log(p.entry)) p.entry = after[static_cast<std::size_t>(p.entry)];
 }
 
 // ------------------------------------------------------------ the page
@@ -240,10 +285,7 @@ Rendered render(const SiegeState* st, Context& ctx, const std::string& name, Vie
     c.state = &shown;
     if (v == View::players) {
       c.outlook_hidden = true;
-      std::vector<ChronicleEntry> kept;
-      for (std::size_t i = 0; i < c.entries.size() && i < st->log.size(); ++i)
-        if (!hidden_from_players(st->log[i])) kept.push_back(std::move(c.entries[i]));
-      c.entries = std::move(kept);
+      players_chronicle(c, *st);
     }
     c.live_head = head;
     c.live_banner = banner;

@@ -241,6 +241,27 @@ def views(program_server_args):
         check(b'id="outlook"' in rp and b'id="outlook"' not in pp, "the outlook is not the referee's alone")
         check(b"dug 0 -&gt; 1 day" in rp and b"dug 0 -&gt; 1 day" not in pp,
               "the hidden gallery's entry is not the referee's alone")
+        # Nothing on the players' page counts the hidden entries: no chart
+        # point after one, no gap in the entries' numbers, no new version.
+        seen = p["log_entries"]  # the referee's log has one entry more: the dig
+        check(b"after entry %d" % (seen + 1) in rp and b"after entry %d" % (seen + 1) not in pp,
+              "the players' chart has a point after a hidden dig")
+        version = json.loads(get(players, "/state.json")[2])["version"]
+        siege.on_state("mine", "--section", "north-wall", "--day-results", "1:0")
+        check(wait_until(lambda: json.loads(get(referee, "/state.json")[2])["log_entries"] == seen + 2, 3),
+              "the referee's view did not follow a second dig")
+        time.sleep(0.6)
+        check(json.loads(get(players, "/state.json")[2])["version"] == version and get(players, "/")[2] == pp,
+              "a hidden dig changed the players' page or version")
+        siege.on_state("note", "a parley at dawn")
+        check(wait_until(lambda: json.loads(get(players, "/state.json")[2])["version"] > version, 3),
+              "the players' view did not follow a note")
+        p = json.loads(get(players, "/state.json")[2])
+        pp = get(players, "/")[2]
+        check(p["log_entries"] == seen + 1 and p["log_notes"][-1]["entry"] == seen + 1,
+              f"the players' log is not numbered without gaps: {p['log_entries']} entries, notes {p['log_notes']}")
+        check(all(b'id="entry-%d"' % k in pp for k in range(1, seen + 2)) and b'id="entry-%d"' % (seen + 2) not in pp
+              and b"after entry %d" % (seen + 2) not in pp, "the players' page numbers its entries with gaps")
     finally:
         for s in (referee, players):
             code = s.stop()
