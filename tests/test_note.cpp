@@ -35,6 +35,8 @@ TEST_CASE("R39, R42: a note past 1000 bytes, empty, not UTF-8 or with a control 
   CHECK(refused(std::string(1001, 'x')) ==
         "--text: 1001 bytes; a note holds at most 1000 bytes of UTF-8 (R39)");
   CHECK(refused("") == "--text: a note needs some text (R39)");
+  CHECK(refused("   ") == "--text: a note needs some text (R39)");
+  CHECK(refused(" \t ") == "--text: a note needs some text (R39)");
   // R42: the shared check of every text input (siege/text.hpp).
   const std::string control = "; a text given here has no control characters (R42)";
   CHECK(refused("terms\nuntil dawn") ==

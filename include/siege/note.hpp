@@ -26,11 +26,13 @@ struct NoteOutcome {
   std::vector<std::string> notes;
 };
 
-// R39: a note of `text` written in scene `scene`. Refuses an empty text, one
-// past max_note_bytes (naming the limit), and one against R42; the errors
-// are about input `text`.
+// R39: a note of `text` written in scene `scene`. Refuses an empty text (or
+// one of blanks only), one past max_note_bytes (naming the limit), and one
+// against R42; the errors are about input `text`.
 [[nodiscard]] inline NoteOutcome resolve_note(std::string text, int scene) {
-  if (text.empty()) fail_input("missing-option", "text", {}, "a note needs some text (R39)");
+  // Blanks alone are no text either: the log would show an empty line.
+  if (text.find_first_not_of(" \t") == std::string::npos)
+    fail_input("missing-option", "text", {}, "a note needs some text (R39)");
   if (text.size() > max_note_bytes)
     fail_input("note-too-long", "text", {},
                std::to_string(text.size()) + " bytes; a note holds at most " + std::to_string(max_note_bytes) +
