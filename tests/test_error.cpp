@@ -68,3 +68,37 @@ TEST_CASE("An error known to be about an input keeps its message until it is pla
   CHECK(std::string(plain.about("pool").spelled(cli::front_end_spelling()).what()) == "expected an integer");
   CHECK(std::string(plain.about("pool").at({"in.jsonl:2", ""}).what()) == "in.jsonl:2:/pool: expected an integer");
 }
+
+TEST_CASE("The front end's hint is a command line of the table, each word quoted for the shell, as the core's",
+          "[error][hints]") {
+  CHECK(cli::hint({"init", "my siege.json", input_word("from"), "DESCRIPTION.json"}) ==
+        "siege init 'my siege.json' --from DESCRIPTION.json");
+  CHECK(cli::hint_on("it's.json", {"redo", input_word("count"), "3"}) == "siege --state 'it'\\''s.json' redo --count 3");
+  CHECK(cli::see_hint("The unit", {"status"}) == "The unit (see 'siege status')");
+  CHECK(cli::hint({"odds", "scene", input_word("scenes"), "4"}) == "siege odds scene --scenes 4");
+  // Written the same way as a hint the core marks (command_words).
+  const Error core = caught([] { fail_usage("x", command_words({"list", "a b"})); });
+  CHECK(std::string(core.spelled(cli::front_end_spelling()).what()) == cli::hint({"list", "a b"}));
+}
+
+TEST_CASE("A hint that names no command, subcommand or option of the table is a bug, never printed", "[error][hints]") {
+  auto refused = [](auto build) -> std::string {
+    try {
+      (void)build();
+    } catch (const Error& e) {
+      CHECK(e.kind() == ErrorKind::internal);
+      CHECK(e.id() == "bad-hint");
+      return e.what();
+    }
+    FAIL("the hint was built");
+    return {};
+  };
+  CHECK_THAT(refused([] { return cli::hint({"nosuch"}); }), Catch::Contains("'nosuch' is not a command"));
+  CHECK_THAT(refused([] { return cli::hint({}); }), Catch::Contains("names no command"));
+  CHECK_THAT(refused([] { return cli::hint_on("s.json", {"help"}); }), Catch::Contains("'help' is not a command"));
+  CHECK_THAT(refused([] { return cli::hint({"odds", "nosuch"}); }),
+             Catch::Contains("'nosuch' is not a subcommand of 'odds'"));
+  CHECK_THAT(refused([] { return cli::hint({"init", "s.json", input_word("form"), "d.json"}); }),
+             Catch::Contains("'init' has no option --form"));
+  CHECK_THAT(refused([] { return cli::see_hint("The unit", {"stats"}); }), Catch::Contains("'stats' is not a command"));
+}

@@ -71,8 +71,7 @@ void abatis_inputs(Fields& f, AbatisRequest& r) {
 ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* st) {
   if (st == nullptr) {
     if (!req.section.empty())
-      fail_usage("no-state", "abatis: --section needs --state FILE (a siege made with 'siege init'); without one "
-                             "give --progress N");
+      fail_no_state("abatis", "--section", "; without one give --progress N");
     const auto o = run_abatis(req, ctx);
     return {print::json_text(print::write_abatis, o), abatis_text(o), {}};
   }
@@ -84,7 +83,7 @@ ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* s
     const SectionState& s = state_section(*st, req.section, "abatis");
     if (parse_abatis_work(req.work) == AbatisWork::build && s.state != BreachState::breached)
       fail_usage("not-breached", "abatis build: " + s.id + " is " + std::string(name_of(s.state)) +
-                                     ", not breached: abatis is built across a breach (R26); see 'siege status'");
+                                     ", not breached: abatis is built across a breach (R26); see '" + hint({"status"}) + "'");
   }
   SectionAbatisInput in;
   in.section = req.section;

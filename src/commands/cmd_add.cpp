@@ -130,7 +130,7 @@ std::string add_text(const ArrivalOutcome& o) {
 }
 
 ActionResult add_action(const AddRequest& r, Context& ctx, SiegeState* st) {
-  if (st == nullptr) fail_usage("no-state", "add: needs --state FILE (a siege made with 'siege init')");
+  if (st == nullptr) fail_no_state("add");
   const ArrivalOutcome o = add_arrival(st->now, ctx.tables(), arrival_of(r));
   nlohmann::json summary;
   if (o.engine) {

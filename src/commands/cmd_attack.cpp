@@ -135,7 +135,8 @@ std::string attack_text(const AttackOutcome& o, std::uint64_t seed) {
 }  // namespace
 
 void weapon_stat_inputs(Fields& f, AttackRequest& r) {
-  f.text({"weapon", "Weapon id (see 'siege list weapons')", "ID", "-w"}, r.weapon);
+  static const std::string weapon_help = see_hint("Weapon id", {"list", "weapons"});
+  f.text({"weapon", weapon_help, "ID", "-w"}, r.weapon);
   f.number({"hull-damage", "Inline weapon: Hull damage"}, r.hull_damage, 0, 1000);
   f.number({"pierce", "Inline weapon: Pierce"}, r.pierce, 0, 1000);
   f.number({"crit", "Inline weapon: Boons per +2 Hull damage (0: none)"}, r.crit, 0, 1000);
@@ -159,7 +160,8 @@ void attack_roll_inputs(Fields& f, AttackRequest& r) {
 }
 
 void attack_weapon_inputs(Fields& f, AttackRequest& r) {
-  f.text({"structure", "Structure id (see 'siege list structures')", "ID", "-s"}, r.structure);
+  static const std::string structure_help = see_hint("Structure id", {"list", "structures"});
+  f.text({"structure", structure_help, "ID", "-s"}, r.structure);
   weapon_stat_inputs(f, r);
   attack_roll_inputs(f, r);
   f.number({"damage-taken", "Hull the section has already suffered"}, r.damage_taken, 0, 100000);
@@ -176,7 +178,8 @@ void attack_weapon_inputs(Fields& f, AttackRequest& r) {
 
 void attack_inputs(Fields& f, AttackRequest& r) {
   attack_weapon_inputs(f, r);
-  f.text({"section", "With --state: the section attacked (see 'siege status')", "ID"}, r.section);
+  static const std::string section_help = see_hint("With --state: the section attacked", {"status"});
+  f.text({"section", section_help, "ID"}, r.section);
   f.text({"engine", "With --state: this besieger engine attacks its target", "ID"}, r.engine);
 }
 
@@ -190,11 +193,11 @@ void use_engine(AttackRequest& r, SiegeState& st, std::string_view command) {
     for (const auto& x : st.now.engines)
       if (x.side == EngineSide::besieger) ids.push_back(x.id);
     fail_usage("unknown-engine", c + ": unknown engine '" + r.engine + "'" + siege::did_you_mean(r.engine, ids) +
-                                     "; see 'siege status'");
+                                     "; see '" + hint({"status"}) + "'");
   }
   if (e->side != EngineSide::besieger)
     fail_input("bad-engine", "engine", e->id,
-               "it is a defender engine; its attacks are played in 'siege scene'");
+               "it is a defender engine; its attacks are played in '" + hint({"scene"}) + "'");
   if (e->weapon.empty()) fail_input("bad-engine", "engine", e->id, "it has no weapon to attack with");
   if (e->knocked_out) fail_input("knocked-out", "engine", e->id, "it is knocked out");
   if (!r.section.empty())
@@ -213,9 +216,7 @@ namespace {
 ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* st) {
   if (st == nullptr) {
     if (!req.section.empty() || !req.engine.empty())
-      fail_usage("no-state", std::string("attack: --") + (req.section.empty() ? "engine" : "section") +
-                                 " needs --state FILE (a siege made with 'siege init'); without one give "
-                                 "--structure ID");
+      fail_no_state("attack", req.section.empty() ? "--engine" : "--section", "; without one give --structure ID");
     const auto o = run_attack(req, ctx);
     // Only what will be printed: batch and --json need no text.
     return {attack_json(o, ctx.seed(), std::move(ctx.spare_json)),

@@ -17,7 +17,8 @@ struct CountermineRequest {
 };
 
 void countermine_inputs(Fields& f, CountermineRequest& r) {
-  f.text({.key = "section", .help = "The section whose gallery the defenders found (see 'siege status')",
+  static const std::string section_help = see_hint("The section whose gallery the defenders found", {"status"});
+  f.text({.key = "section", .help = section_help,
           .value_name = "ID", .need = Need::required},
          r.section);
   f.text({.key = "result", .help = "collapsed (the gallery is lost) or failed (the sappers dig on)",
@@ -32,7 +33,7 @@ CountermineResult parse_countermine_result(const std::string& s) {
 }
 
 ActionResult countermine_action(const CountermineRequest& r, Context& ctx, SiegeState* st) {
-  if (st == nullptr) fail_usage("no-state", "countermine: needs --state FILE (a siege made with 'siege init')");
+  if (st == nullptr) fail_no_state("countermine");
   if (r.section.empty()) fail_usage("missing-option", "countermine: give --section ID");
   if (r.result.empty()) fail_usage("missing-option", "countermine: give --result " + bars(countermine_result_names));
   const CountermineResult result = parse_countermine_result(r.result);

@@ -46,7 +46,7 @@ std::string charge_line_text(const ChargeLine& l) {
 
 PreparedDemolition prepare_demolish(const DemolishRequest& r, const Tables& t) {
   if (r.structure.empty()) fail_usage("no-structure", "demolish: --structure ID is required");
-  if (r.charge.empty()) fail_usage("no-charge", "demolish: give at least one --charge ID (see 'siege list charges')");
+  if (r.charge.empty()) fail_usage("no-charge", "demolish: give at least one --charge ID (see '" + hint({"list", "charges"}) + "')");
   PreparedDemolition p;
   DemolitionInput& in = p.input;
   in.structure = &t.structure(r.structure);
@@ -100,8 +100,10 @@ std::string demolish_text(const DemolitionOutcome& o, std::uint64_t seed) {
 }
 
 void demolish_work_inputs(Fields& f, DemolishRequest& r) {
-  f.text({"structure", "Structure id (see 'siege list structures')", "ID", "-s"}, r.structure);
-  f.texts({"charge", "Charge id, or ID:COUNT; repeat for more charges (see 'siege list charges')", "ID[:N]", "-c"},
+  static const std::string structure_help = see_hint("Structure id", {"list", "structures"});
+  f.text({"structure", structure_help, "ID", "-s"}, r.structure);
+  static const std::string charge_help = see_hint("Charge id, or ID:COUNT; repeat for more charges", {"list", "charges"});
+  f.texts({"charge", charge_help, "ID[:N]", "-c"},
           r.charge);
   f.flag({"on-pier", "Stone bridge: the charges are set on a pier and count double (R13)"}, r.on_pier);
   f.flag({"portcullis", "Castle gate with a portcullis: Armor 3, Hull 10 (R12)"}, r.portcullis);
@@ -113,15 +115,15 @@ void demolish_work_inputs(Fields& f, DemolishRequest& r) {
 
 void demolish_inputs(Fields& f, DemolishRequest& r) {
   demolish_work_inputs(f, r);
-  f.text({"section", "With --state: the section the charges are set against (see 'siege status')", "ID"},
+  static const std::string section_help = see_hint("With --state: the section the charges are set against", {"status"});
+  f.text({"section", section_help, "ID"},
          r.section);
 }
 
 ActionResult demolish_action(const DemolishRequest& req, Context& ctx, SiegeState* st) {
   if (st == nullptr) {
     if (!req.section.empty())
-      fail_usage("no-state", "demolish: --section needs --state FILE (a siege made with 'siege init'); without one "
-                             "give --structure ID");
+      fail_no_state("demolish", "--section", "; without one give --structure ID");
     const auto o = run_demolish(req, ctx);
     return {print::json_text(print::write_demolition, o, ctx.seed()), demolish_text(o, ctx.seed()), {}};
   }

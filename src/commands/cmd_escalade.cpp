@@ -137,7 +137,8 @@ void escalade_inputs(Fields& f, EscaladeRequest& r) {
   f.text({"unit", "With --state: the besieger unit that climbs; its figures at the foot are the attackers",
           "ID"},
          r.unit);
-  f.text({"engine", "With --state and --method tower: the siege tower that climbs (see 'siege status')", "ID"},
+  static const std::string engine_help = see_hint("With --state and --method tower: the siege tower that climbs", {"status"});
+  f.text({"engine", engine_help, "ID"},
          r.engine);
 }
 
@@ -147,10 +148,9 @@ void escalade_inputs(Fields& f, EscaladeRequest& r) {
 ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeState* st) {
   if (st == nullptr) {
     if (!req.engine.empty())
-      fail_usage("no-state", "escalade: --engine needs --state FILE (a siege made with 'siege init')");
+      fail_no_state("escalade", "--engine");
     if (!req.section.empty())
-      fail_usage("no-state", "escalade: --section needs --state FILE (a siege made with 'siege init'); without one "
-                             "give --structure ID");
+      fail_no_state("escalade", "--section", "; without one give --structure ID");
     refuse_unit_options("escalade", {{"--unit", !req.unit.empty()}});
     const auto o = run_escalade(req, ctx);
     return {print::json_text(print::write_escalade, o, ctx.seed()), escalade_text(o, ctx.seed()), {}};
@@ -172,7 +172,7 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
       for (const auto& x : st->now.engines)
         if (x.side == EngineSide::besieger) ids.push_back(x.id);
       fail_usage("unknown-engine", "escalade: unknown besieger engine '" + r.engine + "'" +
-                                       siege::did_you_mean(r.engine, ids) + "; see 'siege status'");
+                                       siege::did_you_mean(r.engine, ids) + "; see '" + hint({"status"}) + "'");
     }
     // R41: only an engine whose row carries climbers is a siege tower.
     tower_row = row_of(*e, ctx.tables());

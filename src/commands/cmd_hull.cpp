@@ -19,7 +19,8 @@ struct HullChangeRequest {
 };
 
 void hull_change_inputs(Fields& f, HullChangeRequest& r) {
-  f.text({.key = "at", .help = "A section, an engine or camp (see 'siege status')", .value_name = "ID",
+  static const std::string at_help = see_hint("A section, an engine or camp", {"status"});
+  f.text({.key = "at", .help = at_help, .value_name = "ID",
           .need = Need::required},
          r.at);
   f.number({.key = "hull", .help = "Hull Points to add (damage) or take away (repair)", .need = Need::required},
@@ -30,7 +31,7 @@ void hull_change_inputs(Fields& f, HullChangeRequest& r) {
 
 ActionResult hull_change_action(HullDirection dir, const HullChangeRequest& r, Context& ctx, SiegeState* st) {
   const std::string verb(name_of(dir));
-  if (st == nullptr) fail_usage("no-state", verb + ": needs --state FILE (a siege made with 'siege init')");
+  if (st == nullptr) fail_no_state(verb);
   if (r.at.empty()) fail_usage("missing-option", verb + ": give --at ID (a section, an engine or camp)");
   const int amount = required(r.hull, verb, "--hull");
   const HullChangeOutcome o = change_hull(st->now, ctx.tables(), {r.at, dir, amount, r.cause});

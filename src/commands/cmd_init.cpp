@@ -74,7 +74,7 @@ void init_siege(const InitRequest& req, Context& ctx) {
   const std::string done = ctx.globals.dry_run
                                ? fmt::format("Dry run   {} not written (--dry-run)\n", path)
                                : fmt::format("Wrote     {}; play a scene with: {}\n", path,
-                                             command_line("siege --state " + shell_word(path) + " scene"));
+                                             command_line(hint_on(path, {"scene"})));
   ctx.emit(with_fields(status_json(st, ctx.tables(), path, "init"), "init",
                        std::string("\"dry_run\":") + (ctx.globals.dry_run ? "true" : "false")),
            status_text(st, ctx.tables()) + done);

@@ -38,7 +38,7 @@ std::string merge_text(const MergeOutcome& o) {
 
 ActionResult merge_action(const MergeRequest& r, Context& ctx, SiegeState* st) {
   (void)ctx;
-  if (st == nullptr) fail_usage("no-state", "merge: needs --state FILE (a siege made with 'siege init')");
+  if (st == nullptr) fail_no_state("merge");
   MergeInput in;
   in.unit = required_id(r.unit, "merge", "--unit");
   in.into = required_id(r.into, "merge", "--into");

@@ -117,7 +117,8 @@ std::string mine_text(const MineOutcome& o, std::uint64_t seed) {
 }
 
 void mine_work_inputs(Fields& f, MineRequest& r) {
-  f.text({"structure", "Structure id (see 'siege list structures')", "ID", "-s"}, r.structure);
+  static const std::string structure_help = see_hint("Structure id", {"list", "structures"});
+  f.text({"structure", structure_help, "ID", "-s"}, r.structure);
   f.number({"days-dug", "Days already dug before this call (default 0)"}, r.days_dug, 0, max_mine_days);
   f.number({"days", "Dig at most N more days now (default: to the end)"}, r.days, 1, max_mine_days);
   f.number({"damage-taken", "Hull the section has already suffered"}, r.damage_taken, 0, 100000);
@@ -132,14 +133,14 @@ void mine_work_inputs(Fields& f, MineRequest& r) {
 
 void mine_inputs(Fields& f, MineRequest& r) {
   mine_work_inputs(f, r);
-  f.text({"section", "With --state: the section whose gallery is dug (see 'siege status')", "ID"}, r.section);
+  static const std::string section_help = see_hint("With --state: the section whose gallery is dug", {"status"});
+  f.text({"section", section_help, "ID"}, r.section);
 }
 
 ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
   if (st == nullptr) {
     if (!req.section.empty())
-      fail_usage("no-state", "mine: --section needs --state FILE (a siege made with 'siege init'); without one "
-                             "give --structure ID");
+      fail_no_state("mine", "--section", "; without one give --structure ID");
     const auto o = run_mine(req, ctx);
     return {print::json_text(print::write_mine, o, ctx.seed()), mine_text(o, ctx.seed()), {}};
   }
@@ -173,10 +174,12 @@ ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
   const int dug_now = o.days_dug - o.days_before;
   const int left = scene_days.left - dug_now;
   for (auto& n : o.notes)
-    if (const auto at = n.find(" Go on with --days-dug"); at != std::string::npos)
-      n = n.substr(0, at) + (left > 0 ? " Go on with: siege mine --section " + s.id + " (with --state)."
-                                      : " Go on in the next scene: siege scene, then siege mine --section " + s.id +
+    if (const auto at = n.find(" Go on with --days-dug"); at != std::string::npos) {
+      const std::string go_on = hint({"mine", input_word("section"), s.id});
+      n = n.substr(0, at) + (left > 0 ? " Go on with: " + go_on + " (with --state)."
+                                      : " Go on in the next scene: " + hint({"scene"}) + ", then " + go_on +
                                             " (with --state).");
+    }
   o.notes.push_back(fmt::format("Scene {} (one {}): the gallery digs at most {} day(s) in it; {} dug now, {} left.",
                                 scene_days.scene, name_of(st->scene_length), scene_days.per_scene, dug_now, left));
   if (o.fired) {

@@ -50,7 +50,8 @@ void move_inputs(Fields& f, MoveRequest& r) {
   f.number({.key = "speed", .help = "The unit's move in whole inches", .need = Need::without_state}, r.speed,
            0, max_speed);
   f.flag({"through-breach", "The move goes through a breach (Rough Terrain speed)"}, r.through_breach);
-  f.text({"unit", "With --state: the unit that moves (see 'siege status')", "ID"}, r.unit);
+  static const std::string unit_help = see_hint("With --state: the unit that moves", {"status"});
+  f.text({"unit", unit_help, "ID"}, r.unit);
   f.text({"section", "With --state: the section it comes to, all its figures behind", "ID"}, r.section);
   f.text({.key = "to",
           .help = "With --state, instead of --section: outside or within-walls (defenders only)",

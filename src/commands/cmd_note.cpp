@@ -26,7 +26,7 @@ void note_inputs(Fields& f, NoteRequest& r) {
 }
 
 ActionResult note_action(const NoteRequest& r, Context&, SiegeState* st) {
-  if (st == nullptr) fail_usage("no-state", "note: needs --state FILE (a siege made with 'siege init')");
+  if (st == nullptr) fail_no_state("note");
   const NoteOutcome o = resolve_note(r.text, st->now.scene);
   std::string json = print::json_text(print::write_note, o);
   std::string text = fmt::format("Note      {}\n", escape_text(o.text));

@@ -21,8 +21,7 @@ namespace siege::cli {
 std::optional<SiegeState> odds_state(Context& ctx, bool asked, std::string_view command) {
   if (!asked) return std::nullopt;
   if (ctx.globals.state_file.empty())
-    fail_usage("no-state", std::string(command) + ": --section needs --state FILE (a siege made with 'siege init'); "
-                                                  "without one give --structure ID");
+    fail_no_state(command, "--section", "; without one give --structure ID");
   StateFile file(ctx.globals.state_file, StateFile::Access::read);
   return load_state(file, ctx);
 }

@@ -19,7 +19,8 @@ struct OrderRequest {
 };
 
 void order_inputs(Fields& f, OrderRequest& r) {
-  f.text({"unit", "The unit (see 'siege status')", "ID"}, r.unit);
+  static const std::string unit_help = see_hint("The unit", {"status"});
+  f.text({"unit", unit_help, "ID"}, r.unit);
   f.text({.key = "set", .help = "Its order now: good, shaken or routed", .value_name = "ORDER", .choices = order_names},
          r.set);
 }
@@ -37,7 +38,7 @@ std::string order_text(const UnitOrderOutcome& o) {
 
 ActionResult order_action(const OrderRequest& r, Context& ctx, SiegeState* st) {
   (void)ctx;
-  if (st == nullptr) fail_usage("no-state", "order: needs --state FILE (a siege made with 'siege init')");
+  if (st == nullptr) fail_no_state("order");
   UnitOrderInput in;
   in.unit = required_id(r.unit, "order", "--unit");
   if (r.set.empty()) fail_usage("missing-option", "order: give --set " + bars(order_names));

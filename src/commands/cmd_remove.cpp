@@ -38,7 +38,7 @@ std::string remove_text(const RemovalOutcome& o) {
 
 ActionResult remove_action(const RemoveRequest& r, Context& ctx, SiegeState* st) {
   (void)ctx;
-  if (st == nullptr) fail_usage("no-state", "remove: needs --state FILE (a siege made with 'siege init')");
+  if (st == nullptr) fail_no_state("remove");
   if (r.unit.empty() == r.engine.empty())
     fail_usage(r.unit.empty() ? "missing-option" : "bad-option",
                "remove: give --unit ID or --engine ID, one of them");

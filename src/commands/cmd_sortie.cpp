@@ -20,7 +20,8 @@ struct SortieRequest {
 };
 
 void sortie_inputs(Fields& f, SortieRequest& r) {
-  f.text({.key = "at", .help = "The besieger engine attacked, or camp (see 'siege status')", .value_name = "ID",
+  static const std::string at_help = see_hint("The besieger engine attacked, or camp", {"status"});
+  f.text({.key = "at", .help = at_help, .value_name = "ID",
           .need = Need::required},
          r.at);
   weapon_stat_inputs(f, r.attack);
@@ -52,7 +53,7 @@ std::string sortie_text(const EngineHit& o, std::uint64_t seed) {
 }
 
 ActionResult sortie_action(const SortieRequest& r, Context& ctx, SiegeState* st) {
-  if (st == nullptr) fail_usage("no-state", "sortie: needs --state FILE (a siege made with 'siege init')");
+  if (st == nullptr) fail_no_state("sortie");
   if (r.at.empty()) fail_usage("missing-option", "sortie: give --at ENGINE or --at camp");
   const Tables& t = ctx.tables();
   SortieInput in;

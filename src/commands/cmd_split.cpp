@@ -21,8 +21,9 @@ struct SplitRequest {
 };
 
 void split_inputs(Fields& f, SplitRequest& r) {
+  static const std::string unit_help = see_hint("The unit that splits", {"status"});
   f.text({.key = "unit",
-          .help = "The unit that splits (see 'siege status')",
+          .help = unit_help,
           .value_name = "ID",
           .need = Need::required},
          r.unit);
@@ -44,7 +45,7 @@ std::string split_text(const SplitOutcome& o) {
 
 ActionResult split_action(const SplitRequest& r, Context& ctx, SiegeState* st) {
   (void)ctx;
-  if (st == nullptr) fail_usage("no-state", "split: needs --state FILE (a siege made with 'siege init')");
+  if (st == nullptr) fail_no_state("split");
   SplitInput in;
   in.unit = required_id(r.unit, "split", "--unit");
   in.into = required_id(r.into, "split", "--into");

@@ -17,7 +17,8 @@ struct TargetRequest {
 };
 
 void target_inputs(Fields& f, TargetRequest& r) {
-  f.text({.key = "engine", .help = "The engine to re-aim (see 'siege status')", .value_name = "ID",
+  static const std::string engine_help = see_hint("The engine to re-aim", {"status"});
+  f.text({.key = "engine", .help = engine_help, .value_name = "ID",
           .need = Need::required},
          r.engine);
   f.text({.key = "at",
@@ -29,7 +30,7 @@ void target_inputs(Fields& f, TargetRequest& r) {
 }
 
 ActionResult target_action(const TargetRequest& r, Context& ctx, SiegeState* st) {
-  if (st == nullptr) fail_usage("no-state", "target: needs --state FILE (a siege made with 'siege init')");
+  if (st == nullptr) fail_no_state("target");
   if (r.engine.empty()) fail_usage("missing-option", "target: give --engine ID");
   if (r.at.empty()) fail_usage("missing-option", "target: give --at ID (or --at none)");
   const AimOutcome o = aim_engine(st->now, ctx.tables(), r.engine, r.at);

@@ -44,8 +44,8 @@ std::string entry_span(int first, int last) {
 std::string redo_hint(const SiegeState& st) {
   if (st.redo.empty()) return {};
   const std::size_t n = st.redo.size();
-  return fmt::format("Redo      {} {} can be redone ('siege redo{}')\n", n, entries_word(n),
-                     n == 1 ? std::string() : fmt::format(" --count {}", n));
+  return fmt::format("Redo      {} {} can be redone ('{}')\n", n, entries_word(n),
+                     n == 1 ? hint({"redo"}) : hint({"redo", input_word("count"), std::to_string(n)}));
 }
 
 // The undo and redo --json object: the state file, the entries taken back or

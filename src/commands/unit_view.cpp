@@ -1,5 +1,6 @@
 #include "print/json.hpp"
 #include "commands/unit_view.hpp"
+#include "front/hint.hpp"
 
 #include <fmt/core.h>
 
@@ -17,13 +18,13 @@ void refuse_unit_options(std::string_view command,
   for (const auto& [option, given] : options)
     if (given)
       fail_usage("no-state", std::string(command) + ": " + std::string(option) +
-                                 " needs --state FILE (a siege made with 'siege init' that holds the units)");
+                                 " needs --state FILE (a siege made with '" + hint({"init"}) + "' that holds the units)");
 }
 
 const std::string& required_id(const std::string& value, std::string_view command, std::string_view option) {
   if (value.empty())
     fail_usage("missing-option", std::string(command) + ": with --state give " + std::string(option) +
-                                     " ID (see 'siege status')");
+                                     " ID (see '" + hint({"status"}) + "')");
   return value;
 }
 

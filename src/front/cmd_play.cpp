@@ -42,7 +42,8 @@ struct PlayRequest {
 };
 
 void play_inputs(Fields& f, PlayRequest& r) {
-  f.text({.key = "file", .help = "The state file to play on (made with 'siege init')", .value_name = "FILE",
+  static const std::string file_help = "The state file to play on (made with '" + hint({"init"}) + "')";
+  f.text({.key = "file", .help = file_help, .value_name = "FILE",
           .need = Need::required, .positional = true, .path = true},
          r.file);
   f.flag({"keep-going", "Reading a script (no terminal): go on after a line that fails, and end with the "
@@ -103,8 +104,8 @@ void check_line(const std::vector<std::string>& words) {
                                ": attack, scene, status, help ...");
   for (const auto c : refused_commands)
     if (words[at] == c)
-      fail_usage("bad-line", "'" + std::string(c) + "' is not taken on a line of play; run it as 'siege " +
-                                 std::string(c) + " ...' outside the prompt");
+      fail_usage("bad-line", "'" + std::string(c) + "' is not taken on a line of play; run it as '" + hint({c, "..."}) +
+                                 "' outside the prompt");
 }
 
 // What the prompt passes on to every line: its file and the global options
@@ -544,7 +545,7 @@ void run_play(const PlayRequest& r, Context& ctx) {
   const bool terminal = ::isatty(STDIN_FILENO) != 0 && ::isatty(STDOUT_FILENO) != 0;
   if (!terminal && standard_input_closed())
     fail_usage("bad-input", "play: standard input is closed; type the lines at a terminal, or send them on "
-                            "standard input (siege play FILE < evening.txt)");
+                            "standard input (" + hint({"play", "FILE"}) + " < evening.txt)");
   {
     const StateFile file(r.file, StateFile::Access::read);  // refuses a missing file, as every command does
     (void)load_state(file, ctx);

@@ -75,8 +75,9 @@ struct ServeRequest {
 };
 
 void serve_inputs(Fields& f, ServeRequest& r) {
+  static const std::string file_help = "The state file to show (made with '" + hint({"init"}) + "')";
   f.text({.key = "file",
-          .help = "The state file to show (made with 'siege init')",
+          .help = file_help,
           .value_name = "FILE",
           .need = Need::required,
           .positional = true,

@@ -22,6 +22,7 @@
 
 #include "state/actions.hpp"
 #include "front/cli.hpp"
+#include "front/hint.hpp"
 #include "front/inputs.hpp"
 
 namespace siege::cli {

@@ -437,8 +437,8 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
       replayed = i + 1;
     });
     if (hulls_of(again.now, t, st.now) != hulls_of(st.now, t, st.now))
-      c.replay_note = path + ": the siege in the file is not the one its log gives ('siege replay' names the first "
-                             "difference); the charts follow the log";
+      c.replay_note = path + ": the siege in the file is not the one its log gives ('" + hint({"replay"}) +
+                      "' names the first difference); the charts follow the log";
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::state) throw;
     c.replay_note = e.what();

@@ -27,7 +27,7 @@ const Command& find_action(std::string_view name) {
     // R40: undo and redo change the log; they are not entries of it.
     if (name == "undo" || name == "redo")
       fail_usage("not-an-action", std::string(name) + " is not a log entry (R40): it cannot be a batch line or " +
-                                      "an entry; run 'siege --state FILE " + std::string(name) + "'");
+                                      "an entry; run '" + hint_on("FILE", {name}) + "'");
     break;
   }
   fail_usage("unknown-action",
@@ -72,8 +72,12 @@ void refuse_section_options(std::string_view command, bool structure, bool damag
 }
 
 void require_state(const Context& ctx, std::string_view command) {
-  if (ctx.globals.state_file.empty())
-    fail_usage("no-state", std::string(command) + ": needs --state FILE (a siege made with 'siege init')");
+  if (ctx.globals.state_file.empty()) fail_no_state(command);
+}
+
+void fail_no_state(std::string_view command, std::string_view option, std::string_view then) {
+  fail_usage("no-state", std::string(command) + ": " + std::string(option) + (option.empty() ? "" : " ") +
+                             "needs --state FILE (a siege made with '" + hint({"init"}) + "')" + std::string(then));
 }
 
 SectionState& state_section(SiegeState& st, const std::string& id, std::string_view command) {
@@ -121,7 +125,7 @@ void refuse_size_past_limit(std::size_t text_bytes, const std::string& path, std
     fail_state("state-too-large", path + ": the siege would grow past the 16 MiB limit of a state file (" +
                                       std::to_string(text_bytes) + " bytes, the limit " +
                                       std::to_string(max_state_bytes) + "); " + std::string(consequence) +
-                                      "; to go on, start a new siege with 'siege init'");
+                                      "; to go on, start a new siege with '" + hint({"init"}) + "'");
 }
 
 std::string checked_state_text(const SiegeState& st, const std::string& path, const Tables& tables,

@@ -121,6 +121,10 @@ void refuse_section_options(std::string_view command, bool structure, bool damag
 
 // A command that needs a state file refuses to run without one.
 void require_state(const Context& ctx, std::string_view command);
+// The refusal of `command` (or of its `option`: "--section") without a
+// state file: "abatis: --section needs --state FILE (a siege made with
+// 'siege init')", then `then` ("; without one give --progress N").
+[[noreturn]] void fail_no_state(std::string_view command, std::string_view option = {}, std::string_view then = {});
 
 // `f()`, a refusal it raises (Error::refusal) named as command `name`'s
 // ("odds attack"): a command that runs another's rule names itself.

@@ -1,4 +1,5 @@
 #include "state/state_file.hpp"
+#include "front/hint.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -81,7 +82,7 @@ bool read_file(const std::string& path, const std::string& target, std::string& 
   if (!S_ISREG(st.st_mode)) {
     ::close(fd);
     fail_state("state-not-a-file", path + ": " + kind_of(st.st_mode) +
-                                       ", not a regular file; a state file is the file 'siege init' writes");
+                                       ", not a regular file; a state file is the file '" + hint({"init"}) + "' writes");
   }
   if (static_cast<std::uint64_t>(st.st_size) > max_state_bytes) {
     ::close(fd);
@@ -308,8 +309,8 @@ StateFile::StateFile(std::string path, Access access) : path_(std::move(path)), 
   }
   exists_ = read_file(path_, target_, text_);
   if (!exists_ && access_ != Access::create)
-    fail_state("no-state-file", path_ + ": no such state file; make one with: siege init " +
-                                    shell_word(path_) + " --from DESCRIPTION.json");
+    fail_state("no-state-file", path_ + ": no such state file; make one with: " +
+                                    hint({"init", path_, input_word("from"), "DESCRIPTION.json"}));
 }
 
 void StateFile::commit(std::string_view content) {
