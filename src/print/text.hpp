@@ -1,0 +1,37 @@
+// print/text.hpp - every outcome of the rules core as text, the lines a
+// command prints on a terminal (json.hpp writes the same outcomes as JSON).
+//
+// One *_text function per outcome type, called by the commands
+// (src/commands/) with the outcome the core computed. The definitions are in
+// the .cpp files beside this one, one per area, each beside its JSON:
+// attack_text.cpp (checks, attacks, sorties, the scene), works_text.cpp
+// (demolition, mine, escalade, abatis), troops_text.cpp (hold, casualties,
+// move, rout, army morale) and units_text.cpp (the actions on units and
+// engines).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "siege/scene.hpp"
+#include "siege/state.hpp"
+#include "siege/structure.hpp"
+
+namespace siege::print {
+
+// ---------------------------------------------------------------- attack_text.cpp
+
+// `check`: "Check     Easy check: ...".
+[[nodiscard]] std::string check_text(const CheckResult& c, std::uint64_t seed);
+// `attack`: the check, the Armor steps, the damage, the Hull and the state.
+[[nodiscard]] std::string attack_text(const AttackOutcome& o, std::uint64_t seed);
+// `sortie`: the characters' hit on an engine or the camp.
+[[nodiscard]] std::string sortie_text(const EngineHit& o, std::uint64_t seed);
+// `scene`: every attack of the scene, the sections after, the breaches and
+// the idle engines; `after` is the siege after the scene.
+[[nodiscard]] std::string scene_text(const SceneOutcome& o, const Snapshot& after, const Tables& t);
+// The "Breaches" lines of scene and status: the breaches to assault (E3),
+// and apart those breached and impassable (R13); "" when there are none.
+[[nodiscard]] std::string breaches_text(const Snapshot& s, const Tables& t);
+
+}  // namespace siege::print
