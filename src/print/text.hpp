@@ -5,7 +5,7 @@
 // (src/commands/) with the outcome the core computed. The definitions are in
 // the .cpp files beside this one, one per area, each beside its JSON:
 // attack_text.cpp (checks, attacks, sorties, the scene), works_text.cpp
-// (demolition, mine, escalade, abatis), troops_text.cpp (hold, casualties,
+// (demolition, mine, escalade, countermine, abatis), troops_text.cpp (hold, casualties,
 // move, rout, army morale) and units_text.cpp (the actions on units and
 // engines).
 #pragma once
@@ -13,6 +13,11 @@
 #include <cstdint>
 #include <string>
 
+#include "siege/breach.hpp"
+#include "siege/demolition.hpp"
+#include "siege/escalade.hpp"
+#include "siege/gallery.hpp"
+#include "siege/mine.hpp"
 #include "siege/scene.hpp"
 #include "siege/state.hpp"
 #include "siege/structure.hpp"
@@ -33,5 +38,18 @@ namespace siege::print {
 // The "Breaches" lines of scene and status: the breaches to assault (E3),
 // and apart those breached and impassable (R13); "" when there are none.
 [[nodiscard]] std::string breaches_text(const Snapshot& s, const Tables& t);
+
+// ---------------------------------------------------------------- works_text.cpp
+
+// `demolish`: the charges, the Craft check, the damage, the Hull and the state.
+[[nodiscard]] std::string demolish_text(const DemolitionOutcome& o, std::uint64_t seed);
+// `mine`: the days dug, each day's opposed checks, and what came of it.
+[[nodiscard]] std::string mine_text(const MineOutcome& o, std::uint64_t seed);
+// `escalade`: the climb, round by round.
+[[nodiscard]] std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed);
+// `countermine`: the gallery the defenders found, collapsed or failed.
+[[nodiscard]] std::string countermine_text(const CountermineOutcome& o);
+// `abatis`: one turn of building or tearing down.
+[[nodiscard]] std::string abatis_text(const AbatisOutcome& o);
 
 }  // namespace siege::print
