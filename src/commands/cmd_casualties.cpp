@@ -8,6 +8,7 @@
 #include "print/units.hpp"
 #include "siege/breach.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
 
@@ -29,18 +30,6 @@ CasualtiesOutcome run_casualties(const CasualtiesRequest& r, Context&) {
   in.behind = required(r.behind, "casualties", "--behind");
   in.killed = required(r.killed, "casualties", "--killed");
   return resolve_casualties(in);
-}
-
-std::string casualties_text(const CasualtiesOutcome& o) {
-  std::string s;
-  s += fmt::format("Unit      {} through the breach, {} behind; {} killed\n", o.through, o.behind, o.killed);
-  s += fmt::format("Removed   {} from those through, {} from those behind (R23)\n", o.removed_through,
-                   o.removed_behind);
-  s += fmt::format("Left      {} through, {} behind\n", o.through_after, o.behind_after);
-  s += fmt::format("Gaps      {} for the defenders to step into\n", o.gaps);
-  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return s;
 }
 
 void casualties_inputs(Fields& f, CasualtiesRequest& r) {
@@ -78,7 +67,7 @@ ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeSt
     refuse_unit_options("casualties", {{"--unit", !r.unit.empty()}});
     const auto o = run_casualties(r, ctx);
     return {print::json_text(print::write_casualties, o),
-            casualties_text(o),
+            print::casualties_text(o),
             {{"through_after", o.through_after}, {"behind_after", o.behind_after}, {"gaps", o.gaps}}};
   }
   const char* cmd = "casualties";

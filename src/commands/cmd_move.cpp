@@ -8,6 +8,7 @@
 #include "print/units.hpp"
 #include "siege/breach.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
 
@@ -31,19 +32,6 @@ MoveOutcome run_move(const MoveRequest& r, Context& ctx) {
   in.through_breach = r.through_breach ? ThroughBreach::yes : ThroughBreach::no;
   in.rough_terrain = ctx.tables().troops.rough_terrain;
   return resolve_move(in);
-}
-
-std::string move_text(const MoveOutcome& o) {
-  std::string s;
-  s += fmt::format("Speed     {}\"\n", o.speed);
-  if (o.through_breach)
-    s += fmt::format("Breach    x {}/{} Rough Terrain (R15) = {}\"{}\n", o.factor.numerator, o.factor.denominator,
-                     o.speed_after, o.rounded ? ", rounded down to whole inches" : "");
-  else
-    s += fmt::format("Breach    not crossing one: {}\" unchanged\n", o.speed_after);
-  if (!o.rules.empty()) s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return s;
 }
 
 void move_inputs(Fields& f, MoveRequest& r) {
@@ -115,7 +103,7 @@ ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* siege) 
                                  {"--figures", r.figures.has_value()}});
     const auto o = run_move(r, ctx);
     return {print::json_text(print::write_move, o),
-            move_text(o),
+            print::move_text(o),
             {{"speed", o.speed}, {"speed_after", o.speed_after}}};
   }
   UnitMoveInput in = unit_move_input(r);

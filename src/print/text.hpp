@@ -18,6 +18,8 @@
 #include "siege/escalade.hpp"
 #include "siege/gallery.hpp"
 #include "siege/mine.hpp"
+#include "siege/morale.hpp"
+#include "siege/note.hpp"
 #include "siege/scene.hpp"
 #include "siege/state.hpp"
 #include "siege/structure.hpp"
@@ -51,5 +53,21 @@ namespace siege::print {
 [[nodiscard]] std::string countermine_text(const CountermineOutcome& o);
 // `abatis`: one turn of building or tearing down.
 [[nodiscard]] std::string abatis_text(const AbatisOutcome& o);
+
+// ---------------------------------------------------------------- troops_text.cpp
+
+// `hold`: the morale roll of a unit holding a breach, and the enemy figures
+// it lets through.
+[[nodiscard]] std::string hold_text(const HoldOutcome& o, std::uint64_t seed);
+// `casualties` without a state file: the figures removed, and the gaps.
+[[nodiscard]] std::string casualties_text(const CasualtiesOutcome& o);
+// `move` without a state file: a speed, through a breach or not.
+[[nodiscard]] std::string move_text(const MoveOutcome& o);
+// `rout`: the special rout (R24) beside the standard one.
+[[nodiscard]] std::string rout_text(const RoutOutcome& o);
+// `army-morale`: the third killed, and whether the check is due.
+[[nodiscard]] std::string army_morale_text(const ArmyMoraleOutcome& o);
+// `note`: the line of free text and its scene.
+[[nodiscard]] std::string note_text(const NoteOutcome& o);
 
 }  // namespace siege::print
