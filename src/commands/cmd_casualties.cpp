@@ -48,19 +48,6 @@ void casualties_inputs(Fields& f, CasualtiesRequest& r) {
       r.unit);
 }
 
-std::string unit_casualties_text(const UnitCasualtiesOutcome& o) {
-  std::string s = fmt::format("Killed    {} of {}\n", o.killed, escape_text(o.units.front().after.id));
-  if (o.through_first) {
-    s += fmt::format("Removed   {} from those through, {} from those behind (R23)\n", o.removed_through,
-                     o.removed_behind);
-    s += fmt::format("Gaps      {} for the defenders to step into\n", o.through_first->gaps);
-  }
-  s += troop_text(o);
-  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return s;
-}
-
 ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeState* siege) {
   SiegeState* st = units_state(siege, !r.unit.empty());
   if (st == nullptr) {
@@ -82,7 +69,7 @@ ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeSt
   summary["killed"] = o.killed;
   summary["through_first"] = o.through_first.has_value();
   summary["removed_through"] = o.removed_through;
-  return {print::json_text(print::write_unit_casualties, o), unit_casualties_text(o), std::move(summary)};
+  return {print::json_text(print::write_unit_casualties, o), print::unit_casualties_text(o), std::move(summary)};
 }
 
 std::string describe_casualties(const nlohmann::json& o) {

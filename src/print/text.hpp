@@ -5,9 +5,9 @@
 // (src/commands/) with the outcome the core computed. The definitions are in
 // the .cpp files beside this one, one per area, each beside its JSON:
 // attack_text.cpp (checks, attacks, sorties, the scene), works_text.cpp
-// (demolition, mine, escalade, countermine, abatis), troops_text.cpp (hold, casualties,
-// move, rout, army morale) and units_text.cpp (the actions on units and
-// engines).
+// (demolition, mine, escalade, countermine, abatis), troops_text.cpp (hold,
+// casualties, move, rout, army morale, the note) and units_text.cpp (add,
+// remove, split, merge, and order, move and casualties of a unit).
 #pragma once
 
 #include <cstdint>
@@ -20,9 +20,11 @@
 #include "siege/mine.hpp"
 #include "siege/morale.hpp"
 #include "siege/note.hpp"
+#include "siege/roster.hpp"
 #include "siege/scene.hpp"
 #include "siege/state.hpp"
 #include "siege/structure.hpp"
+#include "siege/units.hpp"
 
 namespace siege::print {
 
@@ -69,5 +71,22 @@ namespace siege::print {
 [[nodiscard]] std::string army_morale_text(const ArmyMoraleOutcome& o);
 // `note`: the line of free text and its scene.
 [[nodiscard]] std::string note_text(const NoteOutcome& o);
+
+// ---------------------------------------------------------------- units_text.cpp
+
+// `add`: the unit or engine that arrives.
+[[nodiscard]] std::string add_text(const ArrivalOutcome& o);
+// `remove`: the unit or engine that leaves, and why.
+[[nodiscard]] std::string remove_text(const RemovalOutcome& o);
+// `split`: the figures that become a unit of their own.
+[[nodiscard]] std::string split_text(const SplitOutcome& o);
+// `merge`: one unit taken into another.
+[[nodiscard]] std::string merge_text(const MergeOutcome& o);
+// `order` with a unit: the order the referee records.
+[[nodiscard]] std::string order_text(const UnitOrderOutcome& o);
+// `move` with a unit: where it goes, and its speed.
+[[nodiscard]] std::string unit_move_text(const UnitMoveOutcome& o);
+// `casualties` with a unit: the figures killed, and the gaps.
+[[nodiscard]] std::string unit_casualties_text(const UnitCasualtiesOutcome& o);
 
 }  // namespace siege::print
