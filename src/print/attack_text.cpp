@@ -104,6 +104,32 @@ std::string sortie_text(const EngineHit& o, std::uint64_t seed) {
   return s;
 }
 
+std::string hull_change_text(const HullChangeOutcome& o) {
+  std::string text = fmt::format("{}    {} ({} {}){}\n", o.direction == HullDirection::damage ? "Damage" : "Repair",
+                                 escape_text(o.target), name_of(o.kind), escape_text(o.row),
+                                 o.cause.empty() ? std::string() : ": " + escape_text(o.cause));
+  text += fmt::format("Hull      {}{}: {} -> {} suffered of {}{}\n", o.direction == HullDirection::damage ? "+" : "-",
+                      o.change, o.hull.before, o.hull.after, o.hull.max,
+                      o.overkill > 0 ? fmt::format(" ({} overkill)", o.overkill) : std::string());
+  text += fmt::format("          {}\n", hull_bar(o.hull.after, o.hull.max));
+  if (o.kind == TargetKind::section)
+    text += fmt::format("State     {} -> {}\n", painted_state(o.before), painted_state(o.after));
+  else
+    text += fmt::format("State     {} -> {}\n", o.out_before ? "out" : "in action", o.out_after ? "out" : "in action");
+  text += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  if (!o.notes.empty() || !o.not_modelled.empty()) text += "Notes\n" + render_notes(o.notes, o.not_modelled);
+  return text;
+}
+
+std::string aim_text(const AimOutcome& o) {
+  const auto shown = [](const std::string& id) { return id.empty() ? std::string("none") : escape_text(id); };
+  std::string text = fmt::format("Engine    {} ({})\n", escape_text(o.engine), name_of(o.side));
+  text += fmt::format("Target    {} -> {}\n", shown(o.before), shown(o.after));
+  text += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
+  text += "Notes\n" + render_notes(o.notes, {});
+  return text;
+}
+
 std::string scene_text(const SceneOutcome& o, const Snapshot& after, const Tables& t) {
   std::size_t w_engine = 6, w_target = 6;
   for (const auto& a : o.attacks) {

@@ -4,10 +4,11 @@
 // One *_text function per outcome type, called by the commands
 // (src/commands/) with the outcome the core computed. The definitions are in
 // the .cpp files beside this one, one per area, each beside its JSON:
-// attack_text.cpp (checks, attacks, sorties, the scene), works_text.cpp
-// (demolition, mine, escalade, countermine, abatis), troops_text.cpp (hold,
-// casualties, move, rout, army morale, the note) and units_text.cpp (add,
-// remove, split, merge, and order, move and casualties of a unit).
+// attack_text.cpp (checks, attacks, sorties, damage and repair, target, the
+// scene), works_text.cpp (demolition, mine, escalade, countermine, abatis),
+// troops_text.cpp (hold, casualties, move, rout, army morale, the note) and
+// units_text.cpp (add, remove, split, merge, and order, move and casualties
+// of a unit).
 #pragma once
 
 #include <cstdint>
@@ -36,6 +37,10 @@ namespace siege::print {
 [[nodiscard]] std::string attack_text(const AttackOutcome& o, std::uint64_t seed);
 // `sortie`: the characters' hit on an engine or the camp.
 [[nodiscard]] std::string sortie_text(const EngineHit& o, std::uint64_t seed);
+// `damage` / `repair`: the Hull the referee adds or takes away, and the state.
+[[nodiscard]] std::string hull_change_text(const HullChangeOutcome& o);
+// `target`: an engine re-aimed.
+[[nodiscard]] std::string aim_text(const AimOutcome& o);
 // `scene`: every attack of the scene, the sections after, the breaches and
 // the idle engines; `after` is the siege after the scene.
 [[nodiscard]] std::string scene_text(const SceneOutcome& o, const Snapshot& after, const Tables& t);
