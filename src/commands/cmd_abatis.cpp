@@ -7,6 +7,7 @@
 #include "print/json.hpp"
 #include "siege/breach.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
 
@@ -34,25 +35,6 @@ AbatisOutcome run_abatis(const AbatisRequest& r, Context& ctx) {
   return as_command("abatis " + r.work, [&] { return resolve_abatis(in); });
 }
 
-std::string abatis_text(const AbatisOutcome& o) {
-  const bool build = o.work == AbatisWork::build;
-  std::string s;
-  s += fmt::format("Abatis    {}, one turn of work ({} turns in all)\n", build ? "building" : "tearing down", o.turns);
-  auto bar = [&](int done) {
-    std::string b = "[";
-    for (int i = 0; i < o.turns; ++i) b += i < done ? '#' : '.';
-    return b + fmt::format("] {}/{}", done, o.turns);
-  };
-  s += fmt::format("Progress  {} -> {}{}\n", bar(o.progress_before), bar(o.progress_after),
-                   o.spoiled ? (build ? "  spoiled: attackers in the breach" : "  spoiled: attacked or killed")
-                             : "");
-  s += fmt::format("Abatis    {} -> {}\n", o.standing_before ? "standing" : "none",
-                   o.standing_after ? "standing" : (build ? "none" : "destroyed"));
-  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return s;
-}
-
 void abatis_inputs(Fields& f, AbatisRequest& r) {
   f.text({.key = "work",
           .help = "build (defenders block a breach) or tear (attackers pull it down)",
@@ -73,7 +55,7 @@ ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* s
     if (!req.section.empty())
       fail_no_state("abatis", "--section", "; without one give --progress N");
     const auto o = run_abatis(req, ctx);
-    return {print::json_text(print::write_abatis, o), abatis_text(o), {}};
+    return {print::json_text(print::write_abatis, o), print::abatis_text(o), {}};
   }
   if (req.progress.given())
     fail_usage("bad-option", "abatis: --progress goes without --state; the state file counts the turns done");
@@ -108,7 +90,7 @@ ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* s
   // Only a siege with units has spoilers: the entries of older files stay as they were.
   if (!o.spoilers.empty()) summary["spoilers"] = o.spoilers;
   return {with_fields(print::json_text(print::write_abatis, o.abatis), "abatis", fields),
-          fmt::format("Section   {}\n", escape_text(o.section)) + abatis_text(o.abatis), std::move(summary)};
+          fmt::format("Section   {}\n", escape_text(o.section)) + print::abatis_text(o.abatis), std::move(summary)};
 }
 
 std::string describe_abatis(const nlohmann::json& o) {

@@ -5,6 +5,7 @@
 #include "print/json.hpp"
 #include "print/units.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "siege/roster.hpp"
 #include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
@@ -113,22 +114,6 @@ ArrivalInput arrival_of(const AddRequest& r) {
   return in;
 }
 
-std::string add_text(const ArrivalOutcome& o) {
-  std::string s;
-  if (o.engine) {
-    const EngineState& e = *o.engine;
-    s += fmt::format(
-        "Arrives   engine {} ({}): {}{}, pool {}, {}\n", escape_text(e.id), name_of(e.side),
-        escape_text(e.engine.empty() ? e.weapon : e.engine),
-        e.weapon.empty() || e.weapon == e.engine ? std::string() : " firing " + escape_text(e.weapon), e.pool,
-        e.target.empty() ? std::string("no target") : "aimed at " + escape_text(e.target));
-  } else {
-    s += fmt::format("Arrives   unit {} ({}{}): {}\n", escape_text(o.unit->id), name_of(o.unit->side),
-                     o.unit->hero ? ", a hero" : "", unit_words(*o.unit));
-  }
-  return s + troop_text_and_trace(o);
-}
-
 ActionResult add_action(const AddRequest& r, Context& ctx, SiegeState* st) {
   if (st == nullptr) fail_no_state("add");
   const ArrivalOutcome o = add_arrival(st->now, ctx.tables(), arrival_of(r));
@@ -152,7 +137,7 @@ ActionResult add_action(const AddRequest& r, Context& ctx, SiegeState* st) {
     for (std::size_t i = 0; i < o.armies.size(); ++i)
       summary["armies"][i]["strength"] = o.armies[i].after.strength;
   }
-  return {print::json_text(print::write_arrival, o), add_text(o), std::move(summary)};
+  return {print::json_text(print::write_arrival, o), print::add_text(o), std::move(summary)};
 }
 
 std::string describe_add(const nlohmann::json& o) {

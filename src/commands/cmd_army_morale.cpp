@@ -6,6 +6,7 @@
 #include "print/json.hpp"
 #include "siege/morale.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
 
@@ -27,23 +28,6 @@ ArmyMoraleOutcome run_army_morale(const ArmyMoraleRequest& r, Context&) {
   in.killed = required(r.killed, "army-morale", "--killed");
   in.defender_in_castle = r.defender_in_castle ? InCastle::yes : InCastle::no;
   return army_morale(in);
-}
-
-std::string army_morale_text(const ArmyMoraleOutcome& o) {
-  std::string s;
-  s += fmt::format("Army      {} figures, {} killed{}\n", o.strength, o.killed,
-                   o.defender_in_castle ? ", defending a castle" : "");
-  s += fmt::format("Third     {} killed (killed x 3 >= strength; exactly a third counts)\n", o.threshold);
-  if (o.defender_in_castle)
-    s += "Check     never: defenders in a castle do not check (R25)\n";
-  else if (o.due)
-    s += fmt::format("Check     due now: {} x 3 = {} >= {} (R25)\n", o.killed, static_cast<long long>(o.killed) * 3,
-                     o.strength);
-  else
-    s += fmt::format("Check     not yet: due after {} more killed (R25)\n", o.remaining);
-  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return s;
 }
 
 void army_morale_inputs(Fields& f, ArmyMoraleRequest& r) {
@@ -73,7 +57,7 @@ ActionResult side_morale_action(const ArmyMoraleRequest& r, SiegeState& st) {
   return {with_fields(print::json_text(print::write_army_morale, o.morale), cmd, fields),
           fmt::format("Side      {}{}\n", name_of(side),
                       o.army.called ? ": the one-third check has been called" : "") +
-              army_morale_text(o.morale),
+              print::army_morale_text(o.morale),
           {{"side", name_of(side)},
            {"due", o.morale.due},
            {"threshold", o.morale.threshold},
@@ -86,7 +70,7 @@ ActionResult army_morale_action(const ArmyMoraleRequest& r, Context& ctx, SiegeS
   refuse_unit_options("army-morale", {{"--side", !r.side.empty()}});
   const auto o = run_army_morale(r, ctx);
   return {print::json_text(print::write_army_morale, o),
-          army_morale_text(o),
+          print::army_morale_text(o),
           {{"due", o.due}, {"threshold", o.threshold}}};
 }
 

@@ -6,6 +6,7 @@
 #include "front/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "siege/scene.hpp"
 #include "siege/detail/suggest.hpp"
 #include "siege/tables_json.hpp"
@@ -99,39 +100,6 @@ std::string attack_json(const AttackOutcome& o, std::uint64_t seed, std::string 
   return out;
 }
 
-std::string attack_text(const AttackOutcome& o, std::uint64_t seed) {
-  std::string s;
-  s += fmt::format("Attack    {} ({}) on {}\n",
-                   o.weapon == "inline" ? "inline weapon" : escape_text(o.stats.name), o.weapon, o.structure);
-  s += fmt::format("Check     {}\n", render_check(o.check, seed));
-  s += fmt::format("Armor     {:>3}  listed\n", o.armor.listed);
-  for (const auto& st : o.armor.steps)
-    s += fmt::format("          {:>+3}  {} ({})\n", st.change, st.rule, ruling_of(st.rule));
-  s += fmt::format("          {:>3}  effective\n", o.armor.effective);
-  if (!o.hit) {
-    s += "Damage    none: the attack missed (R2)\n";
-  } else if (o.damage == 0 && o.hull_damage == o.stats.hull_damage &&
-             std::find(o.rules.begin(), o.rules.end(), "heavy-weapons-only") != o.rules.end()) {
-    s += "Damage    none: too light a weapon (R8)\n";
-  } else {
-    const int raw = o.hull_damage + o.check.net_successes - o.armor.effective;
-    s += fmt::format("Damage    {} Hull damage{} {:+} Successes - {} Armor = {}{}", o.hull_damage,
-                     o.hull_damage != o.stats.hull_damage ? " (halved, R9)" : "",
-                     o.check.net_successes, o.armor.effective, raw, raw < 0 ? " -> 0" : "");
-    if (o.crit_bundles > 0)
-      s += fmt::format(", + {} x 2 for Crit (R3) = {}", o.crit_bundles, o.damage);
-    s += "\n";
-  }
-  s += fmt::format("Hull      {} suffered{}\n", hull_bar(o.hull.after, o.hull.max),
-                   o.overkill > 0 ? fmt::format(" ({} overkill)", o.overkill) : std::string());
-  if (o.ladder == LadderMode::steps)
-    s += fmt::format("Ladder    steps of {} Hull: moved {} step(s) (R5)\n", o.ladder_step, o.steps_moved);
-  s += fmt::format("State     {} -> {}\n", painted_state(o.before), painted_state(o.after));
-  s += fmt::format("Rules     {}\n", fmt::join(o.rules, ", "));
-  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return s;
-}
-
 }  // namespace
 
 void weapon_stat_inputs(Fields& f, AttackRequest& r) {
@@ -220,7 +188,7 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
     const auto o = run_attack(req, ctx);
     // Only what will be printed: batch and --json need no text.
     return {attack_json(o, ctx.seed(), std::move(ctx.spare_json)),
-            ctx.globals.json ? std::string() : attack_text(o, ctx.seed()),
+            ctx.globals.json ? std::string() : print::attack_text(o, ctx.seed()),
             {}};
   }
   AttackRequest r = req;
@@ -240,7 +208,7 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
   out.json = with_fields(print::json_text(print::write_attack, o, ctx.seed()), "attack",
                          json_field("section", s.id));
   out.text = fmt::format("Section   {}{}\n", s.id, r.engine.empty() ? "" : " (engine " + r.engine + ")") +
-             attack_text(o, ctx.seed());
+             print::attack_text(o, ctx.seed());
   out.summary = {{"section", s.id},
                  {"hit", o.hit},
                  {"damage", o.damage},

@@ -8,6 +8,7 @@
 #include "print/units.hpp"
 #include "siege/breach.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
 
@@ -31,18 +32,6 @@ CasualtiesOutcome run_casualties(const CasualtiesRequest& r, Context&) {
   return resolve_casualties(in);
 }
 
-std::string casualties_text(const CasualtiesOutcome& o) {
-  std::string s;
-  s += fmt::format("Unit      {} through the breach, {} behind; {} killed\n", o.through, o.behind, o.killed);
-  s += fmt::format("Removed   {} from those through, {} from those behind (R23)\n", o.removed_through,
-                   o.removed_behind);
-  s += fmt::format("Left      {} through, {} behind\n", o.through_after, o.behind_after);
-  s += fmt::format("Gaps      {} for the defenders to step into\n", o.gaps);
-  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return s;
-}
-
 void casualties_inputs(Fields& f, CasualtiesRequest& r) {
   f.number(
       {.key = "through", .help = "Enemy figures already through the breach", .need = Need::without_state},
@@ -59,26 +48,13 @@ void casualties_inputs(Fields& f, CasualtiesRequest& r) {
       r.unit);
 }
 
-std::string unit_casualties_text(const UnitCasualtiesOutcome& o) {
-  std::string s = fmt::format("Killed    {} of {}\n", o.killed, escape_text(o.units.front().after.id));
-  if (o.through_first) {
-    s += fmt::format("Removed   {} from those through, {} from those behind (R23)\n", o.removed_through,
-                     o.removed_behind);
-    s += fmt::format("Gaps      {} for the defenders to step into\n", o.through_first->gaps);
-  }
-  s += troop_text(o);
-  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return s;
-}
-
 ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeState* siege) {
   SiegeState* st = units_state(siege, !r.unit.empty());
   if (st == nullptr) {
     refuse_unit_options("casualties", {{"--unit", !r.unit.empty()}});
     const auto o = run_casualties(r, ctx);
     return {print::json_text(print::write_casualties, o),
-            casualties_text(o),
+            print::casualties_text(o),
             {{"through_after", o.through_after}, {"behind_after", o.behind_after}, {"gaps", o.gaps}}};
   }
   const char* cmd = "casualties";
@@ -93,7 +69,7 @@ ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeSt
   summary["killed"] = o.killed;
   summary["through_first"] = o.through_first.has_value();
   summary["removed_through"] = o.removed_through;
-  return {print::json_text(print::write_unit_casualties, o), unit_casualties_text(o), std::move(summary)};
+  return {print::json_text(print::write_unit_casualties, o), print::unit_casualties_text(o), std::move(summary)};
 }
 
 std::string describe_casualties(const nlohmann::json& o) {

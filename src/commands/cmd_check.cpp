@@ -5,6 +5,7 @@
 #include "front/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 
 namespace siege::cli {
 
@@ -36,14 +37,10 @@ CheckResult run_check(const CheckRequest& r, Context& ctx) {
   return roll_check(check_spec(r), ctx.tables().dice, ctx.rng());
 }
 
-std::string check_text(const CheckResult& c, std::uint64_t seed) {
-  return fmt::format("Check     {}\n", render_check(c, seed));
-}
-
 // A check changes nothing in a siege; with a state it runs the same.
 ActionResult check_action(const CheckRequest& r, Context& ctx, SiegeState*) {
   const auto c = run_check(r, ctx);
-  return {print::json_text(print::write_check_outcome, c, ctx.seed()), check_text(c, ctx.seed()),
+  return {print::json_text(print::write_check_outcome, c, ctx.seed()), print::check_text(c, ctx.seed()),
           {{"net_successes", c.net_successes}, {"net_boons", c.net_boons}, {"passed", c.passed()}}};
 }
 

@@ -4,6 +4,7 @@
 #include "front/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "siege/gallery.hpp"
 #include "commands/troop_text.hpp"
 
@@ -39,12 +40,7 @@ ActionResult countermine_action(const CountermineRequest& r, Context& ctx, Siege
   const CountermineResult result = parse_countermine_result(r.result);
   const CountermineOutcome o = settle_countermine(st->now, ctx.tables(), r.section, result);
   std::string json = print::json_text(print::write_countermine, o);
-  std::string text = fmt::format("Countermine under {}: {}\n", escape_text(o.section), name_of(o.result));
-  text += fmt::format("Gallery   {} -> {} of {} day(s) dug, {}\n", o.before.days_dug, o.after.days_dug,
-                      o.days_needed, o.after.detected ? "found" : "not found");
-  text += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  text += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return {std::move(json), std::move(text),
+  return {std::move(json), print::countermine_text(o),
           {{"section", o.section},
            {"result", name_of(o.result)},
            {"days", {{"before", o.before.days_dug}, {"after", o.after.days_dug}}}}};

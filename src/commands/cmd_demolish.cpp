@@ -6,6 +6,7 @@
 #include "front/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "siege/scene.hpp"
 
 namespace siege::cli {
@@ -31,15 +32,6 @@ ChargeCount parse_charge(const std::string& spec, const Tables& t) {
   if (id.empty()) fail_input("no-charge", "charge", "'" + spec + "'", "expected ID or ID:COUNT");
   c.charge = &t.charge(id);
   return c;
-}
-
-std::string charge_line_text(const ChargeLine& l) {
-  std::string s = fmt::format("{} x {} ({}): Siege {} -> {} Hull", l.count, escape_text(l.name), l.id,
-                              l.siege, l.hull_damage);
-  if (l.halved) s += fmt::format(", halved for Blast (R9) -> {}", l.hull_damage / 2);
-  if (l.doubled) s += fmt::format(", x2 on a pier (R13) -> {}", l.each);
-  if (l.count > 1) s += fmt::format("; {} in all", l.total);
-  return s;
 }
 
 }  // namespace
@@ -76,29 +68,6 @@ DemolitionOutcome run_demolish(const DemolishRequest& r, Context& ctx) {
   return o;
 }
 
-std::string demolish_text(const DemolitionOutcome& o, std::uint64_t seed) {
-  std::string s;
-  s += fmt::format("Demolish  {}{}\n", o.structure, o.on_pier == OnPier::yes ? ", charges set on a pier" : "");
-  for (std::size_t i = 0; i < o.charges.size(); ++i)
-    s += fmt::format("{:<10}{}\n", i == 0 ? "Charges" : "", charge_line_text(o.charges[i]));
-  s += fmt::format("Set       {} maneuver{} (Prepare, R16)\n", o.maneuvers, o.maneuvers == 1 ? "" : "s");
-  if (o.opened) {
-    s += "Check     none: the charge opens the door or gate (R18)\n";
-  } else if (o.craft) {
-    s += fmt::format("Check     Craft: {}\n", render_check(*o.craft, seed));
-  }
-  if (!o.opened) s += render_armor(o.armor);
-  if (o.opened)
-    s += "Damage    none to work out: it opens (R18)\n";
-  else if (!o.went_off)
-    s += "Damage    none: the charges were not set right (R16)\n";
-  else
-    s += fmt::format("Damage    {} Hull damage - {} Armor = {}{} (R17)\n", o.charge_damage, o.armor.effective,
-                     o.charge_damage - o.armor.effective, o.charge_damage < o.armor.effective ? " -> 0" : "");
-  s += render_hull_and_state(o.hull, o.overkill, o.before, o.after);
-  return s + render_trailer(o.rules, o.notes, o.not_modelled);
-}
-
 void demolish_work_inputs(Fields& f, DemolishRequest& r) {
   static const std::string structure_help = see_hint("Structure id", {"list", "structures"});
   f.text({"structure", structure_help, "ID", "-s"}, r.structure);
@@ -125,7 +94,7 @@ ActionResult demolish_action(const DemolishRequest& req, Context& ctx, SiegeStat
     if (!req.section.empty())
       fail_no_state("demolish", "--section", "; without one give --structure ID");
     const auto o = run_demolish(req, ctx);
-    return {print::json_text(print::write_demolition, o, ctx.seed()), demolish_text(o, ctx.seed()), {}};
+    return {print::json_text(print::write_demolition, o, ctx.seed()), print::demolish_text(o, ctx.seed()), {}};
   }
   DemolishRequest r = req;
   refuse_section_options("demolish", !r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
@@ -138,7 +107,7 @@ ActionResult demolish_action(const DemolishRequest& req, Context& ctx, SiegeStat
   record_section_hull(st->now, ctx.tables(), s.id, o.hull.after, o.after, o.rules, o.notes);
   return {with_fields(print::json_text(print::write_demolition, o, ctx.seed()), "demolish",
                       json_field("section", s.id)),
-          fmt::format("Section   {}\n", s.id) + demolish_text(o, ctx.seed()),
+          fmt::format("Section   {}\n", s.id) + print::demolish_text(o, ctx.seed()),
           {{"section", s.id},
            {"damage", o.damage},
            {"hull", {{"before", o.hull.before}, {"after", o.hull.after}}},

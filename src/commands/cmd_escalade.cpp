@@ -8,6 +8,7 @@
 #include "front/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "commands/unit_view.hpp"
 #include "siege/detail/suggest.hpp"
 
@@ -80,38 +81,6 @@ EscaladeOutcome run_escalade(const EscaladeRequest& r, Context& ctx, const Engin
   return resolve_escalade(prepare_escalade(r, t, tower), t.dice, ctx.rng());
 }
 
-std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed) {
-  std::string s;
-  std::string how;
-  switch (o.method) {
-    case ClimbMethod::ladder: how = fmt::format("{} ladder(s)", o.lanes); break;
-    case ClimbMethod::grapnel: how = fmt::format("{} grapnel rope(s)", o.lanes); break;
-    case ClimbMethod::tower: how = "a siege tower"; break;
-  }
-  s += fmt::format("Escalade  {} attackers by {} on {} ({}){}\n", o.attackers, how, o.structure,
-                   painted_state(o.state), o.defended == Defended::yes ? ", defenders at the top" : "");
-  if (o.check) {
-    std::string dice = fmt::format("{} skill", o.check->pool);
-    if (o.check->bane_dice > 0) dice += fmt::format(" + {} Bane", o.check->bane_dice);
-    s += fmt::format("Check     each climber: {} Athletics, {} dice{}\n", capitalised(name_of(o.check->difficulty)),
-                     dice, o.rolled ? fmt::format(" (seed {})", seed) : std::string(", the referee's results"));
-  } else if (o.climbed) {
-    s += fmt::format("Check     none: the tower's bridge puts {} a round on the wall walk\n",
-                     o.tower_climbers);
-  }
-  if (!o.rounds.empty()) {
-    s += "Round     trying  up  on the wall\n";
-    for (const auto& r : o.rounds)
-      s += fmt::format("{:>5}     {:>6}  {:>2}  {:>11}\n", r.round, r.attempting, r.succeeded, r.up);
-  }
-  if (o.climbed)
-    s += fmt::format("Result    {} of {} on the wall after {} round(s), {} at the foot\n", o.up, o.attackers,
-                     o.rounds.size(), o.at_foot());
-  else
-    s += "Result    nothing climbed: the section is " + painted_state(BreachState::breached) + "\n";
-  return s + render_trailer(o.rules, o.notes, o.not_modelled);
-}
-
 void escalade_work_inputs(Fields& f, EscaladeRequest& r) {
   f.text({"structure", "Structure id", "ID", "-s"}, r.structure);
   f.text({.key = "method", .help = "ladder, grapnel or tower", .value_name = "METHOD", .also = "-m",
@@ -153,7 +122,7 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
       fail_no_state("escalade", "--section", "; without one give --structure ID");
     refuse_unit_options("escalade", {{"--unit", !req.unit.empty()}});
     const auto o = run_escalade(req, ctx);
-    return {print::json_text(print::write_escalade, o, ctx.seed()), escalade_text(o, ctx.seed()), {}};
+    return {print::json_text(print::write_escalade, o, ctx.seed()), print::escalade_text(o, ctx.seed()), {}};
   }
   const char* cmd = "escalade";
   EscaladeRequest r = req;
@@ -202,7 +171,7 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
     const auto o = run_escalade(r, ctx, tower_row);
     return {
         with_fields(print::json_text(print::write_escalade, o, ctx.seed()), cmd, json_field("section", s.id)),
-        fmt::format("Section   {}\n", escape_text(s.id)) + escalade_text(o, ctx.seed()),
+        fmt::format("Section   {}\n", escape_text(s.id)) + print::escalade_text(o, ctx.seed()),
         {{"section", s.id}, {"climbed", o.climbed}, {"attackers", o.attackers}, {"up", o.up}}};
   }
   const std::string unit = required_id(r.unit, cmd, "--unit");
@@ -232,7 +201,7 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
       with_fields(print::json_text(print::write_escalade, shown, ctx.seed()), cmd,
                   json_field("section", o.section) + "," + json_field("unit", unit) + "," + troop_fields(o)),
       before_rules(fmt::format("Section   {}: {} climbs\n", escape_text(o.section), escape_text(unit)) +
-                       escalade_text(shown, ctx.seed()),
+                       print::escalade_text(shown, ctx.seed()),
                    troop_text(o)),
       std::move(summary)};
 }

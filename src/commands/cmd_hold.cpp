@@ -9,6 +9,7 @@
 #include "siege/breach.hpp"
 #include "siege/morale.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
 
@@ -51,46 +52,6 @@ HoldOutcome run_hold(const HoldRequest& r, Context& ctx) {
   validate_hold(in, roll_here ? RollComing::yes : RollComing::no);
   if (roll_here) in.roll = roll_morale(ctx.tables().dice, ctx.rng());
   return resolve_hold(in);
-}
-
-std::string hold_text(const HoldOutcome& o, std::uint64_t seed) {
-  std::string s;
-  const std::string figures = o.figures ? fmt::format(", {} figures", *o.figures) : std::string();
-  s += fmt::format("Hold      {} at the {} ({}){}\n",
-                   o.hero ? std::string("a hero") : fmt::format("{} unit", name_of(o.order_before)),
-                   name_of(o.site), name_of(site_kind(o.site)), figures);
-  if (!o.roll) {
-    s += "Roll      none: a hero never fails a morale check (R21)\n";
-  } else if (o.roll->rolled) {
-    std::string dice;
-    for (int d : o.roll->dice) dice += fmt::format("[{}] ", d);
-    if (o.roll->modifier != 0) dice += fmt::format("{:+} ", o.roll->modifier);
-    s += fmt::format("Roll      {} (seed {}): {}= {}\n", o.roll->expression, seed, dice, o.roll->total);
-  } else {
-    s += fmt::format("Roll      {} (the referee's roll)\n", o.roll->total);
-  }
-  if (o.needed && o.roll) {
-    const bool roll_ok = morale_passed(o.roll->total, *o.needed);
-    s +=
-        fmt::format("Needed    {} or less -> {}{}\n", *o.needed,
-                    roll_ok ? painted_pass(true)
-                            : painted_pass(false) +
-                                  fmt::format(" by {}", o.roll->total - static_cast<std::int64_t>(*o.needed)),
-                    o.hero && !roll_ok ? ", but a hero never fails (R21)" : "");
-  }
-  if (o.passed) {
-    s += fmt::format("Result    held: no enemy figure gets past\n");
-  } else {
-    s += fmt::format("Result    {} enemy figure{} force{} a way through{} (R21)\n", o.through,
-                     o.through == 1 ? "" : "s", o.through == 1 ? "s" : "",
-                     o.capped ? fmt::format(" (margin {}, capped at the enemy's {})", o.margin, *o.enemy_figures)
-                              : std::string());
-    s += "Defender  steps back just enough to let them through; no 4\" withdrawal\n";
-  }
-  if (!o.hero) s += fmt::format("Order     {} -> {}\n", name_of(o.order_before), name_of(o.order_after));
-  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return s;
 }
 
 void hold_inputs(Fields& f, HoldRequest& r) {
@@ -156,7 +117,7 @@ ActionResult unit_hold_action(const HoldRequest& r, Context& ctx, SiegeState& st
   return {with_fields(print::json_text(print::write_hold, o.hold, ctx.seed()), cmd, fields),
           before_rules(fmt::format("Section   {}: {} holds against {}\n", escape_text(o.section),
                                    escape_text(in.holder), escape_text(in.enemy)) +
-                           hold_text(o.hold, ctx.seed()),
+                           print::hold_text(o.hold, ctx.seed()),
                        troop_text(o)),
           std::move(summary)};
 }
@@ -169,7 +130,7 @@ ActionResult hold_action(const HoldRequest& r, Context& ctx, SiegeState* siege) 
       {{"--unit", !r.unit.empty()}, {"--enemy", !r.enemy.empty()}, {"--section", !r.section.empty()}});
   const auto o = run_hold(r, ctx);
   return {print::json_text(print::write_hold, o, ctx.seed()),
-          hold_text(o, ctx.seed()),
+          print::hold_text(o, ctx.seed()),
           {{"passed", o.passed}, {"through", o.through}}};
 }
 

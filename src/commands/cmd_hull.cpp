@@ -5,6 +5,7 @@
 #include "front/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "siege/scene.hpp"
 #include "commands/troop_text.hpp"
 
@@ -36,19 +37,6 @@ ActionResult hull_change_action(HullDirection dir, const HullChangeRequest& r, C
   const int amount = required(r.hull, verb, "--hull");
   const HullChangeOutcome o = change_hull(st->now, ctx.tables(), {r.at, dir, amount, r.cause});
   std::string json = print::json_text(print::write_hull_change, o);
-  std::string text = fmt::format("{}    {} ({} {}){}\n", dir == HullDirection::damage ? "Damage" : "Repair",
-                                 escape_text(o.target), name_of(o.kind), escape_text(o.row),
-                                 o.cause.empty() ? std::string() : ": " + escape_text(o.cause));
-  text += fmt::format("Hull      {}{}: {} -> {} suffered of {}{}\n", dir == HullDirection::damage ? "+" : "-",
-                      o.change, o.hull.before, o.hull.after, o.hull.max,
-                      o.overkill > 0 ? fmt::format(" ({} overkill)", o.overkill) : std::string());
-  text += fmt::format("          {}\n", hull_bar(o.hull.after, o.hull.max));
-  if (o.kind == TargetKind::section)
-    text += fmt::format("State     {} -> {}\n", painted_state(o.before), painted_state(o.after));
-  else
-    text += fmt::format("State     {} -> {}\n", o.out_before ? "out" : "in action", o.out_after ? "out" : "in action");
-  text += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  if (!o.notes.empty() || !o.not_modelled.empty()) text += "Notes\n" + render_notes(o.notes, o.not_modelled);
   nlohmann::json summary = {{"target", o.target},
                             {"change", o.change},
                             {"overkill", o.overkill},
@@ -57,7 +45,7 @@ ActionResult hull_change_action(HullDirection dir, const HullChangeRequest& r, C
     summary["state"] = {{"before", name_of(o.before)}, {"after", name_of(o.after)}};
   else
     summary["knocked_out"] = {{"before", o.out_before}, {"after", o.out_after}};
-  return {std::move(json), std::move(text), std::move(summary)};
+  return {std::move(json), print::hull_change_text(o), std::move(summary)};
 }
 
 ActionResult damage_action(const HullChangeRequest& r, Context& ctx, SiegeState* st) {

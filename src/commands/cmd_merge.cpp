@@ -5,6 +5,7 @@
 #include "print/json.hpp"
 #include "print/units.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "siege/roster.hpp"
 #include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
@@ -31,11 +32,6 @@ void merge_inputs(Fields& f, MergeRequest& r) {
          r.into);
 }
 
-std::string merge_text(const MergeOutcome& o) {
-  std::string s = fmt::format("Merge     {} into {}\n", escape_text(o.unit), escape_text(o.into));
-  return s + troop_text_and_trace(o);
-}
-
 ActionResult merge_action(const MergeRequest& r, Context& ctx, SiegeState* st) {
   (void)ctx;
   if (st == nullptr) fail_no_state("merge");
@@ -46,7 +42,7 @@ ActionResult merge_action(const MergeRequest& r, Context& ctx, SiegeState* st) {
   nlohmann::json summary = troop_summary(o);
   summary["unit"] = o.unit;
   summary["into"] = o.into;
-  return {print::json_text(print::write_merge, o), merge_text(o), std::move(summary)};
+  return {print::json_text(print::write_merge, o), print::merge_text(o), std::move(summary)};
 }
 
 std::string describe_merge(const nlohmann::json& o) {

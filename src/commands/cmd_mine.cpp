@@ -6,6 +6,7 @@
 #include "front/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "siege/gallery.hpp"
 #include "siege/scene.hpp"
 
@@ -51,19 +52,6 @@ std::vector<MineDayResult> parse_day_results(std::string_view text) {
   return days;
 }
 
-std::string day_text(const MineDay& d) {
-  std::string s = fmt::format(
-      "Day {:<6}sappers {}, defenders {}: {}\n", d.day, d.sappers.net_successes, d.defenders.net_successes,
-      d.detected                                             ? painted_alarm("FOUND by the defenders")
-      : d.sappers.net_successes == d.defenders.net_successes ? std::string("a tie, still hidden")
-                                                             : std::string("still hidden"));
-  if (d.sappers.rolled) {
-    s += fmt::format("          sappers   {}\n", render_dice(d.sappers));
-    s += fmt::format("          defenders {}\n", render_dice(d.defenders));
-  }
-  return s;
-}
-
 }  // namespace
 
 MineInput prepare_mine(const MineRequest& r, const Tables& t) {
@@ -93,29 +81,6 @@ MineOutcome run_mine(const MineRequest& r, Context& ctx) {
   return o;
 }
 
-std::string mine_text(const MineOutcome& o, std::uint64_t seed) {
-  std::string s;
-  s += fmt::format("Mine      under {}: {} day(s) of digging (listed Armor, R19), {} dug before{}\n",
-                   o.structure, o.days_needed, o.days_before,
-                   o.countermine == Countermine::yes ? "; the defenders dig a countermine" : "");
-  if (!o.days.empty()) {
-    s += fmt::format("Checks    opposed Perception, each side its pool + Average dice{}\n",
-                     o.days.front().sappers.rolled ? fmt::format(" (seed {})", seed)
-                                                   : std::string(", the referee's rolls"));
-    for (const auto& d : o.days) s += day_text(d);
-    if (o.days.front().sappers.rolled) s += fmt::format("          {}\n", dice_legend());
-  }
-  s += fmt::format("Dug       {} of {} day(s)\n", o.days_dug, o.days_needed);
-  if (o.detected_on)
-    s += fmt::format("Found     on day {}: countermine possible, the mine is not fired\n", *o.detected_on);
-  else if (!o.fired)
-    s += fmt::format("Not yet   {} day(s) left to dig\n", o.days_left());
-  else
-    s += fmt::format("Fired     {} Hull damage, Armor ignored (R19)\n", o.damage);
-  s += render_hull_and_state(o.hull, o.overkill, o.before, o.after);
-  return s + render_trailer(o.rules, o.notes, o.not_modelled);
-}
-
 void mine_work_inputs(Fields& f, MineRequest& r) {
   static const std::string structure_help = see_hint("Structure id", {"list", "structures"});
   f.text({"structure", structure_help, "ID", "-s"}, r.structure);
@@ -142,7 +107,7 @@ ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
     if (!req.section.empty())
       fail_no_state("mine", "--section", "; without one give --structure ID");
     const auto o = run_mine(req, ctx);
-    return {print::json_text(print::write_mine, o, ctx.seed()), mine_text(o, ctx.seed()), {}};
+    return {print::json_text(print::write_mine, o, ctx.seed()), print::mine_text(o, ctx.seed()), {}};
   }
   MineRequest r = req;
   refuse_section_options("mine", !r.structure.empty(), false, false);
@@ -200,7 +165,7 @@ ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
   }
   return {
       with_fields(print::json_text(print::write_mine, o, ctx.seed()), "mine", json_field("section", s.id)),
-      fmt::format("Section   {}\n", s.id) + mine_text(o, ctx.seed()), summary};
+      fmt::format("Section   {}\n", s.id) + print::mine_text(o, ctx.seed()), summary};
 }
 
 std::string describe_mine(const nlohmann::json& o) {

@@ -8,6 +8,7 @@
 #include "print/units.hpp"
 #include "siege/breach.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
 
@@ -31,19 +32,6 @@ MoveOutcome run_move(const MoveRequest& r, Context& ctx) {
   in.through_breach = r.through_breach ? ThroughBreach::yes : ThroughBreach::no;
   in.rough_terrain = ctx.tables().troops.rough_terrain;
   return resolve_move(in);
-}
-
-std::string move_text(const MoveOutcome& o) {
-  std::string s;
-  s += fmt::format("Speed     {}\"\n", o.speed);
-  if (o.through_breach)
-    s += fmt::format("Breach    x {}/{} Rough Terrain (R15) = {}\"{}\n", o.factor.numerator, o.factor.denominator,
-                     o.speed_after, o.rounded ? ", rounded down to whole inches" : "");
-  else
-    s += fmt::format("Breach    not crossing one: {}\" unchanged\n", o.speed_after);
-  if (!o.rules.empty()) s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return s;
 }
 
 void move_inputs(Fields& f, MoveRequest& r) {
@@ -87,26 +75,6 @@ UnitMoveInput unit_move_input(const MoveRequest& r) {
   return in;
 }
 
-std::string unit_move_text(const UnitMoveOutcome& o) {
-  const UnitState& u = o.units.front().after;
-  std::string s = fmt::format("Move      {} {}", escape_text(u.id),
-                              o.section.empty() ? "goes " + unit_place(u) : "to " + escape_text(o.section));
-  if (o.moved_through > 0) s += fmt::format(", {} through the breach", o.moved_through);
-  s += "\n";
-  if (o.move) {
-    if (o.move->through_breach)
-      s += fmt::format("Speed     {}\" x {}/{} Rough Terrain (R15) = {}\"{}\n", o.move->speed,
-                       o.move->factor.numerator, o.move->factor.denominator, o.move->speed_after,
-                       o.move->rounded ? ", rounded down to whole inches" : "");
-    else
-      s += fmt::format("Speed     {}\"\n", o.move->speed);
-  }
-  s += troop_text(o);
-  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return s;
-}
-
 ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* siege) {
   SiegeState* st = units_state(siege, !r.unit.empty());
   if (st == nullptr) {
@@ -116,7 +84,7 @@ ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* siege) 
                                  {"--figures", r.figures.has_value()}});
     const auto o = run_move(r, ctx);
     return {print::json_text(print::write_move, o),
-            move_text(o),
+            print::move_text(o),
             {{"speed", o.speed}, {"speed_after", o.speed_after}}};
   }
   UnitMoveInput in = unit_move_input(r);
@@ -127,7 +95,7 @@ ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* siege) 
   summary["unit"] = o.units.front().after.id;
   summary["moved_through"] = o.moved_through;
   if (o.move) summary["speed_after"] = o.move->speed_after;
-  return {print::json_text(print::write_unit_move, o), unit_move_text(o), std::move(summary)};
+  return {print::json_text(print::write_unit_move, o), print::unit_move_text(o), std::move(summary)};
 }
 
 std::string describe_move(const nlohmann::json& o) {

@@ -4,6 +4,7 @@
 #include "front/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "siege/note.hpp"
 
 namespace siege::cli {
@@ -29,11 +30,7 @@ ActionResult note_action(const NoteRequest& r, Context&, SiegeState* st) {
   if (st == nullptr) fail_no_state("note");
   const NoteOutcome o = resolve_note(r.text, st->now.scene);
   std::string json = print::json_text(print::write_note, o);
-  std::string text = fmt::format("Note      {}\n", escape_text(o.text));
-  text += o.scene == 0 ? std::string("Scene     before the first scene\n")
-                       : fmt::format("Scene     {}\n", o.scene);
-  text += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  return {std::move(json), std::move(text), {{"text", o.text}}};
+  return {std::move(json), print::note_text(o), {{"text", o.text}}};
 }
 
 std::string describe_note(const nlohmann::json& o) { return "noted: " + o.value("text", std::string()); }

@@ -6,6 +6,7 @@
 #include "print/json.hpp"
 #include "print/units.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
 
@@ -25,17 +26,6 @@ void order_inputs(Fields& f, OrderRequest& r) {
          r.set);
 }
 
-std::string order_text(const UnitOrderOutcome& o) {
-  const UnitChange& c = o.units.front();
-  std::string s =
-      fmt::format("Order     {}: {} -> {}, as the referee records (R33)\n", escape_text(c.after.id),
-                  painted_order(c.before.order), painted_order(c.after.order));
-  s += troop_text(o);
-  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return s;
-}
-
 ActionResult order_action(const OrderRequest& r, Context& ctx, SiegeState* st) {
   (void)ctx;
   if (st == nullptr) fail_no_state("order");
@@ -47,7 +37,7 @@ ActionResult order_action(const OrderRequest& r, Context& ctx, SiegeState* st) {
   nlohmann::json summary = troop_summary(o);
   summary["unit"] = in.unit;
   summary["order"] = {{"before", name_of(o.units.front().before.order)}, {"after", name_of(in.order)}};
-  return {print::json_text(print::write_unit_order, o), order_text(o), std::move(summary)};
+  return {print::json_text(print::write_unit_order, o), print::order_text(o), std::move(summary)};
 }
 
 std::string describe_order(const nlohmann::json& o) {

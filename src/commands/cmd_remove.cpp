@@ -5,6 +5,7 @@
 #include "print/json.hpp"
 #include "print/units.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "siege/roster.hpp"
 #include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
@@ -30,12 +31,6 @@ void remove_inputs(Fields& f, RemoveRequest& r) {
          r.cause);
 }
 
-std::string remove_text(const RemovalOutcome& o) {
-  std::string s = fmt::format("Leaves    {} {}{}\n", o.engine ? "engine" : "unit", escape_text(o.id),
-                              o.cause.empty() ? std::string() : ": " + escape_text(o.cause));
-  return s + troop_text_and_trace(o);
-}
-
 ActionResult remove_action(const RemoveRequest& r, Context& ctx, SiegeState* st) {
   (void)ctx;
   if (st == nullptr) fail_no_state("remove");
@@ -55,7 +50,7 @@ ActionResult remove_action(const RemoveRequest& r, Context& ctx, SiegeState* st)
   summary["idle"] = o.idle;
   for (std::size_t i = 0; i < o.armies.size(); ++i)
     summary["armies"][i]["strength"] = o.armies[i].after.strength;
-  return {print::json_text(print::write_removal, o), remove_text(o), std::move(summary)};
+  return {print::json_text(print::write_removal, o), print::remove_text(o), std::move(summary)};
 }
 
 std::string describe_remove(const nlohmann::json& o) {

@@ -7,6 +7,7 @@
 #include "siege/breach.hpp"
 #include "siege/morale.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
 
@@ -41,31 +42,6 @@ RoutOutcome run_rout(const RoutRequest& r, Context& ctx) {
   RoutOutcome o = resolve_rout(in);
   spell_notes(o.notes);
   return o;
-}
-
-std::string rout_text(const RoutOutcome& o) {
-  std::string s;
-  s += fmt::format("Rout      {} unit of {} figures in {} order{}\n", name_of(o.side), o.figures,
-                   name_of(o.order_before),
-                   o.side == Side::defender ? ", defending within the walls"
-                   : o.within_walls         ? ", every figure within the walls"
-                                            : ", not all within the walls");
-  if (o.steps.empty()) {
-    s += "Special   not open to this unit (R24)\n";
-  } else {
-    if (o.split)
-      s += fmt::format("Split     {} of the {} figures are in the affected room\n", o.room_figures, o.figures);
-    s += fmt::format("Special   {:>3}  figures at the start\n", o.figures);
-    int n = 0;
-    for (const auto& st : o.steps) s += fmt::format("          {:>3}  {}. {}\n", st.figures, ++n, st.text);
-    s += fmt::format("          ->   {} figures, {} (R24)\n", o.special_figures_after, name_of(o.special_order_after));
-  }
-  s += fmt::format("Standard  rout by the normal morale rules -> {} figures, {}\n", o.standard_figures_after,
-                   name_of(o.standard_order_after));
-  if (!o.steps.empty()) s += "Choice    the player picks one, and may do so after seeing the dice\n";
-  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return s;
 }
 
 void rout_inputs(Fields& f, RoutRequest& r) {
@@ -125,7 +101,7 @@ ActionResult unit_rout_action(const RoutRequest& r, Context& ctx, SiegeState& st
                  : fmt::format("Taken     the special procedure: {} figure{} removed and eliminated\n",
                                o.removed, o.removed == 1 ? "" : "s");
   return {with_fields(print::json_text(print::write_rout, o.rout), cmd, fields),
-          before_rules(rout_text(o.rout), taken + troop_text(o)), std::move(summary)};
+          before_rules(print::rout_text(o.rout), taken + troop_text(o)), std::move(summary)};
 }
 
 ActionResult rout_action(const RoutRequest& r, Context& ctx, SiegeState* siege) {
@@ -134,7 +110,7 @@ ActionResult rout_action(const RoutRequest& r, Context& ctx, SiegeState* siege) 
   refuse_unit_options("rout", {{"--unit", !r.unit.empty()}, {"--standard", r.standard}});
   const auto o = run_rout(r, ctx);
   return {print::json_text(print::write_rout, o),
-          rout_text(o),
+          print::rout_text(o),
           {{"figures", o.figures}, {"moving", o.moving}, {"blocked", o.blocked}}};
 }
 

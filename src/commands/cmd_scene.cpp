@@ -5,6 +5,7 @@
 #include "front/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 
 namespace siege::cli {
 
@@ -29,66 +30,9 @@ ActionResult scene_action(const NoInputs&, Context& ctx, SiegeState* st) {
   }
   ActionResult out;
   out.json = print::json_text(print::write_scene, o);
-  out.text = scene_text(o, st->now, ctx.tables());
+  out.text = print::scene_text(o, st->now, ctx.tables());
   out.summary = {{"scene", o.scene}, {"attacks", attacks}, {"breached", o.breached}, {"knocked_out", o.knocked_out}};
   return out;
-}
-
-namespace {
-
-std::string attack_line(const SceneAttack& a) {
-  const CheckResult& c = a.on_section ? a.on_section->check : a.on_engine->check;
-  std::string s = fmt::format("{} net Successes, {} net Boons: ", c.net_successes, c.net_boons);
-  if (!a.hit()) return s + "miss";
-  s += fmt::format("{} damage, Hull {} -> {} of {}", a.damage(), a.hull().before, a.hull().after, a.hull().max);
-  if (a.on_section) {
-    if (a.on_section->after != a.on_section->before)
-      s += fmt::format(", {} -> {}", painted_state(a.on_section->before), painted_state(a.on_section->after));
-  } else if (a.on_engine->knocked_out && a.hull().before < a.hull().max) {
-    s += ", " + painted_alarm(a.kind == TargetKind::camp ? "wrecked" : "knocked out");
-  }
-  return s;
-}
-
-}  // namespace
-
-std::string scene_text(const SceneOutcome& o, const Snapshot& after, const Tables& t) {
-  std::size_t w_engine = 6, w_target = 6;
-  for (const auto& a : o.attacks) {
-    w_engine = std::max(w_engine, display_width(escape_text(a.engine)));
-    w_target = std::max(w_target, display_width(escape_text(a.target)));
-  }
-  std::string s = fmt::format("Scene     {} of a siege in an evening (one {}), seed {}\n", o.scene,
-                              name_of(o.length), o.seed);
-  for (const EngineSide side : {EngineSide::besieger, EngineSide::defender}) {
-    bool any = false;
-    for (const auto& a : o.attacks) {
-      if (a.side != side) continue;
-      if (!any) s += side == EngineSide::besieger ? "Besiegers\n" : "Defenders\n";
-      any = true;
-      s += fmt::format("  {} -> {}  {}  (seed {})\n", pad_to(escape_text(a.engine), w_engine),
-                       pad_to(escape_text(a.target), w_target), attack_line(a), a.seed);
-    }
-  }
-  std::size_t w_id = 6;
-  for (const auto& x : o.sections) w_id = std::max(w_id, display_width(escape_text(x.id)));
-  s += "Sections\n";
-  for (const auto& x : o.sections)
-    s += fmt::format("  {} {}  {}\n", pad_to(escape_text(x.id), w_id), hull_bar(x.suffered, x.hull),
-                     painted_state(x.state));
-  if (!o.knocked_out.empty())
-    s += "Knocked out  " + painted_alarm(escape_text(fmt::format("{}", fmt::join(o.knocked_out, ", ")))) +
-         "\n";
-  s += breaches_text(after, t);
-  if (!o.idle.empty()) {
-    s += "Idle      engines with nothing to shoot:\n";
-    for (const auto& e : o.idle)
-      s += fmt::format("  {} ({}): {}\n", escape_text(e.engine), name_of(e.reason),
-                       command_line("siege target --engine " + shell_word(e.engine) + " --at ID"));
-  }
-  s += fmt::format("Rules     {}\n", fmt::join(o.rules, ", "));
-  s += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return s;
 }
 
 std::string describe_scene(const nlohmann::json& o) {

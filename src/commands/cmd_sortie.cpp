@@ -7,6 +7,7 @@
 #include "front/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "siege/scene.hpp"
 #include "commands/troop_text.hpp"
 
@@ -28,30 +29,6 @@ void sortie_inputs(Fields& f, SortieRequest& r) {
   attack_roll_inputs(f, r.attack);
 }
 
-std::string sortie_text(const EngineHit& o, std::uint64_t seed) {
-  std::string s = fmt::format("Sortie    {} ({}) on {} ({})\n",
-                              o.stats.id == "inline" ? "inline weapon" : escape_text(o.stats.name), o.stats.id,
-                              escape_text(o.target), o.row);
-  s += fmt::format("Check     {}\n", render_check(o.check, seed));
-  s += render_armor(o.armor);
-  if (!o.hit) {
-    s += "Damage    none: the attack missed (R2)\n";
-  } else {
-    const int raw = o.stats.hull_damage + o.check.net_successes - o.armor.effective;
-    s += fmt::format("Damage    {} Hull damage {:+} Successes - {} Armor = {}{}", o.stats.hull_damage,
-                     o.check.net_successes, o.armor.effective, raw, raw < 0 ? " -> 0" : "");
-    if (o.crit_bundles > 0) s += fmt::format(", + {} x 2 for Crit (R3) = {}", o.crit_bundles, o.damage);
-    s += "\n";
-  }
-  s += fmt::format("Hull      {} suffered{}\n", hull_bar(o.hull.after, o.hull.max),
-                   o.overkill > 0 ? fmt::format(" ({} overkill)", o.overkill) : std::string());
-  if (o.knocked_out && o.hull.before < o.hull.max)
-    s += "State     " + painted_alarm(o.target == camp_id ? "wrecked" : "knocked out") + "\n";
-  s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
-  return s;
-}
-
 ActionResult sortie_action(const SortieRequest& r, Context& ctx, SiegeState* st) {
   if (st == nullptr) fail_no_state("sortie");
   if (r.at.empty()) fail_usage("missing-option", "sortie: give --at ENGINE or --at camp");
@@ -64,7 +41,7 @@ ActionResult sortie_action(const SortieRequest& r, Context& ctx, SiegeState* st)
   in.check = roll.check ? *roll.check : roll_check(*roll.spec, t.dice, ctx.rng());
   const EngineHit o = resolve_sortie(st->now, t, in);
   std::string json = print::json_text(print::write_engine_hit, o, ctx.seed(), "sortie");
-  return {std::move(json), ctx.globals.json ? std::string() : sortie_text(o, ctx.seed()),
+  return {std::move(json), ctx.globals.json ? std::string() : print::sortie_text(o, ctx.seed()),
           {{"target", o.target},
            {"hit", o.hit},
            {"damage", o.damage},

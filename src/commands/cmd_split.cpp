@@ -5,6 +5,7 @@
 #include "print/json.hpp"
 #include "print/units.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "siege/roster.hpp"
 #include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
@@ -34,15 +35,6 @@ void split_inputs(Fields& f, SplitRequest& r) {
            r.through, 0, max_figures);
 }
 
-std::string split_text(const SplitOutcome& o) {
-  std::string s = fmt::format("Split     {} figure{} of {} become {}\n", o.figures, o.figures == 1 ? "" : "s",
-                              escape_text(o.unit), escape_text(o.into));
-  const UnitState& part = o.units.back().after;
-  s += fmt::format("Unit      {} ({})\n  new     {}\n", escape_text(part.id), name_of(part.side),
-                   unit_words(part));
-  return s + troop_text_and_trace(o);
-}
-
 ActionResult split_action(const SplitRequest& r, Context& ctx, SiegeState* st) {
   (void)ctx;
   if (st == nullptr) fail_no_state("split");
@@ -57,7 +49,7 @@ ActionResult split_action(const SplitRequest& r, Context& ctx, SiegeState* st) {
   summary["into"] = o.into;
   summary["figures"] = o.figures;
   summary["through"] = o.through;
-  return {print::json_text(print::write_split, o), split_text(o), std::move(summary)};
+  return {print::json_text(print::write_split, o), print::split_text(o), std::move(summary)};
 }
 
 std::string describe_split(const nlohmann::json& o) {

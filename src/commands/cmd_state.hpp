@@ -13,8 +13,8 @@
 
 namespace siege::cli {
 
-// `scene`: one scene of a siege in an evening (an action: it is logged).
-[[nodiscard]] std::string scene_text(const SceneOutcome& o, const Snapshot& after, const Tables& t);
+// `scene`: one scene of a siege in an evening (an action: it is logged);
+// its text is print::scene_text (print/text.hpp).
 [[nodiscard]] std::string describe_scene(const nlohmann::json& outcome);
 
 // `status`: the siege at a glance.
@@ -22,10 +22,6 @@ namespace siege::cli {
 [[nodiscard]] std::string status_json(const SiegeState& st, const Tables& t, const std::string& path,
                                       std::string_view action = "status");
 [[nodiscard]] std::string status_text(const SiegeState& st, const Tables& t);
-
-// The "Breaches" lines of scene and status: the breaches to assault (E3),
-// and apart those breached and impassable (R13); "" when there are none.
-[[nodiscard]] std::string breaches_text(const Snapshot& s, const Tables& t);
 
 // `log`: every resolution, one a line.
 [[nodiscard]] std::string log_json(const SiegeState& st, const std::string& path);

@@ -7,6 +7,7 @@
 #include "front/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "siege/units.hpp"
 #include "siege/gallery.hpp"
 #include "state/state_file.hpp"
@@ -229,19 +230,6 @@ std::string status_json(const SiegeState& st, const Tables& t, const std::string
   return out;
 }
 
-std::string breaches_text(const Snapshot& s, const Tables& t) {
-  std::string out;
-  const auto line = [&out](const std::vector<std::string>& ids, std::string_view what) {
-    if (ids.empty()) return;
-    out += "Breaches  ";
-    out += painted_alarm(escape_text(fmt::format("{}", fmt::join(ids, ", "))));
-    out += what;
-  };
-  line(breaches(s, t, Passable::yes), ": play the assault\n");
-  line(breaches(s, t, Passable::no), ": impassable, no assault across it (R13)\n");
-  return out;
-}
-
 std::string status_text(const SiegeState& st, const Tables& t) {
   std::string s = "Siege     " + (st.name.empty() ? std::string() : escape_text(st.name) + ": ") +
                   fmt::format("{} scene{} played (a scene is one {})\n", st.now.scene,
@@ -300,7 +288,7 @@ std::string status_text(const SiegeState& st, const Tables& t) {
       if (const auto& a = st.now.armies.of(side))
         s += fmt::format("  {:<8} {}\n", name_of(side), army_words(*a, siege::sally_for(st.now, side)));
   }
-  s += breaches_text(st.now, t);
+  s += print::breaches_text(st.now, t);
   if (st.now.scene > 0) {
     const int per = days_in(st.scene_length);
     s += fmt::format("Scene     {} under way: a gallery digs at most {} day{} in it\n", st.now.scene, per,

@@ -4,6 +4,7 @@
 #include "front/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "siege/scene.hpp"
 #include "commands/troop_text.hpp"
 
@@ -35,13 +36,8 @@ ActionResult target_action(const TargetRequest& r, Context& ctx, SiegeState* st)
   if (r.at.empty()) fail_usage("missing-option", "target: give --at ID (or --at none)");
   const AimOutcome o = aim_engine(st->now, ctx.tables(), r.engine, r.at);
   std::string json = print::json_text(print::write_aim, o);
-  const auto shown = [](const std::string& id) { return id.empty() ? std::string("none") : escape_text(id); };
-  std::string text = fmt::format("Engine    {} ({})\n", escape_text(o.engine), name_of(o.side));
-  text += fmt::format("Target    {} -> {}\n", shown(o.before), shown(o.after));
-  text += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  text += "Notes\n" + render_notes(o.notes, {});
   auto id_or_null = [](const std::string& id) { return id.empty() ? nlohmann::json() : nlohmann::json(id); };
-  return {std::move(json), std::move(text),
+  return {std::move(json), print::aim_text(o),
           {{"engine", o.engine}, {"target", {{"before", id_or_null(o.before)}, {"after", id_or_null(o.after)}}}}};
 }
 

@@ -1,0 +1,97 @@
+// print/text.hpp - every outcome of the rules core as text, the lines a
+// command prints on a terminal (json.hpp writes the same outcomes as JSON).
+//
+// One *_text function per outcome type, called by the commands
+// (src/commands/) with the outcome the core computed. The definitions are in
+// the .cpp files beside this one, one per area, each beside its JSON:
+// attack_text.cpp (checks, attacks, sorties, damage and repair, target, the
+// scene), works_text.cpp (demolition, mine, escalade, countermine, abatis),
+// troops_text.cpp (hold, casualties, move, rout, army morale, the note) and
+// units_text.cpp (add, remove, split, merge, and order, move and casualties
+// of a unit).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "siege/breach.hpp"
+#include "siege/demolition.hpp"
+#include "siege/escalade.hpp"
+#include "siege/gallery.hpp"
+#include "siege/mine.hpp"
+#include "siege/morale.hpp"
+#include "siege/note.hpp"
+#include "siege/roster.hpp"
+#include "siege/scene.hpp"
+#include "siege/state.hpp"
+#include "siege/structure.hpp"
+#include "siege/units.hpp"
+
+namespace siege::print {
+
+// ---------------------------------------------------------------- attack_text.cpp
+
+// `check`: "Check     Easy check: ...".
+[[nodiscard]] std::string check_text(const CheckResult& c, std::uint64_t seed);
+// `attack`: the check, the Armor steps, the damage, the Hull and the state.
+[[nodiscard]] std::string attack_text(const AttackOutcome& o, std::uint64_t seed);
+// `sortie`: the characters' hit on an engine or the camp.
+[[nodiscard]] std::string sortie_text(const EngineHit& o, std::uint64_t seed);
+// `damage` / `repair`: the Hull the referee adds or takes away, and the state.
+[[nodiscard]] std::string hull_change_text(const HullChangeOutcome& o);
+// `target`: an engine re-aimed.
+[[nodiscard]] std::string aim_text(const AimOutcome& o);
+// `scene`: every attack of the scene, the sections after, the breaches and
+// the idle engines; `after` is the siege after the scene.
+[[nodiscard]] std::string scene_text(const SceneOutcome& o, const Snapshot& after, const Tables& t);
+// The "Breaches" lines of scene and status: the breaches to assault (E3),
+// and apart those breached and impassable (R13); "" when there are none.
+[[nodiscard]] std::string breaches_text(const Snapshot& s, const Tables& t);
+
+// ---------------------------------------------------------------- works_text.cpp
+
+// `demolish`: the charges, the Craft check, the damage, the Hull and the state.
+[[nodiscard]] std::string demolish_text(const DemolitionOutcome& o, std::uint64_t seed);
+// `mine`: the days dug, each day's opposed checks, and what came of it.
+[[nodiscard]] std::string mine_text(const MineOutcome& o, std::uint64_t seed);
+// `escalade`: the climb, round by round.
+[[nodiscard]] std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed);
+// `countermine`: the gallery the defenders found, collapsed or failed.
+[[nodiscard]] std::string countermine_text(const CountermineOutcome& o);
+// `abatis`: one turn of building or tearing down.
+[[nodiscard]] std::string abatis_text(const AbatisOutcome& o);
+
+// ---------------------------------------------------------------- troops_text.cpp
+
+// `hold`: the morale roll of a unit holding a breach, and the enemy figures
+// it lets through.
+[[nodiscard]] std::string hold_text(const HoldOutcome& o, std::uint64_t seed);
+// `casualties` without a state file: the figures removed, and the gaps.
+[[nodiscard]] std::string casualties_text(const CasualtiesOutcome& o);
+// `move` without a state file: a speed, through a breach or not.
+[[nodiscard]] std::string move_text(const MoveOutcome& o);
+// `rout`: the special rout (R24) beside the standard one.
+[[nodiscard]] std::string rout_text(const RoutOutcome& o);
+// `army-morale`: the third killed, and whether the check is due.
+[[nodiscard]] std::string army_morale_text(const ArmyMoraleOutcome& o);
+// `note`: the line of free text and its scene.
+[[nodiscard]] std::string note_text(const NoteOutcome& o);
+
+// ---------------------------------------------------------------- units_text.cpp
+
+// `add`: the unit or engine that arrives.
+[[nodiscard]] std::string add_text(const ArrivalOutcome& o);
+// `remove`: the unit or engine that leaves, and why.
+[[nodiscard]] std::string remove_text(const RemovalOutcome& o);
+// `split`: the figures that become a unit of their own.
+[[nodiscard]] std::string split_text(const SplitOutcome& o);
+// `merge`: one unit taken into another.
+[[nodiscard]] std::string merge_text(const MergeOutcome& o);
+// `order` with a unit: the order the referee records.
+[[nodiscard]] std::string order_text(const UnitOrderOutcome& o);
+// `move` with a unit: where it goes, and its speed.
+[[nodiscard]] std::string unit_move_text(const UnitMoveOutcome& o);
+// `casualties` with a unit: the figures killed, and the gaps.
+[[nodiscard]] std::string unit_casualties_text(const UnitCasualtiesOutcome& o);
+
+}  // namespace siege::print
