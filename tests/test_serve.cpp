@@ -2,9 +2,13 @@
 // routes, the views and the heads of its responses (src/front/serve.hpp).
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
+#include "commands/cmd_state.hpp"
 #include "error_of.hpp"
 #include "front/serve.hpp"
 #include "print/chronicle.hpp"
+#include "support.hpp"
 
 using namespace siege;
 using namespace siege::cli;
@@ -27,6 +31,66 @@ TEST_CASE("serve: --listen takes an IPv4 address or a bracketed IPv6 one and a p
     INFO(bad);
     CHECK_FALSE(test::usage_error_of([&] { (void)serve::parse_listen(bad); }).empty());
   }
+}
+
+TEST_CASE("serve: a refused --listen says what is wrong and what to write instead", "[serve]") {
+  const auto message = [](const char* text) {
+    return test::usage_error_of([&] { (void)serve::parse_listen(text); });
+  };
+  // {given, what the message must say}: the mistake named, the form to write.
+  const std::vector<std::pair<const char*, std::vector<const char*>>> cases{
+      {"::1:0", {"brackets", "write [::1]:0"}},
+      {"::1", {"brackets", "write [::1]:8080"}},
+      {"fe80::1", {"brackets", "write [fe80::1]:8080"}},
+      {":0", {"no address before the port", "write 127.0.0.1:0", "0.0.0.0:0"}},
+      {"[]:0", {"no address before the port", "write 127.0.0.1:0"}},
+      {"[::1]", {"no port after [::1]", "write [::1]:8080"}},
+      {"[::1]80", {"after [::1] come ':'", "write [::1]:8080"}},
+      {"[::1:80", {"closing ']'", "[::1]:8080"}},
+      {"[127.0.0.1]:80", {"brackets are for an IPv6 address", "write 127.0.0.1:80"}},
+      {"[nohost]:80", {"'nohost' in brackets is not an IPv6 address", "[::1]:80", "127.0.0.1:80"}},
+      {"localhost:8080", {"'localhost' is not an IP address", "a name", "write 127.0.0.1:8080"}},
+      {"256.0.0.1:80", {"'256.0.0.1' is not an IPv4 address", "0 to 255", "write one as 127.0.0.1:80"}},
+      {"127.0.0.1", {"no port", "write 127.0.0.1:8080"}},
+      {"127.0.0.1:", {"no port after the ':'", "write 127.0.0.1:8080"}},
+      {"[::1]:", {"no port after the ':'", "write [::1]:8080"}},
+      {"127.0.0.1:65536", {"'65536' is not a port", "0 (any free one) to 65535"}},
+      {"127.0.0.1:80x", {"'80x' is not a port"}},
+      {"", {"expected ADDR:PORT", "127.0.0.1:8080"}},
+  };
+  for (const auto& [given, says] : cases) {
+    const std::string m = message(given);
+    INFO(given << " -> " << m);
+    for (const char* part : says) CHECK(m.find(part) != std::string::npos);
+    CHECK(m.find("''") == std::string::npos);  // never an empty quote
+  }
+  CHECK(message("::1:0").find("not an IP address") == std::string::npos);
+}
+
+TEST_CASE("serve: an absolute-form target is its path, its authority standing for Host (RFC 9112 3.2.2)",
+          "[serve]") {
+  using serve::TargetForm;
+  const serve::Target origin = serve::split_target("/state.json?x=1");
+  CHECK(origin.form == TargetForm::origin);
+  CHECK(origin.path == "/state.json?x=1");
+  const serve::Target abs = serve::split_target("http://127.0.0.1:8080/state.json");
+  CHECK(abs.form == TargetForm::absolute);
+  CHECK(abs.authority == "127.0.0.1:8080");
+  CHECK(abs.path == "/state.json");
+  CHECK(serve::route("GET", abs.path) == serve::Route::json);
+  for (const char* no_path : {"http://127.0.0.1:8080", "HTTP://127.0.0.1:8080?x=1"}) {
+    INFO(no_path);
+    const serve::Target t = serve::split_target(no_path);
+    CHECK(t.form == TargetForm::absolute);
+    CHECK(t.authority == "127.0.0.1:8080");
+    CHECK(t.path == "/");
+  }
+  CHECK(serve::split_target("http://[::1]:8080/events").authority == "[::1]:8080");
+  CHECK(serve::split_target("http:///state.json").form == TargetForm::bad);
+  CHECK(serve::split_target("http://user@127.0.0.1:8080/").form == TargetForm::bad);
+  // Another scheme, or no scheme, is a path that matches none.
+  CHECK(serve::split_target("https://127.0.0.1:8080/").form == TargetForm::origin);
+  CHECK(serve::route("GET", serve::split_target("https://127.0.0.1:8080/").path) == serve::Route::not_found);
 }
 
 TEST_CASE("serve: the Host header must name the listening address", "[serve]") {
@@ -160,6 +224,79 @@ TEST_CASE("serve: the players' chronicle leaves out a hidden dig's entry and cha
   CHECK(c.series[0].suffered == std::vector<int>{0, 4, 6});
   REQUIRE(c.scene_ends.size() == 2);
   CHECK(c.scene_ends[1].entry == 1);  // the last entry the players see in that scene
+}
+
+namespace {
+
+SiegeState castle() {
+  return read_description(test::slurp(SIEGE_SOURCE_DIR + "/examples/castle-siege.json"),
+                          {"castle.json", ErrorKind::usage}, test::tables());
+}
+
+}  // namespace
+
+TEST_CASE(
+    "serve: the players' banner for a file that cannot be read quotes none of it; the referee's, escaped",
+    "[serve][R19]") {
+  Context ctx;
+  const SiegeState st = castle();
+  // A half-written file: the reader's message quotes what it last read.
+  const std::string problem =
+      "kestrel.json:1:40: missing closing quote; last read: '\"secret-tunnel-q7 <b>\"&'";
+  for (const SiegeState* shown : {&st, static_cast<const SiegeState*>(nullptr)}) {
+    INFO((shown == nullptr ? "no siege" : "the siege as last read"));
+    const serve::Rendered p = serve::render(shown, ctx, "kestrel.json", serve::View::players, 4, problem);
+    CHECK(p.page.find("class=\"problem\"") != std::string::npos);
+    CHECK(p.page.find("secret-tunnel") == std::string::npos);
+    CHECK(p.page.find("last read") == std::string::npos);
+    CHECK(p.json.find("secret-tunnel") == std::string::npos);
+    const auto pj = nlohmann::json::parse(p.json);
+    CHECK(pj.at("error").at("message").get<std::string>().find("cannot be") != std::string::npos);
+    CHECK(pj.at("version") == 4);
+
+    const serve::Rendered r = serve::render(shown, ctx, "kestrel.json", serve::View::referee, 4, problem);
+    CHECK(r.page.find("secret-tunnel-q7 &lt;b&gt;&quot;&amp;") != std::string::npos);
+    CHECK(r.page.find("<b>") == std::string::npos);
+    CHECK(nlohmann::json::parse(r.json).at("error").at("message") == problem);
+  }
+  // A name is escaped in the page as any text is.
+  const serve::Rendered named = serve::render(nullptr, ctx, "<i>\"x\".json", serve::View::players, 1, "gone");
+  CHECK(named.page.find("<i>") == std::string::npos);
+  CHECK(named.page.find("&lt;i&gt;&quot;x&quot;.json") != std::string::npos);
+}
+
+TEST_CASE("serve: two renderings that differ only in their versions are the same; any other change is not",
+          "[serve]") {
+  Context ctx;
+  const SiegeState st = castle();
+  const serve::Rendered a = serve::render(&st, ctx, "kestrel.json", serve::View::players, 9, "");
+  const serve::Rendered b = serve::render(&st, ctx, "kestrel.json", serve::View::players, 10, "");
+  CHECK(a.page != b.page);
+  CHECK(a.page.find("data-version=\"9\"") != std::string::npos);
+  CHECK(b.page.find("data-version=\"10\"") != std::string::npos);
+  CHECK(nlohmann::json::parse(b.json).at("version") == 10);
+  CHECK(b.json.substr(b.json_version_at, 2) == "10");
+  CHECK(b.page.substr(b.page_version_at, 3) == "10\"");
+  CHECK(serve::same_but_version(a, b));
+  CHECK(serve::same_but_version(b, a));
+  // The JSON as it always was: the view, the version and the error last.
+  const std::string tail = R"(,"view":"players","version":10,"error":null})"
+                           "\n";
+  CHECK(b.json.substr(b.json.size() - tail.size()) == tail);
+
+  SiegeState changed = st;
+  changed.now.sections[0].hull_suffered += 1;
+  CHECK_FALSE(
+      serve::same_but_version(b, serve::render(&changed, ctx, "kestrel.json", serve::View::players, 11, "")));
+  CHECK_FALSE(serve::same_but_version(
+      b, serve::render(&st, ctx, "kestrel.json", serve::View::players, 11, "a reason")));
+  // The players are not told why the file cannot be read: two reasons, one page.
+  CHECK(
+      serve::same_but_version(serve::render(&st, ctx, "kestrel.json", serve::View::players, 11, "one reason"),
+                              serve::render(&st, ctx, "kestrel.json", serve::View::players, 12, "another")));
+  CHECK_FALSE(
+      serve::same_but_version(serve::render(&st, ctx, "kestrel.json", serve::View::referee, 11, "one reason"),
+                              serve::render(&st, ctx, "kestrel.json", serve::View::referee, 12, "another")));
 }
 
 TEST_CASE("serve: the CSP hashes are SHA-256 in base64", "[serve]") {

@@ -276,13 +276,19 @@ class Connection : public std::enable_shared_from_this<Connection> {
       return refuse(serve::error_response(413));
     if (ec) return refuse(serve::error_response(400));
     const auto& req = parser_->get();
-    const auto host = req[http::field::host];
-    if (req.count(http::field::host) != 1 ||
-        !serve::host_allowed(std::string_view(host.data(), host.size()), server_.listen()))
-      return refuse(serve::error_response(421));
+    // RFC 9112 §3.2: one Host header, and an HTTP/1.1 request has one; an
+    // absolute-form target's authority stands for it (§3.2.2).
+    const std::size_t hosts = req.count(http::field::host);
+    if (hosts > 1 || (hosts == 0 && req.version() >= 11)) return refuse(serve::error_response(400));
+    const serve::Target t = serve::split_target(std::string_view(req.target().data(), req.target().size()));
+    if (t.form == serve::TargetForm::bad) return refuse(serve::error_response(400));
+    const auto host_field = req[http::field::host];
+    const std::string_view host = t.form == serve::TargetForm::absolute
+                                      ? t.authority
+                                      : std::string_view(host_field.data(), host_field.size());
+    if (!serve::host_allowed(host, server_.listen())) return refuse(serve::error_response(421));
     const auto method = req.method_string();
-    const std::string_view target(req.target().data(), req.target().size());
-    const serve::Route r = serve::route(std::string_view(method.data(), method.size()), target);
+    const serve::Route r = serve::route(std::string_view(method.data(), method.size()), t.path);
     const bool head_only = req.method() == http::verb::head;
     const bool keep_alive = req.keep_alive();
     if (r == serve::Route::not_found) return respond_error(404, keep_alive);
@@ -321,7 +327,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   }
 
   void start_events(bool head_only) {
-    out_ = serve::response_head({.status = 200, .type = "text/event-stream", .keep_alive = true});
+    // Connection: close, whatever was asked: the stream has no length and
+    // ends only when the connection does (RFC 9112 §6.3).
+    out_ = serve::response_head({.status = 200, .type = "text/event-stream"});
     if (head_only) return refuse(out_);
     streaming_ = true;
     stream_.expires_never();
@@ -462,20 +470,20 @@ void Server::reload() {
   if (text == text_ && problem == problem_) return;
   text_ = std::move(text);
   problem_ = std::move(problem);
+  std::shared_ptr<const Rendered> next;
   try {
-    // A change the view does not show (a players' view and a gallery still
-    // hidden) is no new version: an event then would tell the table that
-    // something happened out of its sight.
-    if (view_ == View::players && rendered_ && problem_.empty()) {
-      const Rendered same = serve::render(&*last_, ctx_, name_, view_, version_, problem_);
-      if (same.page == rendered_->page && same.json == rendered_->json) return;
-    }
-    rendered_ =
+    next =
         std::make_shared<const Rendered>(serve::render(&*last_, ctx_, name_, view_, version_ + 1, problem_));
   } catch (const std::exception& e) {
-    rendered_ = std::make_shared<const Rendered>(serve::render(
+    next = std::make_shared<const Rendered>(serve::render(
         nullptr, ctx_, name_, view_, version_ + 1, std::string("the siege cannot be laid out: ") + e.what()));
   }
+  // A change the view does not show (a players' view and a gallery still
+  // hidden, or another reason the players are not told) is no new version:
+  // an event then would tell the table that something happened out of its
+  // sight.
+  if (serve::same_but_version(*next, *rendered_)) return;
+  rendered_ = std::move(next);
   ++version_;
   each_watcher(&Connection::tell);
 }

@@ -37,7 +37,9 @@ struct Listen {
   bool v6 = false;
 };
 inline constexpr std::string_view default_listen = "127.0.0.1:8080";
-// Refuses (usage error naming --listen) a host name, a missing or bad port.
+// Refuses (usage error naming --listen) a host name, an IPv6 address
+// without brackets, a missing address or port, a bad port: each with what
+// is wrong and what to write instead.
 [[nodiscard]] Listen parse_listen(std::string_view text);
 // The address and port as a URL's authority: "127.0.0.1:8080", "[::1]:8080".
 [[nodiscard]] std::string authority(const Listen& l);
@@ -53,6 +55,20 @@ inline constexpr std::string_view default_listen = "127.0.0.1:8080";
 // refused. Case of the name and a trailing dot do not matter.
 [[nodiscard]] bool host_allowed(std::string_view host, const Listen& l);
 
+// A request's target (RFC 9112 §3.2): origin-form ("/state.json?x") is a
+// path; absolute-form ("http://127.0.0.1:8080/state.json") is a path ("/"
+// when it has none) and an authority, which then stands for the Host header
+// (§3.2.2) and is held to the same rule. bad: an http URI with no authority
+// or with user information (400). Any other target is taken as a path (it
+// then matches none: 404).
+enum class TargetForm { origin, absolute, bad };
+struct Target {
+  TargetForm form = TargetForm::origin;
+  std::string_view authority;  // absolute-form only
+  std::string_view path;
+};
+[[nodiscard]] Target split_target(std::string_view target);
+
 // Where a request goes: the three paths (a query string is ignored), by
 // GET or HEAD only.
 enum class Route { page, json, events, not_found, method_not_allowed };
@@ -60,12 +76,16 @@ inline constexpr std::string_view json_path = "/state.json";
 inline constexpr std::string_view events_path = "/events";
 [[nodiscard]] Route route(std::string_view method, std::string_view target);
 
-// One reading of the file as the view shows it.
+// One reading of the file as the view shows it, at one version.
 struct Rendered {
   std::string page;  // the HTML page
   std::string json;  // the JSON object of json_path
   std::string csp;   // the page's Content-Security-Policy
+  // Where the version's digits stand in page and json, and how many.
+  std::size_t page_version_at = 0, json_version_at = 0, version_digits = 0;
 };
+// Whether `a` and `b` show the same: their bytes equal but for the version.
+[[nodiscard]] bool same_but_version(const Rendered& a, const Rendered& b);
 
 // The siege as the view shows it: a players' view forgets every gallery
 // not yet found (R19: its days dug), a referee's is `st` as it is.
@@ -82,7 +102,10 @@ void players_chronicle(Chronicle& c, const SiegeState& st);
 // in view `v`; `version` counts the changes served so far (the page and the
 // event stream carry it); `problem`, when not empty, is why the file could
 // not be read just now: it shows as a banner over the siege as last read
-// (`st`), or alone when `st` is null, and as "error" in the JSON.
+// (`st`), or alone when `st` is null, and as "error" in the JSON. The
+// players' view says only that the file cannot be read: the reason may
+// quote the file (a half-written one names a gallery not yet found), so it
+// is the referee's view's alone.
 [[nodiscard]] Rendered render(const SiegeState* st, Context& ctx, const std::string& name, View v,
                               std::uint64_t version, const std::string& problem);
 

@@ -1,5 +1,7 @@
 // `siege serve`: the views, the Host check, the routes, the page and the
 // JSON of one reading, the heads of the responses (serve.hpp). No socket.
+#include <arpa/inet.h>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -54,6 +56,13 @@ bool ipv6(std::string_view text) {
          });
 }
 
+// Whether `text` (without brackets) is an IPv6 address, as the system reads
+// one: what --listen takes in brackets.
+bool ipv6_exact(std::string_view text) {
+  in6_addr a{};
+  return ipv6(text) && ::inet_pton(AF_INET6, std::string(text).c_str(), &a) == 1;
+}
+
 std::string lower(std::string_view s) {
   std::string out(s);
   for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -66,25 +75,76 @@ Listen parse_listen(std::string_view text) {
   const auto bad = [&](const std::string& why) -> Listen {
     fail_input("bad-listen", "listen", std::string(text), why);
   };
-  const auto colon = text.rfind(':');
-  if (colon == std::string_view::npos)
-    return bad("expected ADDR:PORT, an IP address and a port (127.0.0.1:8080, 0.0.0.0:8080, [::1]:8080)");
-  Listen l;
-  std::string_view addr = text.substr(0, colon);
-  const std::string_view port = text.substr(colon + 1);
-  if (addr.size() >= 2 && addr.front() == '[' && addr.back() == ']') {
-    addr = addr.substr(1, addr.size() - 2);
-    if (!ipv6(addr)) return bad("'" + std::string(addr) + "' in brackets is not an IPv6 address");
-    l.v6 = true;
-  } else if (!ipv4(addr)) {
-    return bad(
-        "'" + std::string(addr) +
-        "' is not an IP address: give one of this machine's (127.0.0.1, 0.0.0.0 for all, [::1]), not a name");
+  std::string_view addr, port;
+  bool bracketed = false;
+  if (!text.empty() && text.front() == '[') {
+    const auto close = text.find(']');
+    if (close == std::string_view::npos)
+      return bad("an IPv6 address in brackets needs its closing ']': write [ADDR]:PORT, as [::1]:8080");
+    const std::string_view whole = text.substr(0, close + 1), rest = text.substr(close + 1);
+    if (rest.empty())
+      return bad(fmt::format("no port after {}: write {}:8080 (port 0: any free one)", whole, whole));
+    if (rest.front() != ':')
+      return bad(fmt::format("after {} come ':' and the port: write {}:8080", whole, whole));
+    addr = text.substr(1, close - 1);
+    port = rest.substr(1);
+    bracketed = true;
+  } else {
+    const auto colon = text.rfind(':');
+    if (colon == std::string_view::npos)
+      return bad(ipv4(text)
+                     ? fmt::format("no port: write {}:8080 (port 0: any free one)", text)
+                     : "expected ADDR:PORT, an IP address and a port: 127.0.0.1:8080 (this machine only), "
+                       "0.0.0.0:8080 (every address) or [::1]:8080");
+    addr = text.substr(0, colon);
+    port = text.substr(colon + 1);
   }
-  if (port.empty() || port.size() > 5 ||
-      !std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
-      std::stol(std::string(port)) > 65535)
-    return bad("the port must be a whole number from 0 (any free port) to 65535");
+  const bool port_ok = !port.empty() && port.size() <= 5 &&
+                       std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+                       std::stol(std::string(port)) <= 65535;
+  // The port the suggestions write: the one given when it is one.
+  const std::string_view p = port_ok ? port : "8080";
+  if (!bracketed && addr.find(':') != std::string_view::npos) {  // IPv6 without its brackets
+    if (ipv6_exact(addr))
+      return bad(
+          fmt::format("an IPv6 address goes in brackets, the port after them: write [{}]:{}", addr, p));
+    return bad(
+        ipv6_exact(text)
+            ? fmt::format("an IPv6 address goes in brackets, the port after them: write [{}]:8080", text)
+            : "'" + std::string(addr) +
+                  "' is not an IP address: an IPv6 address goes in brackets, as [::1]:8080");
+  }
+  if (addr.empty())
+    return bad(
+        fmt::format("no address before the port: write 127.0.0.1:{0} (this machine only), 0.0.0.0:{0} "
+                    "(every address) or [::1]:{0}",
+                    p));
+  if (bracketed && ipv4(addr))
+    return bad(fmt::format("brackets are for an IPv6 address: write {}:{}", addr, p));
+  if (bracketed && !ipv6_exact(addr))
+    return bad(
+        fmt::format("'{}' in brackets is not an IPv6 address: write one as [::1]:{}, or an IPv4 address "
+                    "without brackets, as 127.0.0.1:{}",
+                    addr, p, p));
+  if (!bracketed && !ipv4(addr)) {
+    const bool dotted =
+        std::all_of(addr.begin(), addr.end(), [](char c) { return c == '.' || (c >= '0' && c <= '9'); });
+    return bad(
+        dotted ? fmt::format("'{}' is not an IPv4 address (four numbers from 0 to 255, no leading zeros): "
+                             "write one as 127.0.0.1:{}",
+                             addr, p)
+               : fmt::format("'{0}' is not an IP address (a name is not taken): write 127.0.0.1:{1} (this "
+                             "machine only), 0.0.0.0:{1} (every address, for players' phones) or [::1]:{1}",
+                             addr, p));
+  }
+  if (port.empty())
+    return bad(fmt::format("no port after the ':': write {}{}{}:8080 (port 0: any free one)",
+                           bracketed ? "[" : "", addr, bracketed ? "]" : ""));
+  if (!port_ok)
+    return bad(
+        fmt::format("'{}' is not a port: a port is a whole number from 0 (any free one) to 65535", port));
+  Listen l;
+  l.v6 = bracketed;
   l.address = lower(addr);
   l.port = static_cast<std::uint16_t>(std::stol(std::string(port)));
   return l;
@@ -109,6 +169,19 @@ bool host_allowed(std::string_view host, const Listen& l) {
   if (h.size() > 2 && h.front() == '[' && h.back() == ']')
     return ipv6(std::string_view(h).substr(1, h.size() - 2));
   return ipv4(h);
+}
+
+Target split_target(std::string_view target) {
+  constexpr std::string_view scheme = "http://";
+  if (target.size() < scheme.size() || lower(target.substr(0, scheme.size())) != scheme)
+    return {.form = TargetForm::origin, .authority = {}, .path = target};
+  const std::string_view rest = target.substr(scheme.size());
+  const auto end = std::min(rest.find('/'), rest.find('?'));
+  const std::string_view authority = rest.substr(0, end);
+  if (authority.empty() || authority.find('@') != std::string_view::npos) return {.form = TargetForm::bad, .authority = {}, .path = {}};
+  // An empty path is "/" (RFC 9110 §4.2.3); a query alone is the query of "/", which route ignores.
+  const std::string_view path = end == std::string_view::npos || rest[end] == '?' ? "/" : rest.substr(end);
+  return {.form = TargetForm::absolute, .authority = authority, .path = path};
 }
 
 Route route(std::string_view method, std::string_view target) {
@@ -257,18 +330,22 @@ Rendered render(const SiegeState* st, Context& ctx, const std::string& name, Vie
   const std::string view_words = v == View::players
                                      ? "the players' view (no gallery not yet found, no outlook)"
                                      : "the referee's view (the whole chronicle)";
+  // The players' view says no more than that the file cannot be read: the
+  // reason may quote it (a half-written file, a gallery not yet found).
+  std::string message = problem, said;
+  if (!problem.empty() && v == View::players)
+    message = st == nullptr ? "the siege cannot be shown just now" : "the file cannot be read just now";
+  if (!problem.empty())
+    said = st == nullptr ? (v == View::players ? "The siege cannot be shown just now."
+                                               : "The siege cannot be shown: " + problem)
+                         : "The file cannot be read just now (the siege below is as it last read)" +
+                               (v == View::players ? "." : ": " + problem);
   std::string banner =
       fmt::format("<div id=\"live\" class=\"live\" data-version=\"{}\" role=\"status\"><p>", version);
   banner += html_escape(
       fmt::format("Live from {}: {}. The page follows the file as it changes.", name, view_words));
   banner += "</p>";
-  if (!problem.empty())
-    banner += "<p class=\"problem\">" +
-              html_escape((st == nullptr ? "The siege cannot be shown: "
-                                         : "The file cannot be read just now (the "
-                                           "siege below is as it last read): ") +
-                          problem) +
-              "</p>";
+  if (!said.empty()) banner += "<p class=\"problem\">" + html_escape(said) + "</p>";
   banner += "</div>\n";
   const std::string head = fmt::format(
       "<style>{}</style>\n<noscript><meta http-equiv=\"refresh\" content=\"{}\">"
@@ -310,18 +387,35 @@ Rendered render(const SiegeState* st, Context& ctx, const std::string& name, Vie
     j["file"] = name;
   }
   j["view"] = name_of(v);
-  j["version"] = version;
-  if (problem.empty())
-    j["error"] = nullptr;
-  else
-    j["error"] = {{"message", problem}};
-  out.json = j.dump() + "\n";
+  // The version and the error last (no other key has their names), so that
+  // where the version stands is known.
+  out.json = j.dump();
+  out.json.pop_back();  // its closing brace
+  out.version_digits = std::to_string(version).size();
+  out.json += ",\"version\":";
+  out.json_version_at = out.json.size();
+  nlohmann::ordered_json error = nullptr;
+  if (!message.empty()) error = {{"message", message}};
+  out.json += fmt::format("{},\"error\":{}}}\n", version,
+                          error.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+  // The banner's is the page's first: no escaped text holds a '"'.
+  out.page_version_at = out.page.find("data-version=\"") + 14;
 
   std::string styles;
   for (const auto s : styles_of(out.page)) styles += " 'sha256-" + sha256_base64(s) + "'";
   out.csp = "default-src 'none'; script-src 'sha256-" + sha256_base64(live_script()) + "'; style-src" +
             styles + "; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
   return out;
+}
+
+bool same_but_version(const Rendered& a, const Rendered& b) {
+  const auto same = [](std::string_view x, std::size_t x_at, std::size_t x_digits, std::string_view y,
+                       std::size_t y_at, std::size_t y_digits) {
+    return x.substr(0, x_at) == y.substr(0, y_at) && x.substr(x_at + x_digits) == y.substr(y_at + y_digits);
+  };
+  return same(a.page, a.page_version_at, a.version_digits, b.page, b.page_version_at, b.version_digits) &&
+         same(a.json, a.json_version_at, a.version_digits, b.json, b.json_version_at, b.version_digits) &&
+         a.csp == b.csp;
 }
 
 // ------------------------------------------------------------ SHA-256
