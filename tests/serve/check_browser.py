@@ -27,15 +27,11 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_lib import Server, Siege  # noqa: E402
+from serve_lib import Server, Siege, finish, missing_tool  # noqa: E402
 
 for tool, package in (("chromium", "chromium"), ("chromedriver", "chromium-driver")):
     if shutil.which(tool) is None:
-        what = f"{tool} is missing (apt-get install {package}, or tools/install-deps --test)"
-        if os.environ.get("SIEGE_REQUIRE_TOOLS") == "1":
-            print("FAIL:", what, file=sys.stderr)
-            sys.exit(1)
-        print("skipped:", what)
+        missing_tool(f"{tool} is missing (apt-get install {package}, or tools/install-deps --test)", "skipped")
         sys.exit(77)
 
 siege = Siege(sys.argv[1], sys.argv[2])
@@ -146,8 +142,5 @@ finally:
             problems.append(f"serve ended with {code}")
     siege.cleanup()
 
-for p in problems:
-    print("FAIL:", p, file=sys.stderr)
-if not problems and not shot:
-    print("chromium: the page followed the file without a reload, its styles and script within its CSP")
-sys.exit(1 if problems else 0)
+finish(problems, None if shot else
+       "chromium: the page followed the file without a reload, its styles and script within its CSP")

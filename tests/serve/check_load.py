@@ -17,7 +17,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_lib import Server, Siege, get  # noqa: E402
+from serve_lib import Server, Siege, finish, get  # noqa: E402
 
 siege = Siege(sys.argv[1], sys.argv[2])
 seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 30.0
@@ -132,6 +132,4 @@ if final < writes // 4:
 if code != 0:
     problems.append(f"serve ended with {code}")
 siege.cleanup()
-for p in problems:
-    print("FAIL:", p, file=sys.stderr)
-sys.exit(1 if problems else 0)
+finish(problems)

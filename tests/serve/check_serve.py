@@ -20,28 +20,12 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_lib import Server, Siege, get, read_response, request, wait_until  # noqa: E402
+from serve_lib import Server, Siege, finish, get, optional_module, read_response, request, wait_until  # noqa: E402
 
 siege = Siege(sys.argv[1], sys.argv[2])
 problems = []
-try:
-    import jsonschema
-except ImportError:
-    what = "python3-jsonschema is missing (apt-get install python3-jsonschema, or tools/install-deps --test)"
-    if os.environ.get("SIEGE_REQUIRE_TOOLS") == "1":
-        print("FAIL:", what, file=sys.stderr)
-        sys.exit(1)
-    print("note: the JSON is not checked against its schema:", what)
-    jsonschema = None
-try:
-    import html5lib
-except ImportError:
-    what = "python3-html5lib is missing (apt-get install python3-html5lib, or tools/install-deps --test)"
-    if os.environ.get("SIEGE_REQUIRE_TOOLS") == "1":
-        print("FAIL:", what, file=sys.stderr)
-        sys.exit(1)
-    print("note: the page is not parsed as strict HTML5:", what)
-    html5lib = None
+jsonschema = optional_module("jsonschema", "the JSON is not checked against its schema")
+html5lib = optional_module("html5lib", "the page is not parsed as strict HTML5")
 schema = json.load(open(os.path.join(sys.argv[2], "docs", "schema", "outcome.schema.json")))
 
 
@@ -134,8 +118,26 @@ def hostile(server):
         check(status == 421, f"Host {host} gave {status}")
     status, _, _ = request(server, b"GET / HTTP/1.0\r\n\r\n")
     check(status == 421, f"a request with no Host gave {status}")
-    status, _, _ = request(server, f"GET / HTTP/1.1\r\nHost: {server.host}\r\nHost: evil.example\r\n\r\n".encode())
-    check(status == 421, f"two Host headers gave {status}")
+    # RFC 9112 3.2: two Host headers, or none in HTTP/1.1, are a bad request.
+    for hosts in [f"Host: {server.host}\r\nHost: evil.example\r\n", f"Host: {server.host}\r\nHost: {server.host}\r\n",
+                  ""]:
+        status, _, _ = request(server, f"GET / HTTP/1.1\r\n{hosts}\r\n".encode())
+        check(status == 400, f"a request with Host lines {hosts!r} gave {status}")
+    # RFC 9112 3.2.2: an absolute-form target is served, its authority held to the Host rule in place of Host.
+    for target, host, want in [(f"http://{server.host}/state.json", server.host, 200),
+                               (f"http://{server.host}", server.host, 200),
+                               (f"HTTP://localhost:{server.port}/?x=1", "evil.example", 200),
+                               (f"http://evil.example:{server.port}/", server.host, 421),
+                               (f"http://{server.host}/kestrel.json", server.host, 404),
+                               (f"http://user@{server.host}/", server.host, 400)]:
+        status, headers, body = request(server, f"GET {target} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+                                        .encode())
+        check(status == want, f"GET {target} (Host {host}) gave {status}, not {want}")
+        if want == 200:
+            check(body.startswith(b"{" if target.endswith(".json") else b"<!DOCTYPE html>"),
+                  f"GET {target} gave {body[:30]!r}")
+    status, _, _ = request(server, f"GET http://{server.host}/ HTTP/1.0\r\n\r\n".encode())
+    check(status == 200, f"an HTTP/1.0 absolute-form request with no Host gave {status}")
     status, _, _ = get(server, "/", host=f"localhost:{server.port}")
     check(status == 200, f"Host localhost:PORT gave {status}")
     big = f"GET / HTTP/1.1\r\nHost: {server.host}\r\nX-Big: {'b' * 70000}\r\n\r\n".encode()
@@ -146,6 +148,34 @@ def hostile(server):
     check(status == 431, f"a 70 kB head gave {status}")
     status, _, _ = request(server, b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03garbage\r\n\r\n")
     check(status == 400, f"bytes that are not HTTP gave {status}")
+
+    # Connection: close (or HTTP/1.0 without keep-alive): answered so, and the
+    # connection closed after the response, whatever comes after it.
+    for path, version, want in [("/", "1.1", 200), ("/state.json", "1.1", 200), ("/nope", "1.1", 404),
+                                ("/", "1.0", 200), ("/nope", "1.0", 404), ("/events", "1.1", 200),
+                                ("/events", "1.0", 200)]:
+        closing = "Connection: close\r\n" if version == "1.1" else ""
+        with server.connect(timeout=5) as s:
+            s.sendall(f"GET {path} HTTP/{version}\r\nHost: {server.host}\r\n{closing}\r\n"
+                      f"GET / HTTP/1.1\r\nHost: {server.host}\r\n\r\n".encode())
+            status, headers, body = read_response(s)
+            if path == "/events":  # it goes on until the client goes: no answer to what comes after
+                s.settimeout(1)
+            try:
+                rest = body + b"".join(iter(lambda: s.recv(65536), b""))
+            except TimeoutError:
+                rest = body
+            except OSError as e:
+                rest = repr(e).encode()
+        said = headers.get("connection", "").lower()
+        check(status == want and said == "close", f"GET {path} HTTP/{version} {closing.strip()} gave {status}, "
+              f"Connection: {said!r}")
+        check(b"HTTP/1.1 " not in rest and (path == "/events" or len(rest) == int(headers.get("content-length", -1))),
+              f"GET {path} HTTP/{version} {closing.strip()}: the connection went on after the response: {rest[-80:]!r}")
+    status, headers, _ = request(server, f"HEAD /events HTTP/1.1\r\nHost: {server.host}\r\n\r\n".encode(),
+                                 head_only=True)
+    check(status == 200 and headers.get("connection") == "close", f"HEAD /events said Connection: "
+          f"{headers.get('connection')!r} and closed")
 
     # Keep-alive: two requests on one connection.
     with server.connect() as s:
@@ -262,6 +292,26 @@ def views(program_server_args):
               f"the players' log is not numbered without gaps: {p['log_entries']} entries, notes {p['log_notes']}")
         check(all(b'id="entry-%d"' % k in pp for k in range(1, seen + 2)) and b'id="entry-%d"' % (seen + 2) not in pp
               and b"after entry %d" % (seen + 2) not in pp, "the players' page numbers its entries with gaps")
+
+        # A half-written file: the reader's reason quotes it. The players are
+        # told only that it cannot be read; the referee the reason, escaped.
+        text = open(siege.state, "rb").read()
+        with open(siege.state, "wb") as f:
+            f.write(b'{"schema": 1, "log": [{"action": "mine", "inputs": {"section": "secret-tunnel-q7 <b>')
+        check(wait_until(lambda: all(json.loads(get(s, "/state.json")[2])["error"] for s in (referee, players)), 3),
+              "a half-written file gives no error in the JSON")
+        rp, pp = get(referee, "/")[2], get(players, "/")[2]
+        pj = get(players, "/state.json")[2]
+        check(b'class="problem"' in pp and b"secret-tunnel" not in pp and b"secret-tunnel" not in pj,
+              f"the players' banner or JSON quotes the damaged file: {pj!r}")
+        check(b"secret-tunnel-q7 &lt;b&gt;" in rp and b"<b>" not in rp, "the referee's banner does not show the "
+              "reason, escaped")
+        strict_html(pp, "the players' page with a banner")
+        strict_html(rp, "the referee's page with a banner")
+        with open(siege.state, "wb") as f:
+            f.write(text)
+        check(wait_until(lambda: json.loads(get(players, "/state.json")[2])["error"] is None, 3),
+              "the players' banner stays once the file is whole again")
     finally:
         for s in (referee, players):
             code = s.stop()
@@ -305,8 +355,4 @@ finally:
 views(None)
 start_errors()
 siege.cleanup()
-for p in problems:
-    print("FAIL:", p, file=sys.stderr)
-if not problems:
-    print("serve: every hostile request got its error, the server went on serving; views, events, banners, exits")
-sys.exit(1 if problems else 0)
+finish(problems, "serve: every hostile request got its error, the server went on serving; views, events, banners, exits")

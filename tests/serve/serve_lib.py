@@ -1,13 +1,47 @@
 """What the tests of `siege serve` share: a siege to show, a server on a
-free port of 127.0.0.1, and plain HTTP over sockets (python3's standard
-library only)."""
+free port of 127.0.0.1, plain HTTP over sockets (python3's standard
+library only), the test tools that may be missing, and the end of a test."""
+import importlib
 import os
 import re
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
+
+
+def missing_tool(what, then):
+    """A test tool is missing (`what`: which, and how to install it). Under
+    tools/test-all (SIEGE_REQUIRE_TOOLS=1) that is a failure: exits 1.
+    Otherwise prints `then` (what the test does without it) and returns."""
+    if os.environ.get("SIEGE_REQUIRE_TOOLS") == "1":
+        print("FAIL:", what, file=sys.stderr)
+        sys.exit(1)
+    print(f"{then}: {what}")
+
+
+def optional_module(name, unchecked):
+    """The Python module `name` (Debian's python3-NAME), or None when it is
+    missing: missing_tool, with a note that `unchecked`."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        package = f"python3-{name}"
+        missing_tool(f"{package} is missing (apt-get install {package}, or tools/install-deps --test)",
+                     f"note: {unchecked}")
+        return None
+
+
+def finish(problems, passed=None):
+    """Ends the test: each problem as a FAIL line and status 1, or `passed`
+    (when given) and status 0."""
+    for p in problems:
+        print("FAIL:", p, file=sys.stderr)
+    if not problems and passed:
+        print(passed)
+    sys.exit(1 if problems else 0)
 
 
 class Siege:
@@ -65,14 +99,19 @@ class Server:
         return -1
 
 
-def read_response(s, head_only=False):
-    """Reads one response from socket `s`: (status, headers dict, body bytes)."""
-    data = b""
-    while b"\r\n\r\n" not in data:
+def _receive(s, data, enough):
+    """`data` and what socket `s` sends after it, until `enough(data)` or the peer closes."""
+    while not enough(data):
         chunk = s.recv(65536)
         if not chunk:
             break
         data += chunk
+    return data
+
+
+def read_response(s, head_only=False):
+    """Reads one response from socket `s`: (status, headers dict, body bytes)."""
+    data = _receive(s, b"", lambda d: b"\r\n\r\n" in d)
     if b"\r\n\r\n" not in data:
         return None, {}, data
     head, body = data.split(b"\r\n\r\n", 1)
@@ -84,11 +123,7 @@ def read_response(s, head_only=False):
         headers[k.strip().lower()] = v.strip()
     if not head_only and "content-length" in headers:
         n = int(headers["content-length"])
-        while len(body) < n:
-            chunk = s.recv(65536)
-            if not chunk:
-                break
-            body += chunk
+        body = _receive(s, body, lambda d: len(d) >= n)
     return status, headers, body
 
 
