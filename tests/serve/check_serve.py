@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """`siege serve` against what a hostile or careless client sends, on
 loopback: path traversal, a huge head, a client that sends its head a byte
-at a time, POST, a foreign Host, the 257th connection; every one gets its
-error and the server goes on serving. Then the views, the event stream, a
-damaged and a missing file (a banner, never a crash), the errors at start,
-and SIGINT and SIGTERM (exit 0).
+at a time, POST, a foreign Host, two Host headers, the 257th connection;
+every one gets its error and the server goes on serving. An absolute-form
+target is served (its authority held to the Host rule), Connection: close
+is answered so and closes. Then the views, the event stream, a damaged, a
+half-written and a missing file (a banner, never a crash, and on the
+players' view never the reason), the errors at start, and SIGINT and
+SIGTERM (exit 0).
 
     check_serve.py SIEGE SOURCE_DIR
 
-About 12 s: the slow client is held to the 10 s a request's head may take,
+About 16 s: the slow client is held to the 10 s a request's head may take,
 and runs beside the rest."""
 import json
 import os
