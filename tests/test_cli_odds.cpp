@@ -3,7 +3,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "commands/cmd_odds.hpp"
+#include "print/odds.hpp"
 #include "support.hpp"
 #include "temp_dir.hpp"
 

@@ -8,7 +8,6 @@
 #include "siege/breach.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
-#include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
 
 namespace siege::cli {
@@ -75,13 +74,7 @@ ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* s
   auto o = as_command("abatis " + req.work, [&] { return abatis_turn(st->now, in, ctx.tables()); });
   adopt_trace(o.abatis, o);
   const bool build = in.work == AbatisWork::build;
-  std::string fields = json_field("section", o.section);
-  {
-    std::string list;
-    siege::JsonWriter w(list);
-    w.begin_object().string_array("spoilers", o.spoilers).end_object();
-    fields += "," + list.substr(1, list.size() - 2);
-  }
+  const std::string fields = json_field("section", o.section) + "," + print::spoiler_fields(o.spoilers);
   nlohmann::json summary = {
       {"section", o.section},
       {"work", build ? "build" : "tear"},

@@ -7,7 +7,6 @@
 #include "siege/morale.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
-#include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
 
 namespace siege::cli {

@@ -92,12 +92,7 @@ AttackOutcome run_attack(const AttackRequest& r, Context& ctx) {
 
 // Into `out` (cleared first; its memory is reused: Context::spare_json).
 std::string attack_json(const AttackOutcome& o, std::uint64_t seed, std::string out = {}) {
-  out.clear();
-  {
-    siege::JsonWriter w(out);
-    print::write_attack(w, o, seed);
-  }
-  return out;
+  return print::json_text_into(std::move(out), print::write_attack, o, seed);
 }
 
 }  // namespace

@@ -3,13 +3,12 @@
 // state file: no lock, nothing logged. The page goes to standard output, or
 // with -o to a file written atomically; with --json (and -o) one object
 // says what was written. See chronicle.hpp for what the page holds.
-#include <fmt/format.h>
-
 #include "state/actions.hpp"
 #include "print/chronicle.hpp"
 #include "front/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
+#include "print/text.hpp"
 #include "siege/scene.hpp"
 #include "state/state_file.hpp"
 
@@ -67,22 +66,9 @@ void run_chronicle(const ChronicleRequest& r, Context& ctx) {
   if (!c.replay_note.empty()) notes.push_back("The log does not replay to its end: " + c.replay_note);
   if (!c.outlook) notes.push_back("The outlook is left out: " + c.outlook_note);
   const std::string format = f == Format::markdown ? "markdown" : "html";
-  std::string json;
-  siege::JsonWriter w(json);
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "chronicle").field("file", file.path());
-  w.field("output", r.output).field("format", format);
-  w.field("bytes", static_cast<long>(page.size()));
-  w.field("log_entries", static_cast<long>(st.log.size())).field("scene", st.now.scene);
-  w.field("outlook", c.outlook.has_value());
-  print::write_trailer(w, {}, notes, {});
-  w.end_object();
-  std::string text = fmt::format("Chronicle of {} ({} log entr{}, {} scene{}): {} bytes of {} written to {}\n",
-                                 st.name.empty() ? std::string("the siege") : escape_text(st.name), st.log.size(),
-                                 st.log.size() == 1 ? "y" : "ies", st.now.scene, st.now.scene == 1 ? "" : "s",
-                                 page.size(), format, escape_text(r.output));
-  for (const auto& n : notes) text += "Note      " + escape_text(n) + "\n";
-  ctx.emit(json, text);
+  ctx.emit(print::json_text(print::write_chronicle_written, st, file.path(), r.output, format, page.size(),
+                            c.outlook.has_value(), notes),
+           print::chronicle_written_text(st, r.output, format, page.size(), notes));
 }
 
 }  // namespace

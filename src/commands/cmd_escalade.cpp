@@ -10,6 +10,7 @@
 #include "print/render.hpp"
 #include "print/text.hpp"
 #include "commands/unit_view.hpp"
+#include "print/troop_words.hpp"
 #include "siege/detail/suggest.hpp"
 
 namespace siege::cli {

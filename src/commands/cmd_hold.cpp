@@ -10,8 +10,8 @@
 #include "siege/morale.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
-#include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
+#include "print/troop_words.hpp"
 
 namespace siege::cli {
 

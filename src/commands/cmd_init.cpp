@@ -2,12 +2,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <fmt/core.h>
-
 #include "commands/cmd_state.hpp"
 #include "front/command.hpp"
+#include "print/json.hpp"
+#include "print/text.hpp"
 #include "state/read_file.hpp"
-#include "print/render.hpp"
 #include "state/state_file.hpp"
 
 namespace siege::cli {
@@ -71,13 +70,9 @@ void init_siege(const InitRequest& req, Context& ctx) {
     file.commit(text);
     ctx.note_commit("the siege in " + path + " was written");
   }
-  const std::string done = ctx.globals.dry_run
-                               ? fmt::format("Dry run   {} not written (--dry-run)\n", path)
-                               : fmt::format("Wrote     {}; play a scene with: {}\n", path,
-                                             command_line(hint_on(path, {"scene"})));
-  ctx.emit(with_fields(status_json(st, ctx.tables(), path, "init"), "init",
+  ctx.emit(with_fields(print::json_text(print::write_status, st, ctx.tables(), path, "init"), "init",
                        std::string("\"dry_run\":") + (ctx.globals.dry_run ? "true" : "false")),
-           status_text(st, ctx.tables()) + done);
+           print::init_text(st, ctx.tables(), path, ctx.globals.dry_run));
 }
 
 }  // namespace

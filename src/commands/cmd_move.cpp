@@ -9,7 +9,6 @@
 #include "siege/breach.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
-#include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
 
 namespace siege::cli {

@@ -10,9 +10,7 @@
 #include "commands/cmd_odds.hpp"
 #include "commands/cmd_attack.hpp"
 #include "front/command.hpp"
-#include "print/json.hpp"
-#include "print/render.hpp"
-#include "siege/detail/json_writer.hpp"
+#include "print/odds.hpp"
 #include "siege/odds.hpp"
 #include "state/state_file.hpp"
 
@@ -26,64 +24,9 @@ std::optional<SiegeState> odds_state(Context& ctx, bool asked, std::string_view 
   return load_state(file, ctx);
 }
 
-using siege::JsonWriter;
 using odds::Int;
-using odds::Rational;
-
-void write_p(JsonWriter& w, std::string_view key, const Rational& r) {
-  w.key(key).begin_object();
-  w.field("p", odds::fraction_text(r)).field("value", odds::to_double(r));
-  w.end_object();
-}
-
-void write_p(JsonWriter& w, std::string_view key, const odds::Fraction& f) {
-  w.key(key).begin_object();
-  w.field("p", odds::fraction_text(f)).field("value", odds::to_double(f));
-  w.end_object();
-}
-
-double shown(const odds::Int& num, const odds::Int& den) {
-  const double v = odds::nearest_double(num, den);
-  if (num != 0 && v == 0) return std::numeric_limits<double>::denorm_min();
-  if (num != den && v == 1) return std::nextafter(1.0, 0.0);
-  return v;
-}
-double shown(const odds::Rational& r) {
-  return shown(boost::multiprecision::numerator(r), boost::multiprecision::denominator(r));
-}
-double shown(const odds::Fraction& f) { return shown(f.num, f.den); }
-
-std::string percent(double p) {
-  if (p > 0 && p < 0.00005) return "< 0.01%";
-  if (p < 1 && p >= 0.99995) return ">99.99%";
-  return fmt::format("{:6.2f}%", 100.0 * p);
-}
-
-std::string bar(double p, int width) {
-  if (p <= 0) return {};
-  int n = static_cast<int>(p * width + 0.5);
-  n = std::max(n, 1);
-  if (p < 1) n = std::min(n, width - 1);
-  return std::string(static_cast<std::size_t>(std::max(n, 0)), '#');
-}
-
-std::string dice_words(const CheckSpec& spec, const DiceTable& t) {
-  std::string s = fmt::format("{} skill + {} difficulty", spec.pool, difficulty_dice(t, spec.difficulty));
-  if (spec.bane_dice > 0) s += fmt::format(" + {} Bane", spec.bane_dice);
-  if (spec.boon_dice > 0) s += fmt::format(" + {} Boon", spec.boon_dice);
-  return s + " dice";
-}
 
 namespace {
-
-std::string percent(const Rational& r) { return cli::percent(shown(r)); }
-std::string bar(const Rational& r) { return cli::bar(shown(r)); }
-
-void write_trailer(JsonWriter& w, const std::vector<std::string>& rules, const std::vector<std::string>& notes) {
-  w.string_array("rules", rules);
-  w.string_array("notes", notes);
-  w.string_array("not_modelled", std::vector<std::string>{});
-}
 
 // ---------------------------------------------------------------- check
 
@@ -100,42 +43,7 @@ void odds_of_check(const CheckRequest& r, Context& ctx) {
     succ[k.first] += ways;
     boons[k.second] += ways;
   }
-  // Only what is printed is built: the JSON with --json, else the text.
-  std::string json, text;
-  if (ctx.globals.json) {
-    JsonWriter w(json);
-    w.begin_object().field("schema", schema_version).field("action", "odds").field("of", "check");
-    w.field("difficulty", name_of(spec.difficulty)).field("pool", spec.pool);
-    w.field("bane_dice", spec.bane_dice).field("boon_dice", spec.boon_dice);
-    w.field("ways", c.total.str());
-    write_p(w, "pass", c.pass());
-    w.key("net_successes").begin_array();
-    for (const auto& [v, ways] : succ) {
-      w.begin_object().field("successes", v);
-      write_p(w, "probability", c.share(ways));
-      w.end_object();
-    }
-    w.end_array();
-    w.key("net_boons").begin_array();
-    for (const auto& [v, ways] : boons) {
-      w.begin_object().field("boons", v);
-      write_p(w, "probability", c.share(ways));
-      w.end_object();
-    }
-    w.end_array();
-    write_trailer(w, {"symbol-dice", "exact-odds"}, {});
-    w.end_object();
-  } else {
-    text = fmt::format("Odds      {} check, {} ({} equally likely ways)\n",
-                       capitalised(name_of(spec.difficulty)), dice_words(spec, dice), c.total.str());
-    text += fmt::format("Pass      {}  {}\n", percent(c.pass()), bar(c.pass()));
-    text += "Net Successes\n";
-    for (const auto& [v, ways] : succ) {
-      const double p = shown(ways, c.total);
-      text += fmt::format("  {:>4}  {}  {}\n", v, cli::percent(p), cli::bar(p));
-    }
-  }
-  ctx.emit(json, text);
+  emit_odds(ctx, print::write_check_odds, print::check_odds_text, {spec, dice, c, succ, boons});
 }
 
 // ---------------------------------------------------------------- attack
@@ -189,12 +97,12 @@ void odds_of_attack(const AttackOddsRequest& req, Context& ctx) {
                                                          : static_cast<std::size_t>(in.from);
   const auto expected = odds::expected_attacks_to_breach(start, transition, from);
   const odds::Factors one_factors = odds::factor_small(one.total);
-  auto share = [&](const Int& ways) { return odds::reduced(ways, one_factors); };
 
   // Grouped views of the single attack.
   Int miss = 0;
   std::map<int, Int> by_damage;
-  std::map<BreachState, Int> by_state;
+  std::map<BreachState, Int> by_state{
+      {BreachState::intact, 0}, {BreachState::cracked, 0}, {BreachState::breached, 0}};  // every state
   for (const auto& [k, ways] : one.ways) {
     if (!k.hit) miss += ways;
     else by_damage[k.damage] += ways;
@@ -203,85 +111,9 @@ void odds_of_attack(const AttackOddsRequest& req, Context& ctx) {
   const SectionStats st = section_stats(*in.structure, in.portcullis);
   const int before = in.ladder == LadderMode::hull ? in.damage_taken : suffered_for(in.from, st.hull);
 
-  // Only what is printed is built: the JSON with --json, else the text.
-  std::string json, text;
-  if (ctx.globals.json) {
-    JsonWriter w(json);
-    w.begin_object().field("schema", schema_version).field("action", "odds").field("of", "attack");
-    w.field("structure", in.structure->id)
-        .field("weapon", in.weapon_inline ? std::string("inline") : in.weapon.id);
-    w.key("hull").begin_object().field("max", st.hull).field("before", before).end_object();
-    w.field("ladder", in.ladder == LadderMode::hull ? "hull" : "steps");
-    w.field("ways", one.total.str());
-    write_p(w, "miss", share(miss));
-    w.key("damage").begin_array();
-    for (const auto& [d, ways] : by_damage) {
-      w.begin_object().field("damage", d);
-      write_p(w, "probability", share(ways));
-      w.end_object();
-    }
-    w.end_array();
-    w.key("outcomes").begin_array();
-    for (const auto& [k, ways] : one.ways) {
-      w.begin_object().field("hit", k.hit).field("damage", k.damage).field("hull_after", k.hull_after);
-      w.field("state", name_of(k.after));
-      write_p(w, "probability", share(ways));
-      w.end_object();
-    }
-    w.end_array();
-    w.key("state_after").begin_object();
-    for (auto s : {BreachState::intact, BreachState::cracked, BreachState::breached})
-      write_p(w, name_of(s), share(by_state[s]));
-    w.end_object();
-    w.field("attacks", attacks);
-    w.key("after_attacks").begin_array();
-    for (std::size_t n = 0; n < after.size(); ++n) {
-      w.begin_object().field("attacks", static_cast<int>(n + 1));
-      for (auto s : all_states) write_p(w, name_of(s), after[n][static_cast<std::size_t>(s)]);
-      w.end_object();
-    }
-    w.end_array();
-    if (expected)
-      write_p(w, "expected_attacks_to_breach", *expected);
-    else
-      w.key("expected_attacks_to_breach").null();
-    std::vector<std::string> notes;
-    if (!p.spec) notes.emplace_back("The referee's result was given, so this outcome is certain.");
-    if (!expected) notes.emplace_back("Attacks like this one can never breach the section from here.");
-    write_trailer(w, {"exact-odds", "damage", "breach-ladder"}, notes);
-    w.end_object();
-  } else {
-    text = fmt::format("Odds      {} on {}, {}/{} suffered ({}), {}\n",
-                       in.weapon_inline ? std::string("inline weapon") : in.weapon.id, in.structure->id,
-                       before, st.hull, painted_state(ladder_state(before, st.hull)),
-                       p.spec ? fmt::format("{}: {} ways", dice_words(*p.spec, t.dice), one.total.str())
-                              : std::string("the referee's roll"));
-    auto value = [&](const Int& ways) { return shown(ways, one.total); };
-    const double pm = value(miss);
-    text += fmt::format("Miss          {}  {}\n", cli::percent(pm), cli::bar(pm));
-    for (const auto& [d, ways] : by_damage) {
-      const double pd = value(ways);
-      text += fmt::format("Damage {:>4}   {}  {}\n", d, cli::percent(pd), cli::bar(pd));
-    }
-    text += "After 1 attack\n";
-    for (auto s : all_states) {
-      const double ps = value(by_state[s]);
-      text += fmt::format("  {}   {}  {}\n", painted_state(s, 9), cli::percent(ps), cli::bar(ps));
-    }
-    if (attacks > 1) {
-      text += fmt::format("After {} attacks\n", attacks);
-      for (auto s : all_states) {
-        const double ps = shown(after.back()[static_cast<std::size_t>(s)]);
-        text += fmt::format("  {}   {}  {}\n", painted_state(s, 9), cli::percent(ps), cli::bar(ps));
-      }
-    }
-    text +=
-        expected
-            ? fmt::format("Expected attacks to breach: {:.2f} (exactly {})\n", odds::to_double(*expected),
-                          odds::fraction_text(*expected))
-            : std::string("Expected attacks to breach: never (it cannot be breached by attacks like this)\n");
-  }
-  ctx.emit(json, text);
+  emit_odds(ctx, print::write_attack_odds, print::attack_odds_text,
+            {in, p.spec, t.dice, st.hull, before, one, one_factors, miss, by_damage, by_state, attacks, after,
+             expected});
 }
 
 // ---------------------------------------------------------------- compare
@@ -333,10 +165,7 @@ void compare(const CompareRequest& r, Context& ctx) {
   } else {
     for (const auto& id : structure_ids) structures.push_back(&t.structure(id));
   }
-  struct Cell {
-    odds::Fraction breached;
-    std::optional<odds::Fraction> expected;
-  };
+  using Cell = print::CompareFigures::Cell;
   const CheckSpec spec = attack_check_spec(FiringSlit::no, pool);
   odds::Work work(fmt::format("{} weapons by {} structures, --attacks {} with --pool {}",
                               weapons.size(), structures.size(), attacks, pool),
@@ -374,45 +203,9 @@ void compare(const CompareRequest& r, Context& ctx) {
     }
   }
 
-  std::string json;
-  JsonWriter w(json);
-  w.begin_object().field("schema", schema_version).field("action", "odds").field("of", "compare");
-  w.field("attacks", attacks).field("pool", pool);
-  w.key("cells").begin_array();
-  for (std::size_t i = 0; i < weapons.size(); ++i)
-    for (std::size_t j = 0; j < structures.size(); ++j) {
-      w.begin_object().field("weapon", weapons[i]->id).field("structure", structures[j]->id);
-      write_p(w, "breached", cells[i][j].breached);
-      if (cells[i][j].expected) write_p(w, "expected_attacks", *cells[i][j].expected);
-      else w.key("expected_attacks").null();
-      w.end_object();
-    }
-  w.end_array();
-  write_trailer(w, {"exact-odds"},
-                {fmt::format("Chance that an intact section is breached within {} attacks, and the expected "
-                             "number of attacks to breach it; {} skill dice, Easy.",
-                             attacks, pool)});
-  w.end_object();
-
-  std::vector<std::vector<std::string>> rows;
-  rows.emplace_back(std::vector<std::string>{"WEAPON"});
-  for (const auto* st : structures) rows[0].push_back(st->id);
-  for (std::size_t i = 0; i < weapons.size(); ++i) {
-    rows.emplace_back(std::vector<std::string>{weapons[i]->id});
-    for (std::size_t j = 0; j < structures.size(); ++j) {
-      const auto& c = cells[i][j];
-      const std::string e = c.expected ? fmt::format("{:.1f}", odds::to_double(*c.expected)) : "never";
-      // As percent() does, at one decimal: a chance not 0 (or 1) never shows as 0.0% (or 100.0%).
-      const double b = shown(c.breached);
-      const std::string pct = b > 0 && b < 0.0005    ? std::string("< 0.1%")
-                              : b < 1 && b >= 0.9995 ? std::string(">99.9%")
-                                                     : fmt::format("{:.1f}%", 100 * b);
-      rows.back().push_back(fmt::format("{} ({})", pct, e));
-    }
-  }
-  ctx.emit_table(json, rows,
-                 fmt::format("Breached within {} attack(s) (expected attacks to breach), {} skill dice\n",
-                             attacks, pool));
+  const print::CompareFigures f{weapons, structures, cells, attacks, pool};
+  ctx.emit_table(print::json_text(print::write_compare_odds, f), print::compare_odds_rows(f),
+                 print::compare_odds_heading(f));
 }
 
 

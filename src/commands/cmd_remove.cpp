@@ -7,7 +7,6 @@
 #include "print/render.hpp"
 #include "print/text.hpp"
 #include "siege/roster.hpp"
-#include "commands/troop_text.hpp"
 #include "commands/unit_view.hpp"
 
 namespace siege::cli {

@@ -1,9 +1,8 @@
 // `siege replay`: recomputes the siege from its log and checks the file.
-#include <fmt/format.h>
-
 #include "commands/cmd_state.hpp"
 #include "front/command.hpp"
 #include "print/json.hpp"
+#include "print/text.hpp"
 #include "state/state_file.hpp"
 
 namespace siege::cli {
@@ -20,16 +19,7 @@ void run_replay(const NoInputs&, Context& ctx) {
   if (auto d = first_difference(as_file, replayed, ""))
     fail_state("replay-differs", file.path() + ":" + *d);
 
-  std::string json;
-  siege::JsonWriter w(json);
-  w.begin_object();
-  w.field("schema", schema_version).field("action", "replay").field("file", file.path());
-  w.field("matches", true).field("log_entries", static_cast<long>(st.log.size()));
-  w.field("scene", st.now.scene);
-  print::write_trailer(w, {}, {}, {});
-  w.end_object();
-  ctx.emit(json, fmt::format("replay matches: {} log entr{} replayed from the initial state give {}\n",
-                             st.log.size(), st.log.size() == 1 ? "y" : "ies", file.path()));
+  ctx.emit(print::json_text(print::write_replay, st, file.path()), print::replay_text(st, file.path()));
 }
 
 Command replay_command() {

@@ -1,5 +1,6 @@
-// What the state-file commands print (docs/state.md): the scene, status (also
-// printed by init) and the log.
+// What the state-file commands share (docs/state.md): the scene's line in
+// the log. What status, init, log, undo and redo print is written in
+// src/print/ (print::write_status, print::status_text, ...).
 #pragma once
 
 #include <string>
@@ -16,16 +17,5 @@ namespace siege::cli {
 // `scene`: one scene of a siege in an evening (an action: it is logged);
 // its text is print::scene_text (print/text.hpp).
 [[nodiscard]] std::string describe_scene(const nlohmann::json& outcome);
-
-// `status`: the siege at a glance.
-// `init` prints the same, with its own action name and "written".
-[[nodiscard]] std::string status_json(const SiegeState& st, const Tables& t, const std::string& path,
-                                      std::string_view action = "status");
-[[nodiscard]] std::string status_text(const SiegeState& st, const Tables& t);
-
-// `log`: every resolution, one a line.
-[[nodiscard]] std::string log_json(const SiegeState& st, const std::string& path);
-[[nodiscard]] std::string log_text(const SiegeState& st);
-
 
 }  // namespace siege::cli

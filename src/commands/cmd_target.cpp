@@ -6,7 +6,6 @@
 #include "print/render.hpp"
 #include "print/text.hpp"
 #include "siege/scene.hpp"
-#include "commands/troop_text.hpp"
 
 namespace siege::cli {
 

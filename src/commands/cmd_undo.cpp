@@ -7,67 +7,15 @@
 #include "commands/cmd_state.hpp"
 #include "front/command.hpp"
 #include "print/json.hpp"
-#include "print/render.hpp"
+#include "print/text.hpp"
 #include "state/state_file.hpp"
 
 namespace siege::cli {
 
 namespace {
 
-// Lists shown one entry a line; past it, the rest are counted.
-constexpr std::size_t entries_shown = 10;
-
-// "entry 12: attack --section gate --weapon cannon (seed 7)"
-std::string entry_line(const LogEntry& e) {
-  const std::string options = escape_text(inputs_as_options(e.action, e.inputs));
-  return fmt::format("entry {}: {}{}{} (seed {})", e.entry, e.action, options.empty() ? "" : " ", options, e.seed);
-}
-
-// One line a taken-back or redone entry, under `label`.
-std::string entry_lines(std::string_view label, const std::vector<LogEntry>& entries, std::size_t from,
-                        std::size_t to) {
-  std::string s;
-  for (std::size_t i = from; i < to && i < from + entries_shown; ++i)
-    s += fmt::format("{:<10}{}\n", label, entry_line(entries[i]));
-  if (to - from > entries_shown) s += fmt::format("{:<10}... and {} more\n", label, to - from - entries_shown);
-  return s;
-}
-
-std::string entries_word(std::size_t n) { return n == 1 ? "entry" : "entries"; }
-
-// "entry 12" / "entries 10 to 12".
-std::string entry_span(int first, int last) {
-  return first == last ? fmt::format("entry {}", first) : fmt::format("entries {} to {}", first, last);
-}
-
-// What can be redone now, one line ("" when nothing can).
-std::string redo_hint(const SiegeState& st) {
-  if (st.redo.empty()) return {};
-  const std::size_t n = st.redo.size();
-  return fmt::format("Redo      {} {} can be redone ('{}')\n", n, entries_word(n),
-                     n == 1 ? hint({"redo"}) : hint({"redo", input_word("count"), std::to_string(n)}));
-}
-
-// The undo and redo --json object: the state file, the entries taken back or
-// put back (the last of them, and how many), what the log and the redo list
-// hold now.
-std::string undo_redo_json(std::string_view action, const std::string& path, bool dry, const LogEntry& last,
-                           std::size_t count, const SiegeState& after) {
-  std::string json;
-  siege::JsonWriter w(json);
-  w.begin_object();
-  w.field("schema", schema_version).field("action", action).field("file", path);
-  w.field("dry_run", dry);
-  w.key(action == "undo" ? "undone" : "redone");
-  siege::write_log_entry(w, last);
-  w.field("count", static_cast<long>(count));
-  w.field("log_entries", static_cast<long>(after.log.size()));
-  w.field("redo_entries", static_cast<long>(after.redo.size()));
-  w.field("scene", after.now.scene);
-  print::write_trailer(w, {}, {}, {});
-  w.end_object();
-  return json;
-}
+using print::entries_word;
+using print::entry_span;
 
 struct UndoRequest {
   Given<int> count = 1;
@@ -117,12 +65,8 @@ void run_undo(const UndoRequest& r, Context& ctx) {
     ctx.note_commit(fmt::format("the siege in {} was updated: log {} undone", file.path(),
                                 entry_span(st.log[keep].entry, last.entry)));
 
-  std::string text = entry_lines("Undo", st.log, keep, n);
-  text += dry ? fmt::format("Dry run   {} is unchanged (--dry-run)\n", file.path())
-              : fmt::format("Replayed  the {} {} before {}; {} written\n", keep, entries_word(keep),
-                            n - keep == 1 ? "it" : "them", file.path());
-  text += redo_hint(back);
-  ctx.emit(undo_redo_json("undo", file.path(), dry, last, n - keep, back), text + status_text(back, ctx.tables()));
+  ctx.emit(print::json_text(print::write_undo_redo, "undo", file.path(), dry, last, n - keep, back),
+           print::undo_text(st, keep, back, file.path(), dry, ctx.tables()));
 }
 
 struct RedoRequest {
@@ -160,12 +104,8 @@ void run_redo(const RedoRequest& r, Context& ctx) {
     ctx.note_commit(fmt::format("the siege in {} was updated: log {} redone", file.path(),
                                 entry_span(st.redo.front().entry, last.entry)));
 
-  std::string text = entry_lines("Redo", st.redo, 0, c);
-  text += dry ? fmt::format("Dry run   {} is unchanged (--dry-run)\n", file.path())
-              : fmt::format("Log       {} put back as logged; {} written\n",
-                            entry_span(st.redo.front().entry, last.entry), file.path());
-  text += redo_hint(work);
-  ctx.emit(undo_redo_json("redo", file.path(), dry, last, c, work), text + status_text(work, ctx.tables()));
+  ctx.emit(print::json_text(print::write_undo_redo, "redo", file.path(), dry, last, c, work),
+           print::redo_text(st, c, work, file.path(), dry, ctx.tables()));
 }
 
 }  // namespace

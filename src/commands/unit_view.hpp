@@ -1,20 +1,31 @@
 // What the troop commands share when they work on the units of a state file
-// (R33): the checks of their inputs, and the units and armies they changed
-// as text, as JSON fields and as the summary a log entry keeps.
+// (R33): the checks of their inputs, their rule traces, and the summary a log
+// entry keeps of the units and armies they changed (their text and JSON
+// fields are in print/troop_words.hpp).
 #pragma once
 
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 
 #include <nlohmann/json.hpp>
 
+#include "siege/error.hpp"
 #include "siege/units.hpp"
 
 namespace siege::cli {
 
 // ---------------------------------------------------------------- inputs
+
+// A required number: the command line insists on it (Need::required); a
+// batch line or a log entry that leaves it out is refused here.
+[[nodiscard]] inline int required(const std::optional<int>& v, const std::string& command,
+                                  const std::string& option) {
+  if (!v) fail_usage("missing-option", command + ": " + option + " N is required");
+  return *v;
+}
 
 // Without --state: refuses the first of `options` ({"--unit", given}, ...)
 // that was given; they name what only a state file holds.
@@ -58,22 +69,6 @@ void append_trace(Core& core, const TroopOutcome& o) {
   for (const auto& n : o.not_modelled) siege::add_unique(core.not_modelled, n);
 }
 
-// `"units":[...],"armies":[...]` (siege::write_troop_changes), for with_fields.
-[[nodiscard]] std::string troop_fields(const TroopOutcome& o);
-
-// One "Unit" block per unit changed (before and after; a unit the command
-// only looked at, such as a holder whose order stays, is left out) and one
-// "Army" line per army changed, for the text of a command.
-[[nodiscard]] std::string troop_text(const TroopOutcome& o);
-
-// troop_text(o), then the "Rules" line and the notes: the end of a troop
-// command's text.
-[[nodiscard]] std::string troop_text_and_trace(const TroopOutcome& o);
-
-// `text` (a command's text, ending in its "Rules" line and notes) with
-// `lines` put in before the "Rules" line.
-[[nodiscard]] std::string before_rules(std::string text, const std::string& lines);
-
 // What the log keeps of the units and armies changed: {"units": [{"id",
 // "figures", "order", "where", "section", "through", "behind"}], "armies":
 // [{"side", "killed", "called"}]}, each as it is after.
@@ -82,18 +77,5 @@ void append_trace(Core& core, const TroopOutcome& o) {
 // "; the besieger army checks morale" for each army whose check a logged
 // troop command called (its summary), for `siege log`.
 [[nodiscard]] std::string called_words(const nlohmann::json& summary);
-
-// "30 of 30 figures, good, at north-wall: 3 through, 27 behind": a unit at a
-// glance (status and the troop commands), the order painted on a terminal.
-[[nodiscard]] std::string unit_words(const UnitState& u);
-// "outside", "within the walls", "at north-wall: 3 through, 27 behind" ("at
-// north-wall" for a defender, which stands on the inner side).
-[[nodiscard]] std::string unit_place(const UnitState& u);
-// An order's name in its colour: good as it is, shaken yellow, routed red.
-[[nodiscard]] std::string painted_order(Order o);
-// "5 killed of 42 (a third is 14: 9 to go)", "... the check is called",
-// "... defenders in a castle never check".
-// R38: `sally`, whether defenders are out on a sally.
-[[nodiscard]] std::string army_words(const ArmyState& a, Sally sally);
 
 }  // namespace siege::cli

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "print/chronicle.hpp"
-#include "commands/cmd_state.hpp"
+#include "print/json.hpp"
 #include "front/serve.hpp"
 
 namespace siege::cli::serve {
@@ -368,7 +368,8 @@ Rendered render(const SiegeState* st, Context& ctx, const std::string& name, Vie
     c.live_banner = banner;
     c.live_footer = html_escape(footer);
     out.page = chronicle_html(c);
-    j = nlohmann::ordered_json::parse(status_json(shown, ctx.tables(), name));
+    j = nlohmann::ordered_json::parse(
+        print::json_text(print::write_status, shown, ctx.tables(), name, "status"));
     if (v == View::players) {
       auto& g = j["galleries"];
       nlohmann::ordered_json found = nlohmann::ordered_json::array();

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "state/actions.hpp"
-#include "commands/cmd_odds.hpp"
+#include "print/odds.hpp"
 #include "front/command.hpp"
 #include "siege/odds_scene.hpp"
 

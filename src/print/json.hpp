@@ -8,11 +8,15 @@
 // The definitions are in the .cpp files beside this one, one per area:
 // attack.cpp (checks, attacks, the scene), works.cpp (demolition, mine,
 // escalade, countermine, abatis), troops.cpp (hold, casualties, move, rout,
-// army morale, the units a troop action changed, the note); units.cpp,
-// declared in units.hpp, the actions on units and engines (add, remove,
-// split, merge, and order, move and casualties of a unit).
+// army morale, the units a troop action changed, the note), state.cpp (the
+// siege of a state file: status, init, log, replay, undo, redo, what chronicle
+// wrote), tables.cpp (list, show); units.cpp, declared in units.hpp, the
+// actions on units and engines (add, remove, split, merge, and order, move
+// and casualties of a unit); odds.cpp, declared in odds.hpp (which brings in
+// Boost's headers), the outcomes of `odds`.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -29,6 +33,7 @@
 #include "siege/note.hpp"
 #include "siege/scene.hpp"
 #include "siege/state_json.hpp"
+#include "siege/tables.hpp"
 #include "siege/units.hpp"
 
 namespace siege {
@@ -45,6 +50,18 @@ using JsonWriter = siege::JsonWriter;
 template <typename Write, typename... Args>
 [[nodiscard]] std::string json_text(Write&& write, const Args&... args) {
   std::string out;
+  {
+    JsonWriter w(out);
+    write(w, args...);
+  }
+  return out;
+}
+
+// json_text, written into `out` (cleared first; its memory is reused, as
+// Context::spare_json's is).
+template <typename Write, typename... Args>
+[[nodiscard]] std::string json_text_into(std::string out, Write&& write, const Args&... args) {
+  out.clear();
   {
     JsonWriter w(out);
     write(w, args...);
@@ -113,6 +130,9 @@ void write_escalade(JsonWriter& w, const EscaladeOutcome& o, std::optional<std::
 // R31: action "countermine".
 void write_countermine(JsonWriter& w, const CountermineOutcome& o);
 void write_abatis(JsonWriter& w, const AbatisOutcome& o);
+// `"spoilers":[...]`: the units whose presence spoiled an abatis turn (R33),
+// for with_fields.
+[[nodiscard]] std::string spoiler_fields(const std::vector<std::string>& spoilers);
 
 // troops.cpp
 void write_hold(JsonWriter& w, const HoldOutcome& o, std::optional<std::uint64_t> seed);
@@ -128,6 +148,33 @@ void write_troop_changes(JsonWriter& w, const TroopOutcome& o);
 // The note's outcome: {"schema", "action": "note", "text", "scene",
 // "rules", "notes", "not_modelled"}.
 void write_note(JsonWriter& w, const NoteOutcome& o);
+
+// state.cpp
+// `status`: the siege of the state file `path` at a glance; `init` writes
+// the same object with action "init".
+void write_status(JsonWriter& w, const SiegeState& st, const Tables& t, const std::string& path,
+                  std::string_view action);
+// `log`: every entry of the log, and those redo can put back (R40).
+void write_log(JsonWriter& w, const SiegeState& st, const std::string& path);
+// `replay`: the log replayed from the start matches the file.
+void write_replay(JsonWriter& w, const SiegeState& st, const std::string& path);
+// `undo` / `redo` (R40), action "undo" or "redo": the entries taken back or
+// put back (the last of them, and how many), what the log and the redo list
+// hold now.
+void write_undo_redo(JsonWriter& w, std::string_view action, const std::string& path, bool dry,
+                     const LogEntry& last, std::size_t count, const SiegeState& after);
+// `chronicle -o FILE`: the page of `bytes` bytes written to `output`, in
+// `format`; `outlook`: whether it holds the outlook; `notes`: what it left out.
+void write_chronicle_written(JsonWriter& w, const SiegeState& st, const std::string& path,
+                             const std::string& output, std::string_view format, std::size_t bytes,
+                             bool outlook, const std::vector<std::string>& notes);
+
+// tables.cpp
+// `list TABLE`: the entries of structures, weapons, charges or engines
+// (an array; empty for any other name).
+void write_table_list(JsonWriter& w, const Tables& t, std::string_view table);
+// `show ID`: every entry of any table with that id.
+void write_show(JsonWriter& w, const Tables& t, const std::string& id);
 
 }  // namespace print
 }  // namespace siege

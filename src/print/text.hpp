@@ -6,13 +6,18 @@
 // the .cpp files beside this one, one per area, each beside its JSON:
 // attack_text.cpp (checks, attacks, sorties, damage and repair, target, the
 // scene), works_text.cpp (demolition, mine, escalade, countermine, abatis),
-// troops_text.cpp (hold, casualties, move, rout, army morale, the note) and
+// troops_text.cpp (hold, casualties, move, rout, army morale, the note),
 // units_text.cpp (add, remove, split, merge, and order, move and casualties
-// of a unit).
+// of a unit), state_text.cpp (status and its tables, init, log, undo, redo,
+// replay, what chronicle wrote) and tables.cpp (list, show). The odds' text is in
+// odds_text.cpp, declared in odds.hpp.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "siege/breach.hpp"
 #include "siege/demolition.hpp"
@@ -24,7 +29,9 @@
 #include "siege/roster.hpp"
 #include "siege/scene.hpp"
 #include "siege/state.hpp"
+#include "siege/state_json.hpp"
 #include "siege/structure.hpp"
+#include "siege/tables.hpp"
 #include "siege/units.hpp"
 
 namespace siege::print {
@@ -93,5 +100,41 @@ namespace siege::print {
 [[nodiscard]] std::string unit_move_text(const UnitMoveOutcome& o);
 // `casualties` with a unit: the figures killed, and the gaps.
 [[nodiscard]] std::string unit_casualties_text(const UnitCasualtiesOutcome& o);
+
+// ---------------------------------------------------------------- state_text.cpp
+
+// `status`: the siege at a glance.
+[[nodiscard]] std::string status_text(const SiegeState& st, const Tables& t);
+// `status --format markdown|csv`: the sections, then every other part of the
+// text (engines, camp, units, armies, breaches, galleries, the siege itself,
+// the last notes) as tables, so that no format leaves a part out.
+[[nodiscard]] std::vector<std::vector<std::vector<std::string>>> status_tables(const SiegeState& st,
+                                                                               const Tables& t);
+// `init`: the siege written to `path` (or not, with `dry`), as status shows it.
+[[nodiscard]] std::string init_text(const SiegeState& st, const Tables& t, const std::string& path, bool dry);
+// `log`: every resolution, one a line, and what redo can put back.
+[[nodiscard]] std::string log_text(const SiegeState& st);
+// `replay`: the log of the state file `path` matches it.
+[[nodiscard]] std::string replay_text(const SiegeState& st, const std::string& path);
+// `undo`: the entries of `before` from `keep` on taken back, and the siege
+// `after`; `redo`: the first `count` entries of its redo list put back.
+[[nodiscard]] std::string undo_text(const SiegeState& before, std::size_t keep, const SiegeState& after,
+                                    const std::string& path, bool dry, const Tables& t);
+[[nodiscard]] std::string redo_text(const SiegeState& before, std::size_t count, const SiegeState& after,
+                                    const std::string& path, bool dry, const Tables& t);
+// "entry" or "entries", for `n`; "entry 12" or "entries 10 to 12".
+[[nodiscard]] std::string entries_word(std::size_t n);
+[[nodiscard]] std::string entry_span(int first, int last);
+// `chronicle -o FILE`: what was written, and the notes of what it left out.
+[[nodiscard]] std::string chronicle_written_text(const SiegeState& st, const std::string& output,
+                                                 std::string_view format, std::size_t bytes,
+                                                 const std::vector<std::string>& notes);
+
+// ---------------------------------------------------------------- tables.cpp
+
+// `list TABLE` as a table, first row the header (none for any other name).
+[[nodiscard]] std::vector<std::vector<std::string>> table_list_rows(const Tables& t, std::string_view table);
+// `show ID`: every entry with that id, "" when no table has it.
+[[nodiscard]] std::string show_text(const Tables& t, const std::string& id);
 
 }  // namespace siege::print

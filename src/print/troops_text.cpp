@@ -5,7 +5,7 @@
 #include <fmt/core.h>
 #include <fmt/format.h>
 
-#include "commands/troop_text.hpp"
+#include "print/troop_words.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
 

@@ -125,4 +125,14 @@ void write_abatis(JsonWriter& w, const AbatisOutcome& o) {
   end_outcome(w, o);
 }
 
+std::string spoiler_fields(const std::vector<std::string>& spoilers) {
+  std::string list;
+  {
+    JsonWriter w(list);
+    w.begin_object().string_array("spoilers", spoilers).end_object();
+  }
+  // The field without the braces of the object that held it.
+  return list.substr(1, list.size() - 2);
+}
+
 }  // namespace siege::print
