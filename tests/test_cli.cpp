@@ -307,3 +307,122 @@ TEST_CASE("An empty command word is an unknown command, not a crash", "[cli]") {
     CHECK(r.err.rfind("siege: error: unknown command ''", 0) == 0);
   }
 }
+
+// Issue 23: CLI11's own words never reach the user; each parse error is one
+// line of ours naming the command, the words at fault as typed, and what
+// was expected.
+TEST_CASE("A malformed command line gets our one-line message, never CLI11's text", "[cli][usage]") {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"attack", "a", "b", "c"}, "attack: unexpected arguments: a b c (attack takes options only)"},
+      {{"status", "x"}, "status: unexpected argument: x (status takes options only)"},
+      {{"note", "a", "b"}, "note: unexpected argument: b (note takes one TEXT and options)"},
+      {{"init", "a", "b"}, "init: unexpected argument: b (init takes one FILE and options)"},
+      {{"attack", "--weapon", "a", "--weapon", "b"}, "attack: --weapon takes one value, given 2: a b"},
+      {{"attack", "-w", "a", "-w", "b", "-w", "c"}, "attack: --weapon takes one value, given 3: a b c"},
+      {{"--seed", "1", "--seed", "2", "check"}, "check: --seed takes one value, given 2: 1 2"},
+      {{"attack", "--weapon"}, "attack: --weapon needs one value (ID) after it"},
+      {{"demolish", "--charge"}, "demolish: --charge needs one value (ID[:N]) after it"},
+      {{"--color"}, "--color needs one value (WHEN) after it"},
+      {{"attack", "--wepon", "x"}, "attack: unknown option --wepon (did you mean --weapon?)"},
+      {{"odds", "chek"}, "odds: unknown subcommand chek (did you mean check?)"},
+      {{"odds", "xyzzy"}, "odds: unknown subcommand xyzzy; odds takes check, attack, demolish, escalade, mine or scene"},
+      {{"odds", "attack", "x", "y"}, "odds attack: unexpected arguments: x y (odds attack takes options only)"},
+      {{"odds", "scene", "--scenes", "1", "--scenes", "2"}, "odds scene: --scenes takes one value, given 2: 1 2"},
+      {{"odds", "--compare", "--weapons", "a", "--weapons", "b"}, "odds: --weapons takes one value, given 2: a b"},
+      {{"odds", "attack", "--foo"}, "odds attack: unknown option --foo"},
+      {{"--", "attack"}, "a command is required; run 'siege --help' for the list"},
+      {{"play"}, "play: FILE is required"},
+  };
+  for (const auto& [args, message] : cases) {
+    INFO(args.front() << " ... -> " << message);
+    const auto r = run(args);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.rfind("siege: error: " + message, 0) == 0);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    for (const char* cli11 : {"following argument", "At Most", "At least", "required but received", " missing",
+                              "Expected exactly", "A subcommand", "is required and"})
+      CHECK(r.err.find(cli11) == std::string::npos);
+  }
+}
+
+TEST_CASE("play's file given with --state is refused with the command line that works", "[cli][usage]") {
+  const auto r = run({"--state", "my siege.json", "play"});
+  CHECK(r.status == 2);
+  CHECK(r.err == "siege: error: play: FILE is required: the file is play's own argument, not --state's: "
+                 "siege play 'my siege.json'\n");
+}
+
+TEST_CASE("R7: a personal inline weapon is named by its stats, never by the placeholder id", "[cli][R7]") {
+  auto r = run({"attack", "-s", "tower", "--hull-damage", "3", "--mount", "personal"});
+  CHECK(r.status == 2);
+  CHECK(r.err == "siege: error: the inline weapon (--hull-damage 3 --mount personal) is a personal weapon: attacks "
+                 "with it use the personal-combat rules (Chapter 4), not the structure rules\n");
+  r = run({"attack", "-s", "tower", "-w", "cannon", "--mount", "personal"});
+  CHECK(r.status == 2);
+  CHECK(r.err.rfind("siege: error: weapon 'cannon' with --mount personal is a personal weapon", 0) == 0);
+  r = run({"odds", "attack", "-s", "tower", "--hull-damage", "3", "--pierce", "1", "--mount", "personal"});
+  CHECK(r.status == 2);
+  CHECK(r.err.rfind("siege: error: the inline weapon (--hull-damage 3 --pierce 1 --mount personal) is", 0) == 0);
+  // Its text too; the JSON keeps the documented "inline".
+  r = run({"attack", "-s", "palisade", "--hull-damage", "4", "--pierce", "1", "--successes", "1"});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.rfind("Attack    inline weapon (--hull-damage 4 --pierce 1) on palisade\n", 0) == 0);
+  CHECK(r.out.find("(inline)") == std::string::npos);
+}
+
+TEST_CASE("odds --compare refuses an empty list of ids, or an empty item, naming the option", "[cli][odds]") {
+  for (const auto& [option, value] : std::vector<std::pair<std::string, std::string>>{
+           {"--weapons", ""}, {"--weapons", "cannon,,ram"}, {"--weapons", "cannon,"}, {"--structures", ""}}) {
+    INFO(option << " '" << value << "'");
+    const auto r = run({"odds", "--compare", option, value});
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.rfind("siege: error: " + option + " '" + value + "': ", 0) == 0);
+    CHECK(r.err.find("empty") != std::string::npos);
+  }
+  CHECK(run({"odds", "--compare", "--weapons", "cannon,ram", "--structures", "tower"}).status == 0);
+}
+
+TEST_CASE("odds scene refused at --scenes 1 does not ask for fewer --scenes", "[cli][odds]") {
+  nlohmann::json d = {{"sections", {{{"id", "bastion"}, {"structure", "bastion"}}}}};
+  for (int i = 0; i < 16; ++i) {
+    d["besiegers"].push_back({{"id", "gun-" + std::to_string(i)}, {"engine", "cannon"}, {"pool", 1 + i % 4},
+                              {"hull_suffered", i / 4}, {"target", "bastion"}});
+    d["defenders"].push_back({{"id", "wall-" + std::to_string(i)}, {"weapon", "cannon"},
+                              {"target", "gun-" + std::to_string(i)}});
+  }
+  const std::string dir = "/tmp/siege-test-scenes-" + std::to_string(::getpid());
+  REQUIRE(std::system(("mkdir -p " + dir).c_str()) == 0);
+  std::ofstream(dir + "/d.json") << d.dump();
+  REQUIRE(run({"init", dir + "/s.json", "--from", dir + "/d.json"}).status == 0);
+  const auto r = run({"--state", dir + "/s.json", "odds", "scene", "--scenes", "1"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("too large") != std::string::npos);
+  CHECK(r.err.find("fewer --scenes") == std::string::npos);
+  CHECK(r.err.find("give fewer engines the same target") != std::string::npos);
+  (void)std::system(("rm -rf " + dir).c_str());
+}
+
+TEST_CASE("--cause says its limit in --help and a longer one is refused naming it", "[cli][R32]") {
+  for (const char* command : {"damage", "repair", "remove"}) {
+    INFO(command);
+    const auto h = run({command, "--help"});
+    CHECK(h.out.find("[at most 200 bytes]") != std::string::npos);
+  }
+  const std::string dir = "/tmp/siege-test-cause-" + std::to_string(::getpid());
+  REQUIRE(std::system(("mkdir -p " + dir).c_str()) == 0);
+  REQUIRE(run({"init", dir + "/s.json", "--from", SIEGE_SOURCE_DIR + "/examples/castle-siege.json"}).status == 0);
+  const auto r =
+      run({"--state", dir + "/s.json", "damage", "--at", "camp", "--hull", "1", "--cause", std::string(201, 'x')});
+  CHECK(r.status == 2);
+  CHECK(r.err == "siege: error: --cause: 201 bytes; it holds at most 200 bytes\n");
+  (void)std::system(("rm -rf " + dir).c_str());
+}
+
+TEST_CASE("A word a hint quotes is quoted as the chronicle's command lines quote it", "[cli][hints]") {
+  // One quoter (render.hpp's shell_word): '@', '=', '%' and UTF-8 are plain words.
+  const auto r = run({"--state", "siège@1.json", "play"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("siege play siège@1.json\n") != std::string::npos);
+}

@@ -494,8 +494,12 @@ class SectionChain {
   if (scenes < 1 || scenes > max_scenes_ahead)
     fail_input("bad-scenes", "scenes", std::to_string(scenes),
                "expected from 1 to " + std::to_string(max_scenes_ahead) + " scenes ahead");
+  // One scene is the least there is to ask: then only the siege itself can be smaller.
   Work work(input_word("scenes") + " " + std::to_string(scenes),
-            "ask for fewer " + input_word("scenes") + ", or give fewer engines the same target");
+            scenes > 1 ? "ask for fewer " + input_word("scenes") + ", or give fewer engines the same target"
+                       : "one scene is the least there is to ask: too many engines shoot at the same target; "
+                         "give fewer engines the same target, or roll the scene ('" +
+                             command_words({"scene"}) + "')");
   SceneOdds o;
   o.played = s.scene;
   o.scenes = scenes;

@@ -219,11 +219,14 @@ inline void section_notes(const Structure& s, BreachState after, std::vector<std
 // Public: what the program needs of the above (the rest stays internal).
 using detail::add_rule;  // adds a rule id to a trace once
 
-// R7: personal weapons use the personal-combat rules.
-inline void refuse_personal(const Weapon& w) {
+// R7: personal weapons use the personal-combat rules. `named`: the weapon
+// as the front end's user knows it (a weapon given by its stats alone has
+// no row to name); by default "weapon 'ID'".
+inline void refuse_personal(const Weapon& w, std::string_view named = {}) {
   if (w.mount == Mount::personal)
-    fail_usage("personal-weapon", "weapon '" + w.id + "' is a personal weapon: attacks with it "
-                                  "use the personal-combat rules (Chapter 4), not the structure rules");
+    fail_usage("personal-weapon", (named.empty() ? "weapon '" + w.id + "'" : std::string(named)) +
+                                      " is a personal weapon: attacks with it use the personal-combat rules "
+                                      "(Chapter 4), not the structure rules");
 }
 
 // The check an attack makes: Easy (R2), 3 extra Bane dice through a firing

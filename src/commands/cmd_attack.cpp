@@ -33,6 +33,10 @@ Weapon request_weapon(const AttackRequest& r, const Tables& t, std::string_view 
   if (r.gunpowder) w.qualities |= static_cast<std::uint32_t>(Quality::gunpowder);
   if (r.indirect) w.qualities |= static_cast<std::uint32_t>(Quality::indirect);
   if (r.blast) w.qualities |= static_cast<std::uint32_t>(Quality::blast);
+  // R7, the weapon named as it was given: by its stats, or its row (made
+  // personal by --mount, or personal in the table).
+  if (r.weapon.empty()) refuse_personal(w, "the " + inline_weapon_words(w));
+  if (!r.mount.empty()) refuse_personal(w, "weapon '" + w.id + "' with --mount " + r.mount);
   return w;
 }
 

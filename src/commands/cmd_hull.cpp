@@ -26,7 +26,10 @@ void hull_change_inputs(Fields& f, HullChangeRequest& r) {
          r.at);
   f.number({.key = "hull", .help = "Hull Points to add (damage) or take away (repair)", .need = Need::required},
            r.hull, 1, max_hull_change);
-  f.text({"cause", "The referee's words for it, kept in the log (\"Burn\", \"a night's repair\")", "TEXT"},
+  f.text({.key = "cause",
+          .help = "The referee's words for it, kept in the log (\"Burn\", \"a night's repair\")",
+          .value_name = "TEXT",
+          .max_bytes = default_text_bytes},
          r.cause);
 }
 

@@ -118,33 +118,38 @@ void odds_of_attack(const AttackOddsRequest& req, Context& ctx) {
 
 // ---------------------------------------------------------------- compare
 
-std::vector<std::string> split_ids(const std::string& s) {
+// The ids of a comma-separated list given as --`key` (absent: none, every
+// row). An empty list, or an empty item ("a,,b"), is refused: it names no row.
+std::vector<std::string> split_ids(const std::optional<std::string>& list, std::string_view key) {
   std::vector<std::string> out;
-  std::string cur;
-  for (char c : s) {
-    if (c == ',') {
-      if (!cur.empty()) out.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
+  if (!list) return out;
+  const auto refuse = [&](const std::string& why) {
+    fail_input("empty-id", std::string(key), "'" + *list + "'",
+               why + ": give ids a comma apart, or leave the option out for every one");
+  };
+  if (list->empty()) refuse("an empty list");
+  std::size_t from = 0;
+  for (std::size_t item = 1;; ++item) {
+    const std::size_t comma = std::min(list->find(',', from), list->size());
+    if (comma == from) refuse("item " + std::to_string(item) + " is empty");
+    out.push_back(list->substr(from, comma - from));
+    if (comma == list->size()) return out;
+    from = comma + 1;
   }
-  if (!cur.empty()) out.push_back(cur);
-  return out;
 }
 
 // `odds --compare`: odds' own inputs.
 struct CompareRequest {
   bool compare = false;
-  std::string weapons;     // comma-separated ids; empty: every weapon
-  std::string structures;  // comma-separated ids; empty: the usual six
+  std::optional<std::string> weapons;     // comma-separated ids; absent: every weapon
+  std::optional<std::string> structures;  // comma-separated ids; absent: the usual six
   Given<int> attacks = 4;
   Given<int> pool = 3;
 };
 
 void compare(const CompareRequest& r, Context& ctx) {
-  const std::vector<std::string> weapon_ids = split_ids(r.weapons);
-  const std::vector<std::string> structure_ids = split_ids(r.structures);
+  const std::vector<std::string> weapon_ids = split_ids(r.weapons, "weapons");
+  const std::vector<std::string> structure_ids = split_ids(r.structures, "structures");
   const int attacks = *r.attacks;
   const int pool = *r.pool;
   const Tables& t = ctx.tables();

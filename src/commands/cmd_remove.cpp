@@ -26,7 +26,10 @@ void remove_inputs(Fields& f, RemoveRequest& r) {
          r.unit);
   f.text({.key = "engine", .help = "The engine that leaves (or --unit)", .value_name = "ID", .required_unless = unless_unit},
          r.engine);
-  f.text({"cause", "The referee's words for it, kept in the log (\"withdrawn\", \"captured\")", "TEXT"},
+  f.text({.key = "cause",
+          .help = "The referee's words for it, kept in the log (\"withdrawn\", \"captured\")",
+          .value_name = "TEXT",
+          .max_bytes = default_text_bytes},
          r.cause);
 }
 

@@ -24,6 +24,7 @@
 
 #include "state/builtin_tables.hpp"
 #include "front/command.hpp"
+#include "front/hint.hpp"
 #include "print/json.hpp"
 #include "state/read_file.hpp"
 #include "print/render.hpp"
@@ -616,16 +617,134 @@ CLI::App* deepest_parsed(CLI::App& app) {
   return parsed.empty() ? &app : deepest_parsed(*parsed.front());
 }
 
-// For words CLI11 did not expect after a command that has subcommands
-// (`odds chek`): the nearest subcommand names, " (did you mean check?)".
-std::string subcommand_suggestion(CLI::App& app) {
+// The words of the deepest (sub)command parsed ("odds attack"), "" for none.
+std::string command_path(CLI::App& app) {
+  std::string path;
+  for (CLI::App* at = deepest_parsed(app); at != nullptr && at->get_parent() != nullptr; at = at->get_parent())
+    path = at->get_name() + (path.empty() ? "" : " ") + path;
+  return path;
+}
+
+// `words` each quoted for the shell, a space apart, in the order given.
+std::string shell_words_of(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : " ") + shell_word(w);
+  return out;
+}
+
+// The options (not positionals) of `app` and of the apps above it, as typed.
+std::vector<std::string> option_spellings(CLI::App* app) {
+  std::vector<std::string> out;
+  for (; app != nullptr; app = app->get_parent())
+    for (const CLI::Option* o : app->get_options()) {
+      const auto add = [&out](std::string name) {
+        if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(std::move(name));
+      };
+      for (const auto& l : o->get_lnames()) add("--" + l);
+      for (const auto& sn : o->get_snames()) add("-" + sn);
+    }
+  return out;
+}
+
+// The option of `app` or of one of its subcommands whose CLI11 name opens
+// `message` ("--weapon: ..."), or nullptr.
+const CLI::Option* option_opening(CLI::App& app, std::string_view message) {
+  for (const CLI::Option* o : app.get_options()) {
+    const std::string name = o->get_name();
+    if (!name.empty() && message.size() > name.size() && message.substr(0, name.size()) == name &&
+        message[name.size()] == ':')
+      return o;
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    if (const CLI::Option* o = option_opening(*sub, message)) return o;
+  return nullptr;
+}
+
+// "one value", "2 values".
+std::string values(int n) { return n == 1 ? "one value" : std::to_string(n) + " values"; }
+
+// Words the command line has left over (CLI11's extras, in the order typed):
+// an unknown option, a value given to a flag, a subcommand that is none, or
+// arguments a command does not take.
+std::string extras_message(CLI::App& app, const std::string& where, const std::string& path) {
+  const std::vector<std::string> words = app.remaining(true);
   CLI::App* at = deepest_parsed(app);
-  std::vector<std::string> names;
-  for (const auto* sub : at->get_subcommands([](CLI::App*) { return true; })) names.push_back(sub->get_name());
-  if (names.empty()) return {};
-  for (const auto& word : app.remaining(true))
-    if (!word.empty() && word[0] != '-') return siege::did_you_mean(word, names);
-  return {};
+  std::vector<std::string> subs;
+  for (const auto* sub : at->get_subcommands([](CLI::App*) { return true; })) subs.push_back(sub->get_name());
+  // A command with subcommands and none named: the first plain word is the
+  // subcommand that is none (the options after it were its own).
+  const auto plain = std::find_if(words.begin(), words.end(), [](const std::string& w) { return w.size() < 2 || w[0] != '-'; });
+  if (!subs.empty() && plain != words.end()) {
+    const std::string suggestion = siege::did_you_mean(*plain, subs);
+    const std::vector<std::string_view> names(subs.begin(), subs.end());
+    return where + "unknown subcommand " + shell_word(*plain) +
+           (!suggestion.empty() ? suggestion : "; " + path + " takes " + ors(names));
+  }
+  for (const auto& w : words) {
+    if (w.size() < 2 || w[0] != '-') continue;
+    const std::string name = w.substr(0, w.find('='));
+    const std::vector<std::string> known = option_spellings(at);
+    if (name.size() < w.size() && std::find(known.begin(), known.end(), name) != known.end())
+      return where + name + " is a flag: it takes no value, given '" + w.substr(name.size() + 1) + "'";
+    return where + "unknown option " + shell_word(name) + siege::did_you_mean(name, known);
+  }
+  if (words.empty()) return where + "unexpected arguments";
+  std::vector<std::string> positionals;
+  for (const CLI::Option* o : at->get_options())
+    if (o->get_positional()) positionals.push_back(o->get_name(true));
+  std::string takes = "options only";
+  if (!positionals.empty()) {
+    takes.clear();
+    for (const auto& p : positionals) takes += (takes.empty() ? "one " : " and one ") + p;
+    takes += " and options";
+  }
+  return where + (words.size() == 1 ? "unexpected argument: " : "unexpected arguments: ") + shell_words_of(words) +
+         " (" + path + " takes " + takes + ")";
+}
+
+// Our one-line message for CLI11's parse error `e` (never CLI11's own text):
+// the command, the words at fault in the order typed, and what was expected.
+// `state_file`: the global --state, when given.
+std::string parse_message(const CLI::ParseError& e, CLI::App& app, const std::string& state_file) {
+  const std::string path = command_path(app);
+  const std::string where = path.empty() ? "" : path + ": ";
+  CLI::App* at = deepest_parsed(app);
+  if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr) {
+    // No command parsed (`siege`, `siege --json`, `siege -- attack`: a
+    // word after "--" is an argument, no command).
+    if (at == &app || app.get_subcommands().empty() || std::string_view(e.what()).rfind("A subcommand", 0) == 0)
+      return "a command is required; run 'siege --help' for the list";
+    for (CLI::App* a = at; a != nullptr; a = a->get_parent())
+      for (const CLI::Option* o : a->get_options()) {
+        if (!o->get_required() || o->count() > 0) continue;
+        const std::string name = o->get_name();
+        // `siege --state F play`: the file is the command's own argument.
+        if (o->get_positional() && o->get_lnames().empty() && !state_file.empty() && at->get_parent() == &app)
+          return where + name + " is required: the file is " + at->get_name() + "'s own argument, not --state's: " +
+                 hint({at->get_name(), state_file});
+        return where + name + " is required";
+      }
+    return where + "an input is missing; see its --help";
+  }
+  if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) return extras_message(app, where, path);
+  const CLI::Option* o = option_opening(app, e.what());
+  if (o == nullptr) return where + "the command line cannot be read; see its --help";
+  const std::string name = o->get_name();
+  const auto given = static_cast<int>(o->results().size());
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr) {
+    // Given more often than it takes values (an option given twice), or
+    // fewer values than one use needs (none after it, at the end).
+    const int most = std::max(o->get_items_expected_max(), 1);
+    if (given > most)
+      return where + name + " takes " + values(most) + ", given " + std::to_string(given) + ": " +
+             shell_words_of(o->results());
+    const int least = std::max(o->get_items_expected_min(), 1);
+    const std::string type = o->get_type_name().empty() ? "" : " (" + o->get_type_name() + ")";
+    if (given == 0) return where + name + " needs " + values(least) + type + " after it";
+    return where + name + " needs " + values(least) + type + ", given " + std::to_string(given) + ": " +
+           shell_words_of(o->results());
+  }
+  return where + name + " cannot take " + shell_words_of(o->results());
 }
 
 }  // namespace
@@ -813,12 +932,7 @@ int run(int argc, char** argv, Context& ctx) {
     write_stdout(version_text(ctx.globals));
     return 0;
   } catch (const CLI::ParseError& e) {
-    std::string msg = e.what();
-    if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && chosen == nullptr)
-      msg = "a command is required; run 'siege --help' for the list";
-    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) msg += subcommand_suggestion(app);
-    const std::string where = chosen != nullptr ? std::string(chosen->name) + ": " : "";
-    fail_usage("bad-usage", where + msg);
+    fail_usage("bad-usage", parse_message(e, app, ctx.globals.state_file));
   }
   const auto& g = ctx.globals;
   if (g.color != "auto" && g.color != "always" && g.color != "never")

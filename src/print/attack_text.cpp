@@ -49,8 +49,10 @@ std::string check_text(const CheckResult& c, std::uint64_t seed) {
 
 std::string attack_text(const AttackOutcome& o, std::uint64_t seed) {
   std::string s;
-  s += fmt::format("Attack    {} ({}) on {}\n",
-                   o.weapon == "inline" ? "inline weapon" : escape_text(o.stats.name), o.weapon, o.structure);
+  s += fmt::format("Attack    {} on {}\n",
+                   o.weapon == "inline" ? cli::inline_weapon_words(o.stats)
+                                        : fmt::format("{} ({})", escape_text(o.stats.name), o.weapon),
+                   o.structure);
   s += fmt::format("Check     {}\n", render_check(o.check, seed));
   s += fmt::format("Armor     {:>3}  listed\n", o.armor.listed);
   for (const auto& st : o.armor.steps)
@@ -81,8 +83,10 @@ std::string attack_text(const AttackOutcome& o, std::uint64_t seed) {
 }
 
 std::string sortie_text(const EngineHit& o, std::uint64_t seed) {
-  std::string s = fmt::format("Sortie    {} ({}) on {} ({})\n",
-                              o.stats.id == "inline" ? "inline weapon" : escape_text(o.stats.name), o.stats.id,
+  std::string s = fmt::format("Sortie    {} on {} ({})\n",
+                              o.stats.id == "inline"
+                                  ? cli::inline_weapon_words(o.stats)
+                                  : fmt::format("{} ({})", escape_text(o.stats.name), o.stats.id),
                               escape_text(o.target), o.row);
   s += fmt::format("Check     {}\n", render_check(o.check, seed));
   s += render_armor(o.armor);

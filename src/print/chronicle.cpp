@@ -10,6 +10,7 @@
 #include "state/actions.hpp"
 #include "print/odds.hpp"
 #include "front/command.hpp"
+#include "print/render.hpp"
 #include "siege/odds_scene.hpp"
 
 namespace siege::cli {
@@ -253,19 +254,6 @@ std::vector<ChronicleChange> changes_logged(const json& outcome, const Snapshot&
     out.push_back({K::breach, news(text_at(outcome, "section"))});
   for (const auto& id : texts_at(outcome, "knocked_out")) out.push_back({K::knock_out, id + " is knocked out"});
   return out;
-}
-
-// `text` as one word of a POSIX shell: as it is when nothing in it is
-// special, else in single quotes.
-std::string shell_word(const std::string& text) {
-  const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char ch) {
-    const auto c = static_cast<unsigned char>(ch);
-    return std::isalnum(c) != 0 || std::string_view("-_.,:/=+@%").find(ch) != std::string_view::npos || c >= 0x80;
-  });
-  if (plain) return text;
-  std::string q = "'";
-  for (const char ch : text) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return q + "'";
 }
 
 // What follows the action's name on a command line that plays `e` again.

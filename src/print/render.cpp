@@ -444,10 +444,20 @@ std::size_t hanging_indent(std::string_view line, std::size_t width) {
   return lead > 0 && lead < 8 ? lead + 2 : lead;  // an item goes on a step further in
 }
 
+std::string inline_weapon_words(const Weapon& w) {
+  std::string s = fmt::format("inline weapon (--hull-damage {}", w.hull_damage);
+  if (w.pierce != 0) s += fmt::format(" --pierce {}", w.pierce);
+  if (w.crit != 0) s += fmt::format(" --crit {}", w.crit);
+  if (w.mount != Mount::standard) s += fmt::format(" --mount {}", name_of(w.mount));
+  for (std::size_t i = 0; i < quality_names.size(); ++i)
+    if ((w.qualities & (1u << i)) != 0) s += fmt::format(" --{}", quality_names[i]);
+  return s + ")";
+}
+
 std::string shell_word(std::string_view word) {
-  const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 ||
-           std::string_view("-_.,:/+").find(c) != std::string_view::npos;
+  const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char ch) {
+    const auto c = static_cast<unsigned char>(ch);
+    return std::isalnum(c) != 0 || std::string_view("-_.,:/=+@%").find(ch) != std::string_view::npos || c >= 0x80;
   });
   if (plain) return std::string(word);
   std::string out = "'";

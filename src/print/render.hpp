@@ -90,10 +90,18 @@ void set_colour(bool on);
 // its own); a label column past half of `width` does not count.
 [[nodiscard]] std::size_t hanging_indent(std::string_view line, std::size_t width);
 
-// `word` as a shell reads it back: as it is when it holds only letters,
-// digits and -_.,:/+, else in single quotes ("a night's repair" ->
-// 'a night'\''s repair'). Every word a printed command takes from a file,
-// a path or the user goes through it.
+// A weapon given by its stats alone (no row: `attack --hull-damage 3`) as
+// the user gave it: "inline weapon (--hull-damage 3 --mount heavy)",
+// its Hull damage and each stat that is not an inline weapon's default
+// written as its option. Messages and text name it so, never by the
+// placeholder id "inline" that its JSON keeps.
+[[nodiscard]] std::string inline_weapon_words(const Weapon& w);
+// `word` as a POSIX shell reads it back: as it is when it holds only
+// letters, digits, -_.,:/=+@% and bytes of UTF-8 past ASCII (none of them
+// special to the shell in a word after the first), else in single quotes
+// ("a night's repair" -> 'a night'\''s repair'). Every word a printed
+// command takes from a file, a path or the user goes through it: a hint and
+// the chronicle's command lines alike.
 [[nodiscard]] std::string shell_word(std::string_view word);
 // `command` (its words already shell_word()ed) marked for wrap_text: kept on
 // one line when it fits, else started on a line of its own and broken only
