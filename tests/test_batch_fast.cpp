@@ -103,6 +103,37 @@ TEST_CASE("The fast reader leaves everything else to the strict parser", "[batch
   CHECK_FALSE(reads_flat(many + "}"));
 }
 
+TEST_CASE("The fast reader's strings end at the first byte that is not plain", "[batch]") {
+  // Every byte that spoils a string, at every offset of a string longer
+  // than a machine word; and strings of every length up to 39 bytes.
+  for (const int bad : {0x00, 0x01, 0x1f, 0x7f, 0x80, 0xc3, 0xff, 0x5c}) {  // 0x5c: a backslash
+    for (std::size_t at = 0; at < 20; ++at) {
+      std::string value(24, 'x');
+      value[at] = static_cast<char>(bad);
+      const std::string line = "{\"k\":\"" + value + "\"}";
+      INFO("byte " << bad << " at " << at);
+      CHECK_FALSE(reads_flat(line));
+    }
+  }
+  for (std::size_t n = 0; n < 40; ++n) {
+    std::string value;
+    for (std::size_t i = 0; i < n; ++i) value += static_cast<char>(' ' + (i * 7) % 95);  // printable
+    std::string escaped;
+    for (const char c : value) {
+      if (c == '"' || c == '\\') continue;
+      escaped += c;
+    }
+    const std::string line = "{\"key-" + std::to_string(n) + "\":\"" + escaped + "\",\"b\":1}";
+    FlatObject o;
+    INFO(line);
+    REQUIRE(read_flat(line, o));
+    REQUIRE(o.size == 2);
+    CHECK(o.members[0].key == "key-" + std::to_string(n));
+    CHECK(o.members[0].value.text == escaped);
+    CHECK(o.members[1].value.integer == 1);
+  }
+}
+
 TEST_CASE("A batch line gives the same bytes by the fast and the strict path", "[batch]") {
   for (const std::string line : {
            R"({"action": "attack", "structure": "curtain-wall", "weapon": "cannon", "damage-taken": 3})",

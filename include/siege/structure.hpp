@@ -364,8 +364,11 @@ template <class OnArmorStep>
   return attack_core(in, [](std::string_view, int) {});
 }
 
-[[nodiscard]] inline AttackOutcome resolve_attack(const AttackInput& in) {
-  AttackOutcome o;
+namespace detail {
+// resolve_attack's outcome of `in` into `o` (a default AttackOutcome, or one
+// whose vectors are empty), but for o.stats and o.check, which the caller
+// fills from `in` after it.
+inline void resolve_attack_trace(const AttackInput& in, AttackOutcome& o) {
   o.rules.reserve(8);  // one allocation for the usual handful of rule ids
   o.armor.steps.reserve(4);
   // Checks the input first; the Armor steps are written down as applied.
@@ -376,8 +379,6 @@ template <class OnArmorStep>
   const Weapon& w = in.weapon;
   o.structure = s.id;
   o.weapon = in.weapon_inline ? "inline" : w.id;
-  o.stats = w;
-  o.check = in.check;
   o.ladder = in.ladder;
   o.hull = {c.stats.hull, c.hull_before, c.hull_after};
   o.ladder_step = c.ladder_step;
@@ -400,7 +401,7 @@ template <class OnArmorStep>
     o.notes.emplace_back("The attack check failed (" + std::to_string(in.check.net_successes) +
                          " net Successes): a miss, the section is unchanged.");
     detail::section_notes(s, o.after, o.rules, o.notes, o.not_modelled);
-    return o;
+    return;
   }
   o.hit = true;
   detail::add_rule(o.rules, "damage");
@@ -411,7 +412,7 @@ template <class OnArmorStep>
     o.notes.emplace_back("Only heavy and capital weapons mark " + s.name + ": a " +
                          std::string(name_of(w.mount)) + " weapon does no damage.");
     detail::section_notes(s, o.after, o.rules, o.notes, o.not_modelled);
-    return o;
+    return;
   }
 
   if (c.blast_halved) detail::add_rule(o.rules, "blast-halved");
@@ -435,7 +436,37 @@ template <class OnArmorStep>
     o.notes.emplace_back("It can be dug through, not knocked down: attacks leave it at most cracked "
                          "(a mine or digging through breaches it).");
   detail::section_notes(s, o.after, o.rules, o.notes, o.not_modelled);
+}
+}  // namespace detail
+
+[[nodiscard]] inline AttackOutcome resolve_attack(const AttackInput& in) {
+  AttackOutcome o;
+  detail::resolve_attack_trace(in, o);
+  o.stats = in.weapon;
+  o.check = in.check;
   return o;
+}
+
+// The same outcome into `o`, which may hold an earlier one: its vectors keep
+// their memory (batch mode resolves an attack a line). The weapon's stats
+// and the check are moved out of `in`.
+inline void resolve_attack(AttackInput&& in, AttackOutcome& o) {
+  auto rules = std::move(o.rules);
+  auto notes = std::move(o.notes);
+  auto not_modelled = std::move(o.not_modelled);
+  auto steps = std::move(o.armor.steps);
+  rules.clear();
+  notes.clear();
+  not_modelled.clear();
+  steps.clear();
+  o = AttackOutcome{};
+  o.rules = std::move(rules);
+  o.notes = std::move(notes);
+  o.not_modelled = std::move(not_modelled);
+  o.armor.steps = std::move(steps);
+  detail::resolve_attack_trace(in, o);
+  o.stats = std::move(in.weapon);
+  o.check = std::move(in.check);
 }
 
 }  // namespace siege

@@ -87,11 +87,13 @@ PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t) {
 
 namespace {
 
-AttackOutcome run_attack(const AttackRequest& r, Context& ctx) {
+// The outcome of `r` into `o`, which may hold an earlier outcome whose
+// memory it reuses (resolve_attack).
+void run_attack(const AttackRequest& r, Context& ctx, AttackOutcome& o) {
   const Tables& t = ctx.tables();
   PreparedAttack p = prepare_attack(r, t);
   if (p.spec) p.input.check = roll_check(*p.spec, t.dice, ctx.rng());
-  return resolve_attack(p.input);
+  resolve_attack(std::move(p.input), o);
 }
 
 // Into `out` (cleared first; its memory is reused: Context::spare_json).
@@ -184,7 +186,10 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
   if (st == nullptr) {
     if (!req.section.empty() || !req.engine.empty())
       fail_no_state("attack", req.section.empty() ? "--engine" : "--section", "; without one give --structure ID");
-    const auto o = run_attack(req, ctx);
+    // One outcome for every attack without a state: batch mode resolves
+    // one a line into the memory of the line before's.
+    static AttackOutcome o;
+    run_attack(req, ctx, o);
     // Only what will be printed: batch and --json need no text.
     return {attack_json(o, ctx.seed(), std::move(ctx.spare_json)),
             ctx.globals.json ? std::string() : print::attack_text(o, ctx.seed()),
@@ -200,7 +205,8 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
   r.structure = s.structure;
   r.portcullis = portcullis_of(s) == Portcullis::yes;
   r.damage_taken = s.hull_suffered;
-  auto o = run_attack(r, ctx);
+  AttackOutcome o;
+  run_attack(r, ctx, o);
   record_section_hull(st->now, ctx.tables(), s.id, o.hull.after, o.after, o.rules, o.notes);
 
   ActionResult out;

@@ -38,12 +38,19 @@ struct FlatObject {
   static constexpr std::size_t max_members = 32;
   FlatMember members[max_members];
   std::size_t size = 0;
-  std::uint64_t lengths = 0;  // bit min(length, 63) set for each key: a quick "none of that length"
+  // For each key, the bit key_bit() picks from its length and its first
+  // and last bytes: a quick "no such key" for most keys asked for.
+  std::uint64_t keys = 0;
 
-  [[nodiscard]] static std::uint64_t length_bit(std::size_t n) { return std::uint64_t{1} << (n < 63 ? n : 63); }
+  [[nodiscard]] static std::uint64_t key_bit(std::string_view k) {
+    const std::size_t mix = k.empty() ? 0
+                                      : k.size() + 7 * static_cast<unsigned char>(k.front()) +
+                                            3 * static_cast<unsigned char>(k.back());
+    return std::uint64_t{1} << (mix & 63);
+  }
 
   [[nodiscard]] const FlatMember* find(std::string_view key) const {
-    if ((lengths & length_bit(key.size())) == 0) return nullptr;
+    if ((keys & key_bit(key)) == 0) return nullptr;
     for (std::size_t i = 0; i < size; ++i) {
       const std::string_view k = members[i].key;
       if (k.size() == key.size() && (k.empty() || k.front() == key.front()) && k == key) return &members[i];
@@ -162,7 +169,7 @@ inline bool value(std::string_view s, std::size_t& i, FlatValue& v) {
 // valid JSON) - read it with parse_strict().
 [[nodiscard]] inline bool read_flat(std::string_view s, FlatObject& out) {
   out.size = 0;
-  out.lengths = 0;
+  out.keys = 0;
   std::size_t i = 0;
   flat::skip(s, i);
   if (i >= s.size() || s[i] != '{') return false;
@@ -182,7 +189,7 @@ inline bool value(std::string_view s, std::size_t& i, FlatValue& v) {
       flat::skip(s, i);
       if (!flat::value(s, i, m.value)) return false;
       ++out.size;
-      out.lengths |= FlatObject::length_bit(m.key.size());
+      out.keys |= FlatObject::key_bit(m.key);
       flat::skip(s, i);
       if (i >= s.size()) return false;
       if (s[i] == '}') {

@@ -9,10 +9,10 @@ namespace {
 
 void write_face(JsonWriter& w, const Face& f) {
   w.begin_array();
-  for (int i = 0; i < f.success; ++i) w.value("success");
-  for (int i = 0; i < f.failure; ++i) w.value("failure");
-  for (int i = 0; i < f.boon; ++i) w.value("boon");
-  for (int i = 0; i < f.bane; ++i) w.value("bane");
+  for (int i = 0; i < f.success; ++i) w.value(JsonWord{"success"});
+  for (int i = 0; i < f.failure; ++i) w.value(JsonWord{"failure"});
+  for (int i = 0; i < f.boon; ++i) w.value(JsonWord{"boon"});
+  for (int i = 0; i < f.bane; ++i) w.value(JsonWord{"bane"});
   w.end_array();
 }
 
@@ -25,10 +25,10 @@ void write_weapon_stats(JsonWriter& w, const Weapon& x) {
     w.value(x.crit);
   else
     w.null();
-  w.field("mount", name_of(x.mount));
+  w.field("mount", JsonWord{name_of(x.mount)});
   w.key("qualities").begin_array();
   for (std::size_t i = 0; i < quality_names.size(); ++i)
-    if (x.qualities & (1u << i)) w.value(quality_names[i]);
+    if (x.qualities & (1u << i)) w.value(JsonWord{quality_names[i]});
   w.end_array().end_object();
 }
 
@@ -64,7 +64,7 @@ void write_seed(JsonWriter& w, std::optional<std::uint64_t> seed) {
 
 void write_trailer(JsonWriter& w, const std::vector<std::string>& rules,
                    const std::vector<std::string>& notes, const std::vector<std::string>& not_modelled) {
-  w.string_array("rules", rules);
+  w.word_array("rules", rules);  // ids of siege/rules.hpp
   w.string_array("notes", notes);
   w.string_array("not_modelled", not_modelled);
 }
@@ -73,7 +73,8 @@ void write_armor(JsonWriter& w, const ArmorTrace& a) {
   w.begin_object();
   w.field("listed", a.listed).field("effective", a.effective);
   w.key("steps").begin_array();
-  for (const auto& s : a.steps) w.begin_object().field("rule", s.rule).field("change", s.change).end_object();
+  for (const auto& s : a.steps)
+    w.begin_object().field("rule", JsonWord{s.rule}).field("change", s.change).end_object();
   w.end_array().end_object();
 }
 
@@ -93,13 +94,13 @@ void write_hull_and_state(JsonWriter& w, const HullTrace& h, BreachState before,
 
 void write_check(JsonWriter& w, const CheckResult& c, std::optional<std::uint64_t> seed) {
   w.begin_object();
-  w.field("difficulty", name_of(c.difficulty));
+  w.field("difficulty", JsonWord{name_of(c.difficulty)});
   w.field("rolled", c.rolled);
   write_seed(w, c.rolled ? seed : std::nullopt);
   w.key("dice").begin_array();
   for (const auto& d : c.dice) {
     w.begin_object();
-    w.field("die", name_of(d.kind));
+    w.field("die", JsonWord{name_of(d.kind)});
     w.field("face", d.face + 1);
     w.key("symbols");
     write_face(w, d.symbols);
@@ -131,14 +132,15 @@ void write_check_outcome(JsonWriter& w, const CheckResult& c, std::optional<std:
 
 void write_attack(JsonWriter& w, const AttackOutcome& o, std::optional<std::uint64_t> seed) {
   begin_outcome(w, "attack");
-  w.field("structure", o.structure).field("weapon", o.weapon);
+  // Table ids (or "inline"): kebab-case words.
+  w.field("structure", JsonWord{o.structure}).field("weapon", JsonWord{o.weapon});
   write_attack_roll(w, o, seed);
   w.key("ladder").begin_object();
-  w.field("mode", o.ladder == LadderMode::hull ? "hull" : "steps");
+  w.field("mode", JsonWord{o.ladder == LadderMode::hull ? "hull" : "steps"});
   if (o.ladder == LadderMode::steps) w.field("step", o.ladder_step).field("steps_moved", o.steps_moved);
   w.end_object();
   w.key("state").begin_object();
-  w.field("before", name_of(o.before)).field("after", name_of(o.after));
+  w.field("before", JsonWord{name_of(o.before)}).field("after", JsonWord{name_of(o.after)});
   w.end_object();
   end_outcome(w, o);
 }

@@ -44,6 +44,7 @@ inline constexpr int schema_version = 1;
 namespace print {
 
 using JsonWriter = siege::JsonWriter;
+using JsonWord = siege::JsonWord;
 
 // The text `write(w, args...)` writes: what every `--json` output and
 // batch line of one outcome is.
@@ -85,9 +86,10 @@ void write_hull_and_state(JsonWriter& w, const HullTrace& h, BreachState before,
 // The "check" object: difficulty, who rolled, the dice and the net result.
 void write_check(JsonWriter& w, const CheckResult& c, std::optional<std::uint64_t> seed);
 
-// The start of every outcome object: "schema" and "action".
+// The start of every outcome object: "schema" and "action" (a command's
+// name: a word without bytes to escape).
 inline JsonWriter& begin_outcome(JsonWriter& w, std::string_view action) {
-  return w.begin_object().field("schema", schema_version).field("action", action);
+  return w.begin_object().field("schema", schema_version).field("action", JsonWord{action});
 }
 
 // The end of an outcome that carries its own trace: its trailer and the

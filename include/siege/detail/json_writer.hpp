@@ -43,6 +43,15 @@ inline constexpr auto json_escapes = [] {
   return 0;
 }
 
+// A string that needs no escaping, written as it is without the scan for
+// bytes to escape: a table id (kebab-case, checked by is_id when the tables
+// are read), a rule id of siege/rules.hpp, the name of an enum value, a
+// literal of the source. Anything that may hold other bytes (a name or a
+// note from the tables, the user's text) is a plain string_view instead.
+struct Word {
+  std::string_view text;
+};
+
 class JsonWriter {
  public:
   explicit JsonWriter(std::string& out) : out_(out) {}
@@ -87,6 +96,23 @@ class JsonWriter {
     return done();
   }
   JsonWriter& value(const char* s) { return value(std::string_view(s)); }
+  [[gnu::always_inline]] JsonWriter& value(Word w) {
+    comma();
+    const std::string_view s = w.text;
+    if (s.size() + 2 > stage_size - n_) {
+      flush();
+      if (s.size() + 2 > stage_size) {  // no word is that long
+        write_escaped(s);
+        return done();
+      }
+    }
+    char* p = stage_ + n_;
+    p[0] = '"';
+    copy(p + 1, s.data(), s.size());
+    p[s.size() + 1] = '"';
+    n_ += s.size() + 2;
+    return done();
+  }
   JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
   [[gnu::always_inline]] JsonWriter& value(bool b) {
     comma();
@@ -134,6 +160,13 @@ class JsonWriter {
   JsonWriter& string_array(const K& k, const Range& items) {
     key(k).begin_array();
     for (const auto& s : items) value(std::string_view(s));
+    return end_array();
+  }
+  // The same for strings that are all Words.
+  template <typename K, typename Range>
+  JsonWriter& word_array(const K& k, const Range& items) {
+    key(k).begin_array();
+    for (const auto& s : items) value(Word{std::string_view(s)});
     return end_array();
   }
 
@@ -384,4 +417,5 @@ class JsonWriter {
 // Public: what the program needs of this internal header, as siege:: names.
 namespace siege {
 using detail::JsonWriter;  // the JSON writer every outcome and the state file are written with
+using JsonWord = detail::Word;  // a string the writer copies without a scan: ids, enum names, literals
 }  // namespace siege
