@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "front/inputs.hpp"
 #include "siege/error.hpp"
 #include "siege/rules.hpp"
 
@@ -22,11 +23,11 @@ namespace siege::cli {
   return out;
 }
 
-// A required number: the command line insists on it (Need::required); a
-// batch line or a log entry that leaves it out is refused here.
-[[nodiscard]] inline int required(const std::optional<int>& v, const std::string& command,
-                                  const std::string& option) {
-  if (!v) fail_usage("missing-option", command + ": " + option + " N is required");
+// A number the command needs here although its declaration cannot say so
+// (a state file without units asks for what one with units knows):
+// missing, refused as check_declared refuses a declared one (fail_missing).
+[[nodiscard]] inline int required(const std::optional<int>& v, std::string_view key) {
+  if (!v) fail_missing("missing-option", key, "a number");
   return *v;
 }
 

@@ -16,19 +16,18 @@ namespace siege::cli {
 
 // ---------------------------------------------------------------- inputs
 
-// Without --state: refuses the first of `options` ({"--unit", given}, ...)
-// that was given; they name what only a state file holds.
-void refuse_unit_options(std::string_view command,
-                         std::initializer_list<std::pair<std::string_view, bool>> options);
+// Without --state: refuses the first of `inputs` ({"unit", given}, ...)
+// that was given; they name what only a state file holds. Each refusal is
+// about its input (refuse_input): "hold: --enemy: needs --state FILE ...".
+void refuse_unit_options(std::initializer_list<std::pair<std::string_view, bool>> inputs);
 
-// With --state: the value of a required id option, or a usage error naming
-// it ("hold: with --state give --enemy ID (see 'siege status')").
-[[nodiscard]] const std::string& required_id(const std::string& value, std::string_view command,
-                                             std::string_view option);
+// With --state: the value of a required id input, or its refusal as missing
+// (fail_missing: "hold: --enemy: missing: give ID (see 'siege status') ...").
+[[nodiscard]] const std::string& required_id(const std::string& value, std::string_view key);
 
-// With --state: refuses `option` when given; the file knows `what`
+// With --state: refuses input `key` when given; the file knows `what`
 // ("its figures", "its order").
-void refuse_known(std::string_view command, std::string_view option, bool given, std::string_view what);
+void refuse_known(std::string_view key, bool given, std::string_view what);
 
 // A siege with no units (a file from before units came in, or one played
 // without troops) keeps the troop commands' numbers: with --state and no
