@@ -129,7 +129,7 @@ void attack_roll_inputs(Fields& f, AttackRequest& r) {
   f.number({"boon-dice", "Extra Boon dice"}, r.boon_dice, 0, max_dice);
 }
 
-void attack_weapon_inputs(Fields& f, AttackRequest& r) {
+void structure_input(Fields& f, std::string& structure) {
   static const std::string structure_help = see_hint("Structure id", {"list", "structures"});
   f.text({.key = "structure",
           .help = structure_help,
@@ -137,7 +137,11 @@ void attack_weapon_inputs(Fields& f, AttackRequest& r) {
           .also = "-s",
           .need = Need::without_state,
           .missing_id = "no-structure"},
-         r.structure);
+         structure);
+}
+
+void attack_weapon_inputs(Fields& f, AttackRequest& r) {
+  structure_input(f, r.structure);
   // --engine (with --state) attacks with its own weapon.
   static constexpr std::string_view weapon_unless[] = {"hull-damage", "engine"};
   weapon_stat_inputs(f, r, weapon_unless);

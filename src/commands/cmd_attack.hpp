@@ -54,6 +54,9 @@ struct PreparedRoll {
 };
 [[nodiscard]] PreparedRoll prepare_roll(const AttackRequest& r, FiringSlit firing_slit);
 [[nodiscard]] PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t);
+// --structure ID, the structure of a section given without --state
+// (attack, demolish, mine and their odds): required then.
+void structure_input(Fields& f, std::string& structure);
 // The inputs of the attack itself (weapon, roll, section), shared with
 // `odds attack`; attack_inputs adds those of a siege in a state file.
 void attack_weapon_inputs(Fields& f, AttackRequest& r);

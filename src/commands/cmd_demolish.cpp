@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 #include <fmt/format.h>
 
+#include "commands/cmd_attack.hpp"
 #include "commands/cmd_works.hpp"
 #include "front/command.hpp"
 #include "print/json.hpp"
@@ -67,14 +68,7 @@ DemolitionOutcome run_demolish(const DemolishRequest& r, Context& ctx) {
 }
 
 void demolish_work_inputs(Fields& f, DemolishRequest& r) {
-  static const std::string structure_help = see_hint("Structure id", {"list", "structures"});
-  f.text({.key = "structure",
-          .help = structure_help,
-          .value_name = "ID",
-          .also = "-s",
-          .need = Need::without_state,
-          .missing_id = "no-structure"},
-         r.structure);
+  structure_input(f, r.structure);
   static const std::string charge_help = see_hint("Charge id, or ID:COUNT; repeat for more charges", {"list", "charges"});
   f.texts({.key = "charge",
            .help = charge_help,

@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 #include <fmt/format.h>
 
+#include "commands/cmd_attack.hpp"
 #include "commands/cmd_works.hpp"
 #include "front/command.hpp"
 #include "print/json.hpp"
@@ -90,14 +91,7 @@ MineOutcome run_mine(const MineRequest& r, Context& ctx) {
 }
 
 void mine_work_inputs(Fields& f, MineRequest& r) {
-  static const std::string structure_help = see_hint("Structure id", {"list", "structures"});
-  f.text({.key = "structure",
-          .help = structure_help,
-          .value_name = "ID",
-          .also = "-s",
-          .need = Need::without_state,
-          .missing_id = "no-structure"},
-         r.structure);
+  structure_input(f, r.structure);
   f.number({"days-dug", "Days already dug before this call (default 0)"}, r.days_dug, 0, max_mine_days);
   f.number({"days", "Dig at most N more days now (default: to the end)"}, r.days, 1, max_mine_days);
   f.number({"damage-taken", "Hull the section has already suffered"}, r.damage_taken, 0, 100000);
