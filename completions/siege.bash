@@ -131,16 +131,18 @@ _siege_values() {
             REPLY="intact cracked" ;;
         "odds escalade --method" | "odds escalade -m" | "escalade --method" | "escalade -m")
             REPLY="ladder grapnel tower" ;;
-        "hold --order" | "rout --order" | "add --order")
-            REPLY="good shaken" ;;
+        "hold --order" | "rout --order")
+            REPLY="good shaken routed" ;;
         "hold --site")
-            REPLY="breach gateway doorway window wall-top rampart parapet breastwork" ;;
+            REPLY="breach gateway doorway window wall-top rampart parapet breastwork corridor bridge passage" ;;
         "rout --side" | "army-morale --side" | "add --side")
             REPLY="besieger defender attacker" ;;
         "move --to" | "add --to")
             REPLY="outside within-walls" ;;
         "order --set")
             REPLY="good shaken routed" ;;
+        "add --order")
+            REPLY="good shaken" ;;
         "countermine --result")
             REPLY="collapsed failed" ;;
         "serve --view")

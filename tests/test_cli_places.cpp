@@ -65,9 +65,10 @@ TEST_CASE("An input's refusal in batch names the file, the line and the key", "[
   // The reader's refusal reads the same way, and names its input too.
   CHECK(lines[2]["error"]["message"] == in + ":4:/pool: expected an integer from 0 to 50");
   CHECK(lines[2]["error"]["input"] == "pool");
-  // A refusal that is about no one input gets the file and line.
-  CHECK(lines[3]["error"]["message"] == in + ":5: hold: --order good|shaken is required");
-  CHECK_FALSE(lines[3]["error"].contains("input"));
+  // A missing input the command needs (its declaration): the key's pointer, then the command.
+  CHECK(lines[3]["error"]["message"] ==
+        in + ":5:/order: hold: missing: give good, shaken or routed (or instead --hero); needed without --state");
+  CHECK(lines[3]["error"]["input"] == "order");
 }
 
 TEST_CASE("A log entry the core now refuses is named by its pointer in the state file", "[cli][places][replay]") {

@@ -144,6 +144,15 @@ class Error : public std::runtime_error {
                                       std::string reason) {
     return Error(kind, std::move(id), ErrorPlace{}, std::move(key), std::move(value), std::move(reason));
   }
+  // An error in one input (in_input) that is the command's refusal too
+  // (refusal): the front end names both, "attack: --structure: missing ..."
+  // on the command line, "in.jsonl:7:/structure: attack: missing ..." in batch.
+  [[nodiscard]] static Error input_refusal(ErrorKind kind, std::string id, std::string key, std::string value,
+                                           std::string reason) {
+    Error e = in_input(kind, std::move(id), std::move(key), std::move(value), std::move(reason));
+    e.by_command_ = true;
+    return e;
+  }
   // An error at a known place: "FILE:WHERE: reason".
   Error(ErrorKind kind, std::string id, ErrorPlace place, std::string reason)
       : Error(kind, std::move(id), std::move(place), {}, {}, std::move(reason)) {}

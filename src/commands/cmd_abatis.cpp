@@ -25,7 +25,6 @@ struct AbatisRequest {
 
 AbatisOutcome run_abatis(const AbatisRequest& r, Context& ctx) {
   AbatisInput in;
-  if (r.work.empty()) fail_usage("missing-option", "abatis: say which work: abatis build or abatis tear");
   in.work = parse_abatis_work(r.work);
   in.progress = *r.progress;
   in.attackers_in_breach = r.attackers_in_breach ? AttackersInBreach::yes : AttackersInBreach::no;
@@ -38,8 +37,10 @@ void abatis_inputs(Fields& f, AbatisRequest& r) {
   f.text({.key = "work",
           .help = "build (defenders block a breach) or tear (attackers pull it down)",
           .value_name = "build|tear",
+          .need = Need::required,
           .positional = true,
-          .choices = abatis_work_names},
+          .choices = abatis_work_names,
+          .choice_id = "bad-work"},
          r.work);
   f.number({"progress", "Turns of this work already done"}, r.progress, 0, 99);
   f.flag({"attackers-in-breach", "Build: attackers are within the breach this turn (the work restarts from 0)"},
@@ -52,14 +53,13 @@ void abatis_inputs(Fields& f, AbatisRequest& r) {
 ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* st) {
   if (st == nullptr) {
     if (!req.section.empty())
-      fail_no_state("abatis", "--section", "; without one give --progress N");
+      refuse_without_state("section", "; without one give " + input_word("progress") + " N");
     const auto o = run_abatis(req, ctx);
     return {print::json_text(print::write_abatis, o), print::abatis_text(o), {}};
   }
   if (req.progress.given())
-    fail_usage("bad-option", "abatis: --progress goes without --state; the state file counts the turns done");
-  if (req.section.empty()) fail_usage("no-section", "abatis: with --state give --section ID");
-  if (req.work.empty()) fail_usage("missing-option", "abatis: say which work: abatis build or abatis tear");
+    refuse_input("bad-option", "progress", "goes without --state; the state file counts the turns done");
+  if (req.section.empty()) fail_missing("no-section", "section", "ID; needed with --state");
   {
     const SectionState& s = state_section(*st, req.section, "abatis");
     if (parse_abatis_work(req.work) == AbatisWork::build && s.state != BreachState::breached)

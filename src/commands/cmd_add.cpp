@@ -53,7 +53,8 @@ void add_inputs(Fields& f, AddRequest& r) {
           .help = "--unit, instead of --section: outside or within-walls (default: a besieger outside, a "
                   "defender within the walls; a defender outside is a sally, R38)",
           .value_name = "PLACE",
-          .choices = place_words},
+          .choices = place_words,
+          .choice_id = "bad-place"},
          r.to);
   f.text({"row", "--engine: its engines.json row (Armor and Hull as a target; its weapon by default)", "ROW"},
          r.row);
@@ -68,41 +69,39 @@ void add_inputs(Fields& f, AddRequest& r) {
 // The request as a description's entry (docs/state.md), refusing options
 // of the other kind.
 ArrivalInput arrival_of(const AddRequest& r) {
-  const char* cmd = "add";
-  if (r.unit.empty() == r.engine.empty())
-    fail_usage(r.unit.empty() ? "missing-option" : "bad-option",
-               "add: give --unit ID or --engine ID, one of them");
+  // One of --unit and --engine is given (check_declared): not both.
+  if (!r.unit.empty() && !r.engine.empty())
+    refuse_input("bad-option", "engine", "goes without " + input_word("unit") + ": give one of them");
   const UnitSide side = parse_unit_side(r.side);
   ArrivalInput in;
   nlohmann::json& e = in.entry;
-  auto refuse = [&](std::string_view option, bool given, std::string_view kind) {
-    if (given) fail_usage("bad-option", fmt::format("{}: {} goes with --{} ID", cmd, option, kind));
+  auto refuse = [&](std::string_view key, bool given, std::string_view kind) {
+    if (given) refuse_input("bad-option", key, "goes with " + input_word(kind) + " ID");
   };
   if (!r.engine.empty()) {
-    refuse("--figures", r.figures.has_value(), "unit");
-    refuse("--hero", r.hero, "unit");
-    refuse("--order", !r.order.empty(), "unit");
-    refuse("--section", !r.section.empty(), "unit");
-    refuse("--to", !r.to.empty(), "unit");
+    refuse("figures", r.figures.has_value(), "unit");
+    refuse("hero", r.hero, "unit");
+    refuse("order", !r.order.empty(), "unit");
+    refuse("section", !r.section.empty(), "unit");
+    refuse("to", !r.to.empty(), "unit");
     in.kind = ArrivalInput::Kind::engine;
     in.engine_side = side == UnitSide::besieger ? EngineSide::besieger : EngineSide::defender;
     e["id"] = r.engine;
     if (r.row.empty() && r.weapon.empty())
-      fail_usage("missing-option",
-                 "add: an engine needs --row ROW (engines.json) or --weapon ID (weapons.json)");
+      fail_missing("missing-option", "row",
+                   "ROW (engines.json), or instead " + input_word("weapon") + " ID (weapons.json): an engine needs one");
     if (!r.row.empty()) e["engine"] = r.row;
     if (!r.weapon.empty()) e["weapon"] = r.weapon;
     if (r.pool.given()) e["pool"] = *r.pool;
     if (!r.target.empty()) e["target"] = r.target;
     return in;
   }
-  refuse("--row", !r.row.empty(), "engine");
-  refuse("--weapon", !r.weapon.empty(), "engine");
-  refuse("--pool", r.pool.given(), "engine");
-  refuse("--target", !r.target.empty(), "engine");
+  refuse("row", !r.row.empty(), "engine");
+  refuse("weapon", !r.weapon.empty(), "engine");
+  refuse("pool", r.pool.given(), "engine");
+  refuse("target", !r.target.empty(), "engine");
   if (!r.section.empty() && !r.to.empty())
-    fail_usage("bad-option", "add: give --section ID or --to PLACE, not both");
-  if (!r.figures && !r.hero) fail_usage("missing-option", "add: give --figures N (or --hero: one figure)");
+    refuse_input("bad-option", "to", "goes instead of " + input_word("section") + ", not with it");
   e["id"] = r.unit;
   e["side"] = name_of(side);
   if (r.figures) e["figures"] = *r.figures;

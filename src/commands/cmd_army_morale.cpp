@@ -23,8 +23,8 @@ struct ArmyMoraleRequest {
 
 ArmyMoraleOutcome run_army_morale(const ArmyMoraleRequest& r, Context&) {
   ArmyMoraleInput in;
-  in.strength = required(r.strength, "army-morale", "--strength");
-  in.killed = required(r.killed, "army-morale", "--killed");
+  in.strength = required(r.strength, "strength");
+  in.killed = required(r.killed, "killed");
   in.defender_in_castle = r.defender_in_castle ? InCastle::yes : InCastle::no;
   return army_morale(in);
 }
@@ -45,11 +45,11 @@ void army_morale_inputs(Fields& f, ArmyMoraleRequest& r) {
 // With --state: the check of a side's army from the file (R25, R33).
 ActionResult side_morale_action(const ArmyMoraleRequest& r, SiegeState& st) {
   const char* cmd = "army-morale";
-  if (r.side.empty()) fail_usage("missing-option", "army-morale: with --state give --side besieger|defender");
+  if (r.side.empty()) fail_missing("missing-option", "side", ors(side_words) + "; needed with --state");
   const UnitSide side = parse_unit_side(r.side);
-  refuse_known(cmd, "--strength", r.strength.has_value(), "the army's strength");
-  refuse_known(cmd, "--killed", r.killed.has_value(), "the army's killed");
-  refuse_known(cmd, "--defender-in-castle", r.defender_in_castle, "whether the defenders hold a castle");
+  refuse_known("strength", r.strength.has_value(), "the army's strength");
+  refuse_known("killed", r.killed.has_value(), "the army's killed");
+  refuse_known("defender-in-castle", r.defender_in_castle, "whether the defenders hold a castle");
   const SideMoraleOutcome o = side_morale(st.now, side);
   const std::string fields =
       json_field("side", name_of(side)) + ",\"called\":" + (o.army.called ? "true" : "false");
@@ -66,7 +66,7 @@ ActionResult side_morale_action(const ArmyMoraleRequest& r, SiegeState& st) {
 ActionResult army_morale_action(const ArmyMoraleRequest& r, Context& ctx, SiegeState* siege) {
   SiegeState* st = units_state(siege, !r.side.empty());
   if (st != nullptr) return side_morale_action(r, *st);
-  refuse_unit_options("army-morale", {{"--side", !r.side.empty()}});
+  refuse_unit_options({{"side", !r.side.empty()}});
   const auto o = run_army_morale(r, ctx);
   return {print::json_text(print::write_army_morale, o),
           print::army_morale_text(o),

@@ -16,13 +16,11 @@ namespace siege::cli {
 // How --ladder counts (its declaration's choices).
 constexpr std::string_view ladder_modes[] = {"hull", "steps"};
 
-Weapon request_weapon(const AttackRequest& r, const Tables& t, std::string_view command) {
+Weapon request_weapon(const AttackRequest& r, const Tables& t) {
   Weapon w;
   if (!r.weapon.empty()) {
     w = t.weapon(r.weapon);
-  } else {
-    if (!r.hull_damage)
-      fail_usage("no-weapon", std::string(command) + ": give --weapon ID or an inline weapon with --hull-damage N");
+  } else {  // an inline weapon: --hull-damage is given (check_declared)
     w.id = "inline";
     w.name = "Inline weapon";
   }
@@ -40,27 +38,25 @@ Weapon request_weapon(const AttackRequest& r, const Tables& t, std::string_view 
   return w;
 }
 
-PreparedRoll prepare_roll(const AttackRequest& r, FiringSlit firing_slit, std::string_view command) {
-  const std::string c(command);
+PreparedRoll prepare_roll(const AttackRequest& r, FiringSlit firing_slit) {
   PreparedRoll p;
   if (r.successes) {
     if (r.pool.given() || r.bane_dice.given() || r.boon_dice.given())
-      fail_usage("bad-option", c + ": --pool, --bane-dice and --boon-dice roll dice; they do not go "
-                                   "with the referee's --successes");
+      refuse_input("bad-option", r.pool.given() ? "pool" : r.bane_dice.given() ? "bane-dice" : "boon-dice",
+                   "rolls dice; it does not go with the referee's " + input_word("successes"));
     p.check = referee_check(Difficulty::easy, *r.successes, r.boons.value_or(0));
   } else {
-    if (r.boons) fail_usage("bad-option", c + ": --boons goes with --successes (the referee's own roll)");
+    if (r.boons) refuse_input("bad-option", "boons", "goes with " + input_word("successes") + " (the referee's own roll)");
     p.spec = attack_check_spec(firing_slit, *r.pool, *r.bane_dice, *r.boon_dice);
   }
   return p;
 }
 
 PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t) {
-  if (r.structure.empty()) fail_usage("no-structure", "attack: --structure ID is required");
   PreparedAttack p;
   AttackInput& in = p.input;
   in.structure = &t.structure(r.structure);
-  in.weapon = request_weapon(r, t, "attack");
+  in.weapon = request_weapon(r, t);
   in.weapon_inline = r.weapon.empty();
   refuse_personal(in.weapon);
   in.portcullis = r.portcullis ? Portcullis::yes : Portcullis::no;
@@ -68,18 +64,18 @@ PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t) {
   if (*r.ladder == "hull") {
     in.ladder = LadderMode::hull;
     if (!r.from.empty())
-      fail_usage("bad-option", "attack: --from goes with --ladder steps; in hull mode give --damage-taken");
+      refuse_input("bad-option", "from", "goes with " + input_word("ladder") + " steps; in hull mode give " +
+                                             input_word("damage-taken"));
     in.damage_taken = r.damage_taken.value_or(0);
-  } else if (*r.ladder == "steps") {
+  } else {  // steps: the declared choices hold --ladder to hull or steps
     in.ladder = LadderMode::steps;
     if (r.damage_taken)
-      fail_usage("bad-option", "attack: --damage-taken counts Hull Points; with --ladder steps give --from STATE");
+      refuse_input("bad-option", "damage-taken",
+                   "counts Hull Points; with " + input_word("ladder") + " steps give " + input_word("from") + " STATE");
     in.from = r.from.empty() ? BreachState::intact : parse_breach_state(r.from);
-  } else {
-    fail_input("bad-ladder", "ladder", "'" + *r.ladder + "'", "expected " + ors(ladder_modes));
   }
   in.spend_boons = r.spend_boons;
-  PreparedRoll roll = prepare_roll(r, in.firing_slit, "attack");
+  PreparedRoll roll = prepare_roll(r, in.firing_slit);
   if (roll.check) in.check = *roll.check;
   p.spec = roll.spec;
   return p;
@@ -103,9 +99,15 @@ std::string attack_json(const AttackOutcome& o, std::uint64_t seed, std::string 
 
 }  // namespace
 
-void weapon_stat_inputs(Fields& f, AttackRequest& r) {
+void weapon_stat_inputs(Fields& f, AttackRequest& r, Words weapon_unless) {
   static const std::string weapon_help = see_hint("Weapon id", {"list", "weapons"});
-  f.text({"weapon", weapon_help, "ID", "-w"}, r.weapon);
+  f.text({.key = "weapon",
+          .help = weapon_help,
+          .value_name = "ID",
+          .also = "-w",
+          .required_unless = weapon_unless,
+          .missing_id = "no-weapon"},
+         r.weapon);
   f.number({"hull-damage", "Inline weapon: Hull damage"}, r.hull_damage, 0, 1000);
   f.number({"pierce", "Inline weapon: Pierce"}, r.pierce, 0, 1000);
   f.number({"crit", "Inline weapon: Boons per +2 Hull damage (0: none)"}, r.crit, 0, 1000);
@@ -128,10 +130,22 @@ void attack_roll_inputs(Fields& f, AttackRequest& r) {
   f.number({"boon-dice", "Extra Boon dice"}, r.boon_dice, 0, max_dice);
 }
 
-void attack_weapon_inputs(Fields& f, AttackRequest& r) {
+void structure_input(Fields& f, std::string& structure) {
   static const std::string structure_help = see_hint("Structure id", {"list", "structures"});
-  f.text({"structure", structure_help, "ID", "-s"}, r.structure);
-  weapon_stat_inputs(f, r);
+  f.text({.key = "structure",
+          .help = structure_help,
+          .value_name = "ID",
+          .also = "-s",
+          .need = Need::without_state,
+          .missing_id = "no-structure"},
+         structure);
+}
+
+void attack_weapon_inputs(Fields& f, AttackRequest& r) {
+  structure_input(f, r.structure);
+  // --engine (with --state) attacks with its own weapon.
+  static constexpr std::string_view weapon_unless[] = {"hull-damage", "engine"};
+  weapon_stat_inputs(f, r, weapon_unless);
   attack_roll_inputs(f, r);
   f.number({"damage-taken", "Hull the section has already suffered"}, r.damage_taken, 0, 100000);
   f.text({.key = "ladder", .help = "hull (count Hull Points) or steps (R5)", .value_name = "MODE", .choices = ladder_modes},
@@ -139,7 +153,8 @@ void attack_weapon_inputs(Fields& f, AttackRequest& r) {
   f.text({.key = "from",
           .help = "Steps mode: the state before (intact, cracked)",
           .value_name = "STATE",
-          .choices = Words(breach_state_names).first(2)},  // a breached section takes no attack's steps
+          .choices = Words(breach_state_names).first(2),  // a breached section takes no attack's steps
+          .choice_id = "bad-state"},
          r.from);
   f.flag({"portcullis", "Castle gate with a portcullis: Armor 3, Hull 10 (R12)"}, r.portcullis);
   f.flag({"firing-slit", "Pillbox: aim through the slit, +3 Bane dice (R11)"}, r.firing_slit);
@@ -161,8 +176,8 @@ void use_engine(AttackRequest& r, SiegeState& st, std::string_view command) {
     std::vector<std::string> ids;
     for (const auto& x : st.now.engines)
       if (x.side == EngineSide::besieger) ids.push_back(x.id);
-    fail_usage("unknown-engine", c + ": unknown engine '" + r.engine + "'" + siege::did_you_mean(r.engine, ids) +
-                                     "; see '" + hint({"status"}) + "'");
+    fail_input("unknown-engine", "engine", "'" + r.engine + "'",
+               "unknown engine" + siege::did_you_mean(r.engine, ids) + "; see '" + hint({"status"}) + "'");
   }
   if (e->side != EngineSide::besieger)
     fail_input("bad-engine", "engine", e->id,
@@ -170,11 +185,11 @@ void use_engine(AttackRequest& r, SiegeState& st, std::string_view command) {
   if (e->weapon.empty()) fail_input("bad-engine", "engine", e->id, "it has no weapon to attack with");
   if (e->knocked_out) fail_input("knocked-out", "engine", e->id, "it is knocked out");
   if (!r.section.empty())
-    fail_usage("bad-option", c + ": --engine " + e->id + " attacks its own target (" + e->target +
-                                 "); leave out --section");
+    refuse_input("bad-option", "section",
+                 "leave it out: " + input_word("engine") + " " + e->id + " attacks its own target (" + e->target + ")");
   if (!r.weapon.empty() || r.hull_damage)
-    fail_usage("bad-option", c + ": --engine " + e->id + " fires its own weapon (" + e->weapon +
-                                 "); leave out --weapon and --hull-damage");
+    refuse_input("bad-option", r.weapon.empty() ? "hull-damage" : "weapon",
+                 "leave it out: " + input_word("engine") + " " + e->id + " fires its own weapon (" + e->weapon + ")");
   r.section = e->target;
   r.weapon = e->weapon;
   if (!r.pool.given() && !r.successes) r.pool.set(e->pool);
@@ -185,7 +200,7 @@ namespace {
 ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* st) {
   if (st == nullptr) {
     if (!req.section.empty() || !req.engine.empty())
-      fail_no_state("attack", req.section.empty() ? "--engine" : "--section", "; without one give --structure ID");
+      refuse_without_state(req.section.empty() ? "engine" : "section", "; without one give " + input_word("structure") + " ID");
     // One outcome for every attack without a state: batch mode resolves
     // one a line into the memory of the line before's.
     static AttackOutcome o;
@@ -196,11 +211,12 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
             {}};
   }
   AttackRequest r = req;
-  refuse_section_options("attack", !r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
+  refuse_section_options(!r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
   if (*r.ladder != "hull" || !r.from.empty())
-    fail_usage("bad-option", "attack: the state file counts Hull Points; --ladder steps and --from go without --state");
+    refuse_input("bad-option", r.from.empty() ? "ladder" : "from",
+                 "goes without --state; the state file counts Hull Points");
   if (!r.engine.empty()) use_engine(r, *st, "attack");
-  if (r.section.empty()) fail_usage("no-section", "attack: with --state give --section ID (or --engine ID)");
+  if (r.section.empty()) fail_missing("no-section", "section", "ID (or instead " + input_word("engine") + " ID); needed with --state");
   SectionState& s = state_section(*st, r.section, "attack");
   r.structure = s.structure;
   r.portcullis = portcullis_of(s) == Portcullis::yes;

@@ -14,7 +14,7 @@ namespace siege::cli {
 
 // `check`: one dice check.
 struct CheckRequest {
-  Given<std::string> difficulty = std::string("average");
+  std::string difficulty;  // required: no default
   Given<int> pool = 3;
   Given<int> bane_dice = 0;
   Given<int> boon_dice = 0;
@@ -46,19 +46,23 @@ struct PreparedAttack {
   std::optional<CheckSpec> spec;
 };
 // The weapon of `r`: its --weapon row with any inline stats over it.
-[[nodiscard]] Weapon request_weapon(const AttackRequest& r, const Tables& t, std::string_view command);
+[[nodiscard]] Weapon request_weapon(const AttackRequest& r, const Tables& t);
 // The roll of `r`: the referee's (check) or the Easy attack check to roll (spec).
 struct PreparedRoll {
   std::optional<CheckResult> check;
   std::optional<CheckSpec> spec;
 };
-[[nodiscard]] PreparedRoll prepare_roll(const AttackRequest& r, FiringSlit firing_slit, std::string_view command);
+[[nodiscard]] PreparedRoll prepare_roll(const AttackRequest& r, FiringSlit firing_slit);
 [[nodiscard]] PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t);
+// --structure ID, the structure of a section given without --state
+// (attack, demolish, mine and their odds): required then.
+void structure_input(Fields& f, std::string& structure);
 // The inputs of the attack itself (weapon, roll, section), shared with
 // `odds attack`; attack_inputs adds those of a siege in a state file.
 void attack_weapon_inputs(Fields& f, AttackRequest& r);
 // Its parts a sortie shares: the weapon (row or inline stats) and the roll.
-void weapon_stat_inputs(Fields& f, AttackRequest& r);
+// `weapon_unless`: the inputs that stand for --weapon (--hull-damage, an inline weapon).
+void weapon_stat_inputs(Fields& f, AttackRequest& r, Words weapon_unless);
 void attack_roll_inputs(Fields& f, AttackRequest& r);
 void attack_inputs(Fields& f, AttackRequest& r);
 // --engine ID with a state: the besieger engine's weapon, pool and target

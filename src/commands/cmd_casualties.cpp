@@ -25,9 +25,9 @@ struct CasualtiesRequest {
 
 CasualtiesOutcome run_casualties(const CasualtiesRequest& r, Context&) {
   CasualtiesInput in;
-  in.through = required(r.through, "casualties", "--through");
-  in.behind = required(r.behind, "casualties", "--behind");
-  in.killed = required(r.killed, "casualties", "--killed");
+  in.through = required(r.through, "through");
+  in.behind = required(r.behind, "behind");
+  in.killed = *r.killed;  // required (check_declared)
   return resolve_casualties(in);
 }
 
@@ -39,7 +39,7 @@ void casualties_inputs(Fields& f, CasualtiesRequest& r) {
             .help = "Enemy figures of the same unit not yet through",
             .need = Need::without_state},
            r.behind, 0, max_figures);
-  f.number({.key = "killed", .help = "Casualties inflicted on that unit", .need = Need::without_state},
+  f.number({.key = "killed", .help = "Casualties inflicted on that unit", .need = Need::required},
            r.killed, 0, max_figures);
   f.text(
       {"unit", "With --state: the unit that takes the losses (its figures through and behind from the file)",
@@ -50,18 +50,17 @@ void casualties_inputs(Fields& f, CasualtiesRequest& r) {
 ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeState* siege) {
   SiegeState* st = units_state(siege, !r.unit.empty());
   if (st == nullptr) {
-    refuse_unit_options("casualties", {{"--unit", !r.unit.empty()}});
+    refuse_unit_options({{"unit", !r.unit.empty()}});
     const auto o = run_casualties(r, ctx);
     return {print::json_text(print::write_casualties, o),
             print::casualties_text(o),
             {{"through_after", o.through_after}, {"behind_after", o.behind_after}, {"gaps", o.gaps}}};
   }
-  const char* cmd = "casualties";
   UnitCasualtiesInput in;
-  in.unit = required_id(r.unit, cmd, "--unit");
-  refuse_known(cmd, "--through", r.through.has_value(), "the unit's figures through the breach");
-  refuse_known(cmd, "--behind", r.behind.has_value(), "the unit's figures behind the breach");
-  in.killed = required(r.killed, cmd, "--killed");
+  in.unit = required_id(r.unit, "unit");
+  refuse_known("through", r.through.has_value(), "the unit's figures through the breach");
+  refuse_known("behind", r.behind.has_value(), "the unit's figures behind the breach");
+  in.killed = *r.killed;
   const auto o = unit_casualties(st->now, in);
   nlohmann::json summary = troop_summary(o);
   summary["unit"] = in.unit;

@@ -11,7 +11,7 @@ namespace siege::cli {
 
 CheckSpec check_spec(const CheckRequest& r) {
   CheckSpec spec;
-  spec.difficulty = parse_difficulty(*r.difficulty);
+  spec.difficulty = parse_difficulty(r.difficulty);
   spec.pool = *r.pool;
   spec.bane_dice = *r.bane_dice;
   spec.boon_dice = *r.boon_dice;

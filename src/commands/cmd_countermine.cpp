@@ -29,13 +29,11 @@ void countermine_inputs(Fields& f, CountermineRequest& r) {
 CountermineResult parse_countermine_result(const std::string& s) {
   if (s == name_of(CountermineResult::collapsed)) return CountermineResult::collapsed;
   if (s == name_of(CountermineResult::failed)) return CountermineResult::failed;
-  fail_input("bad-result", "result", "'" + s + "'", "expected " + ors(countermine_result_names));
+  throw Error(ErrorKind::internal, "bad-result", "countermine: --result '" + s + "' passed its choices (a bug)");
 }
 
 ActionResult countermine_action(const CountermineRequest& r, Context& ctx, SiegeState* st) {
   if (st == nullptr) fail_no_state("countermine");
-  if (r.section.empty()) fail_usage("missing-option", "countermine: give --section ID");
-  if (r.result.empty()) fail_usage("missing-option", "countermine: give --result " + bars(countermine_result_names));
   const CountermineResult result = parse_countermine_result(r.result);
   const CountermineOutcome o = settle_countermine(st->now, ctx.tables(), r.section, result);
   std::string json = print::json_text(print::write_countermine, o);

@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 #include <fmt/format.h>
 
+#include "commands/cmd_attack.hpp"
 #include "commands/cmd_works.hpp"
 #include "front/command.hpp"
 #include "print/json.hpp"
@@ -37,8 +38,6 @@ ChargeCount parse_charge(const std::string& spec, const Tables& t) {
 }  // namespace
 
 PreparedDemolition prepare_demolish(const DemolishRequest& r, const Tables& t) {
-  if (r.structure.empty()) fail_usage("no-structure", "demolish: --structure ID is required");
-  if (r.charge.empty()) fail_usage("no-charge", "demolish: give at least one --charge ID (see '" + hint({"list", "charges"}) + "')");
   PreparedDemolition p;
   DemolitionInput& in = p.input;
   in.structure = &t.structure(r.structure);
@@ -47,8 +46,8 @@ PreparedDemolition prepare_demolish(const DemolishRequest& r, const Tables& t) {
   in.portcullis = r.portcullis ? Portcullis::yes : Portcullis::no;
   in.damage_taken = r.damage_taken.value_or(0);
   if (r.craft_successes && r.pool.given())
-    fail_usage("bad-option", "demolish: --pool rolls the Craft check; it does not go with the referee's "
-                             "--craft-successes");
+    refuse_input("bad-option", "pool",
+                 "rolls the Craft check; it does not go with the referee's " + input_word("craft-successes"));
   if (r.craft_successes) {
     in.craft = referee_check(Difficulty::average, *r.craft_successes, 0);
   } else if (!charge_opens(*in.structure, in.portcullis, in.charges)) {
@@ -69,10 +68,14 @@ DemolitionOutcome run_demolish(const DemolishRequest& r, Context& ctx) {
 }
 
 void demolish_work_inputs(Fields& f, DemolishRequest& r) {
-  static const std::string structure_help = see_hint("Structure id", {"list", "structures"});
-  f.text({"structure", structure_help, "ID", "-s"}, r.structure);
+  structure_input(f, r.structure);
   static const std::string charge_help = see_hint("Charge id, or ID:COUNT; repeat for more charges", {"list", "charges"});
-  f.texts({"charge", charge_help, "ID[:N]", "-c"},
+  f.texts({.key = "charge",
+           .help = charge_help,
+           .value_name = "ID[:N]",
+           .also = "-c",
+           .need = Need::required,
+           .missing_id = "no-charge"},
           r.charge);
   f.flag({"on-pier", "Stone bridge: the charges are set on a pier and count double (R13)"}, r.on_pier);
   f.flag({"portcullis", "Castle gate with a portcullis: Armor 3, Hull 10 (R12)"}, r.portcullis);
@@ -92,13 +95,13 @@ void demolish_inputs(Fields& f, DemolishRequest& r) {
 ActionResult demolish_action(const DemolishRequest& req, Context& ctx, SiegeState* st) {
   if (st == nullptr) {
     if (!req.section.empty())
-      fail_no_state("demolish", "--section", "; without one give --structure ID");
+      refuse_without_state("section", "; without one give " + input_word("structure") + " ID");
     const auto o = run_demolish(req, ctx);
     return {print::json_text(print::write_demolition, o, ctx.seed()), print::demolish_text(o, ctx.seed()), {}};
   }
   DemolishRequest r = req;
-  refuse_section_options("demolish", !r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
-  if (r.section.empty()) fail_usage("no-section", "demolish: with --state give --section ID");
+  refuse_section_options(!r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
+  if (r.section.empty()) fail_missing("no-section", "section", "ID; needed with --state");
   SectionState& s = state_section(*st, r.section, "demolish");
   r.structure = s.structure;
   r.portcullis = portcullis_of(s) == Portcullis::yes;

@@ -20,9 +20,13 @@ namespace {
 // "N,N,...": how many climbers passed their check each round.
 std::vector<int> parse_round_results(std::string_view text) {
   std::vector<int> rounds;
-  for (const auto item : split_list(text, "--successes-per-round")) {
-    rounds.push_back(static_cast<int>(parse_int(
-        item, 0, max_lanes, "--successes-per-round round " + std::to_string(rounds.size() + 1))));
+  for (const auto item : split_list(text, "successes-per-round")) {
+    try {
+      rounds.push_back(
+          static_cast<int>(parse_int(item, 0, max_lanes, "round " + std::to_string(rounds.size() + 1))));
+    } catch (const Error& e) {  // refused as the input's
+      throw Error::in_input(ErrorKind::usage, e.id(), "successes-per-round", {}, e.reason());
+    }
     if (rounds.size() > static_cast<std::size_t>(max_climb_rounds))
       fail_input("bad-rounds", "successes-per-round", {},
                  "at most " + std::to_string(max_climb_rounds) + " rounds");
@@ -33,8 +37,8 @@ std::vector<int> parse_round_results(std::string_view text) {
 }  // namespace
 
 EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t, const Engine* tower) {
-  if (r.method.empty()) fail_usage("no-method", "escalade: --method " + bars(climb_method_names) + " is required");
-  if (!r.attackers) fail_usage("no-attackers", "escalade: --attackers N is required");
+  // A siege without units (units_state) asks for the attackers with --state too.
+  if (!r.attackers) fail_missing("no-attackers", "attackers", "a number from 1 to " + std::to_string(max_attackers));
   EscaladeInput in;
   in.structure = &t.structure(*r.structure);
   in.portcullis = r.portcullis ? Portcullis::yes : Portcullis::no;
@@ -42,11 +46,13 @@ EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t, const 
   in.attackers = *r.attackers;
   switch (in.method) {
     case ClimbMethod::ladder:
-      if (r.ropes.given()) fail_usage("bad-option", "escalade: --ropes go with --method grapnel; ladders take --ladders N");
+      if (r.ropes.given())
+        refuse_input("bad-option", "ropes", "go with " + input_word("method") + " grapnel; ladders take " + input_word("ladders") + " N");
       in.lanes = *r.ladders;
       break;
     case ClimbMethod::grapnel:
-      if (r.ladders.given()) fail_usage("bad-option", "escalade: --ladders go with --method ladder; grapnels take --ropes N");
+      if (r.ladders.given())
+        refuse_input("bad-option", "ladders", "go with " + input_word("method") + " ladder; grapnels take " + input_word("ropes") + " N");
       in.lanes = *r.ropes;
       break;
     case ClimbMethod::tower:
@@ -71,7 +77,8 @@ EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t, const 
   in.damage_taken = r.damage_taken.value_or(0);
   in.pool = *r.pool;
   if (r.successes_per_round) {
-    if (r.pool.given()) fail_usage("bad-option", "escalade: --pool rolls dice; it does not go with --successes-per-round");
+    if (r.pool.given())
+      refuse_input("bad-option", "pool", "rolls dice; it does not go with " + input_word("successes-per-round"));
     in.referee_rounds = parse_round_results(*r.successes_per_round);
   }
   return in;
@@ -84,10 +91,19 @@ EscaladeOutcome run_escalade(const EscaladeRequest& r, Context& ctx, const Engin
 
 void escalade_work_inputs(Fields& f, EscaladeRequest& r) {
   f.text({"structure", "Structure id", "ID", "-s"}, r.structure);
-  f.text({.key = "method", .help = "ladder, grapnel or tower", .value_name = "METHOD", .also = "-m",
-          .choices = climb_method_names},
+  f.text({.key = "method",
+          .help = "ladder, grapnel or tower",
+          .value_name = "METHOD",
+          .also = "-m",
+          .need = Need::required,
+          .choices = climb_method_names,
+          .missing_id = "no-method"},
          r.method);
-  f.number({"attackers", "Attackers to get onto the wall"}, r.attackers, 1, max_attackers);
+  f.number({.key = "attackers",
+            .help = "Attackers to get onto the wall",
+            .need = Need::without_state,
+            .missing_id = "no-attackers"},
+           r.attackers, 1, max_attackers);
   f.number({"ladders", "Ladders against the section"}, r.ladders, 1, max_lanes);
   f.number({"ropes", "Grapnel ropes"}, r.ropes, 1, max_lanes);
   f.flag({"defended", "Defenders hold the top: +2 Bane dice on ladders (R20)"}, r.defended);
@@ -118,10 +134,10 @@ void escalade_inputs(Fields& f, EscaladeRequest& r) {
 ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeState* st) {
   if (st == nullptr) {
     if (!req.engine.empty())
-      fail_no_state("escalade", "--engine");
+      refuse_without_state("engine");
     if (!req.section.empty())
-      fail_no_state("escalade", "--section", "; without one give --structure ID");
-    refuse_unit_options("escalade", {{"--unit", !req.unit.empty()}});
+      refuse_without_state("section", "; without one give " + input_word("structure") + " ID");
+    refuse_unit_options({{"unit", !req.unit.empty()}});
     const auto o = run_escalade(req, ctx);
     return {print::json_text(print::write_escalade, o, ctx.seed()), print::escalade_text(o, ctx.seed()), {}};
   }
@@ -129,10 +145,10 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
   EscaladeRequest r = req;
   const bool tower = r.method == name_of(ClimbMethod::tower);
   if (!r.engine.empty() && !tower)
-    fail_usage("bad-option", "escalade: --engine names the siege tower of --method tower");
+    refuse_input("bad-option", "engine", "names the siege tower of " + input_word("method") + " tower");
   if (tower) {
     if (r.engine.empty() && units_state(st, !r.unit.empty()) != nullptr)
-      fail_usage("no-engine", "escalade: with --state, --method tower names its tower: give --engine ID");
+      fail_missing("no-engine", "engine", "ID: with --state, " + input_word("method") + " tower names its tower");
   }
   const Engine* tower_row = nullptr;
   if (tower && !r.engine.empty()) {
@@ -160,8 +176,8 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
     if (e->knocked_out)
       fail_usage("knocked-out", "escalade: the tower " + e->id + " is knocked out and puts no one on the wall");
   }
-  refuse_section_options(cmd, r.structure.given(), r.damage_taken.has_value(), r.portcullis);
-  if (r.section.empty()) fail_usage("no-section", "escalade: with --state give --section ID");
+  refuse_section_options(r.structure.given(), r.damage_taken.has_value(), r.portcullis);
+  if (r.section.empty()) fail_missing("no-section", "section", "ID; needed with --state");
   if (units_state(st, !r.unit.empty()) == nullptr) {
     // A siege with no units (units_state): the climb reads the section and
     // changes nothing, as before units; the attackers are given.
@@ -175,8 +191,8 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
         fmt::format("Section   {}\n", escape_text(s.id)) + print::escalade_text(o, ctx.seed()),
         {{"section", s.id}, {"climbed", o.climbed}, {"attackers", o.attackers}, {"up", o.up}}};
   }
-  const std::string unit = required_id(r.unit, cmd, "--unit");
-  refuse_known(cmd, "--attackers", r.attackers.has_value(), "the unit's figures at the foot of the wall");
+  const std::string unit = required_id(r.unit, "unit");
+  refuse_known("attackers", r.attackers.has_value(), "the unit's figures at the foot of the wall");
   const SectionState& s = state_section(*st, r.section, cmd);
   const int climbers = escalade_climbers(st->now, unit, s.id);
   if (climbers > max_attackers)

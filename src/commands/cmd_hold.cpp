@@ -38,8 +38,9 @@ constexpr Words hold_orders = Words(order_names).first(2);
 HoldOutcome run_hold(const HoldRequest& r, Context& ctx) {
   HoldInput in;
   in.hero = r.hero ? Hero::yes : Hero::no;
+  // A siege without units (units_state) asks for the order with --state too.
   if (r.order.empty() && !r.hero)
-    fail_usage("missing-option", "hold: --order " + bars(hold_orders) + " is required");
+    fail_missing("missing-option", "order", ors(hold_orders) + " (or instead " + input_word("hero") + ")");
   in.order = r.order.empty() ? Order::good : parse_order(r.order);
   in.site = parse_hold_site(*r.site);
   in.unprotected_in_contact = *r.unprotected_in_contact;
@@ -62,14 +63,15 @@ void hold_inputs(Fields& f, HoldRequest& r) {
   f.text({.key = "order",
           .help = "The unit's order: good or shaken (a routed unit cannot hold)",
           .value_name = "ORDER",
-          .choices = hold_orders,
+          .need = Need::without_state,
+          .choices = order_names,  // routed too: the rule refuses it with its reason (R21)
           .required_unless = unless_hero},
          r.order);
   f.text({.key = "site",
           .help = "breach, gateway, doorway, window, wall-top, rampart, parapet, breastwork; "
                   "corridor, bridge and passage are refused (R22)",
           .value_name = "SITE",
-          .choices = Words(hold_site_names).first(8)},  // the sites after breastwork are refused
+          .choices = hold_site_names},  // the rule refuses the wide sites with its reason (R22)
          r.site);
   f.number({"unprotected-in-contact",
             "On a wall-top, rampart, parapet or breastwork: figures in contact not behind the barrier"},
@@ -91,13 +93,13 @@ void hold_inputs(Fields& f, HoldRequest& r) {
 ActionResult unit_hold_action(const HoldRequest& r, Context& ctx, SiegeState& st) {
   const char* cmd = "hold";
   UnitHoldInput in;
-  in.holder = required_id(r.unit, cmd, "--unit");
-  in.enemy = required_id(r.enemy, cmd, "--enemy");
-  in.section = required_id(r.section, cmd, "--section");
-  refuse_known(cmd, "--order", !r.order.empty(), "the unit's order");
-  refuse_known(cmd, "--hero", r.hero, "whether the unit is a hero");
-  refuse_known(cmd, "--figures", r.figures.has_value(), "the unit's figures");
-  refuse_known(cmd, "--enemy-figures", r.enemy_figures.has_value(), "the enemy's figures behind the breach");
+  in.holder = required_id(r.unit, "unit");
+  in.enemy = required_id(r.enemy, "enemy");
+  in.section = required_id(r.section, "section");
+  refuse_known("order", !r.order.empty(), "the unit's order");
+  refuse_known("hero", r.hero, "whether the unit is a hero");
+  refuse_known("figures", r.figures.has_value(), "the unit's figures");
+  refuse_known("enemy-figures", r.enemy_figures.has_value(), "the enemy's figures behind the breach");
   if (r.site.given()) in.site = parse_hold_site(*r.site);
   in.unprotected_in_contact = *r.unprotected_in_contact;
   in.needed = r.needed;
@@ -125,9 +127,7 @@ ActionResult unit_hold_action(const HoldRequest& r, Context& ctx, SiegeState& st
 ActionResult hold_action(const HoldRequest& r, Context& ctx, SiegeState* siege) {
   SiegeState* st = units_state(siege, !r.unit.empty());
   if (st != nullptr) return unit_hold_action(r, ctx, *st);
-  refuse_unit_options(
-      "hold",
-      {{"--unit", !r.unit.empty()}, {"--enemy", !r.enemy.empty()}, {"--section", !r.section.empty()}});
+  refuse_unit_options({{"unit", !r.unit.empty()}, {"enemy", !r.enemy.empty()}, {"section", !r.section.empty()}});
   const auto o = run_hold(r, ctx);
   return {print::json_text(print::write_hold, o, ctx.seed()),
           print::hold_text(o, ctx.seed()),

@@ -35,8 +35,8 @@ ActionResult merge_action(const MergeRequest& r, Context& ctx, SiegeState* st) {
   (void)ctx;
   if (st == nullptr) fail_no_state("merge");
   MergeInput in;
-  in.unit = required_id(r.unit, "merge", "--unit");
-  in.into = required_id(r.into, "merge", "--into");
+  in.unit = r.unit;  // both required (check_declared)
+  in.into = r.into;
   const MergeOutcome o = merge_units(st->now, in);
   nlohmann::json summary = troop_summary(o);
   summary["unit"] = o.unit;

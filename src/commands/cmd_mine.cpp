@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 #include <fmt/format.h>
 
+#include "commands/cmd_attack.hpp"
 #include "commands/cmd_works.hpp"
 #include "front/command.hpp"
 #include "print/json.hpp"
@@ -12,7 +13,7 @@
 
 namespace siege::cli {
 
-std::vector<std::string_view> split_list(std::string_view text, std::string_view what) {
+std::vector<std::string_view> split_list(std::string_view text, std::string_view key) {
   auto trim = [](std::string_view s) {
     while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
     while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
@@ -23,7 +24,7 @@ std::vector<std::string_view> split_list(std::string_view text, std::string_view
     const auto comma = text.find(',');
     const auto item = trim(text.substr(0, comma));
     if (item.empty())
-      fail_usage("bad-list", std::string(what) + ": expected a comma-separated list with no empty items");
+      fail_input("bad-list", std::string(key), {}, "expected a comma-separated list with no empty items");
     items.push_back(item);
     if (comma == std::string_view::npos) break;
     text.remove_prefix(comma + 1);
@@ -36,15 +37,23 @@ namespace {
 // "S:D,S:D,...": the sappers' and the defenders' net Successes, one pair a day.
 std::vector<MineDayResult> parse_day_results(std::string_view text) {
   std::vector<MineDayResult> days;
-  for (const auto item : split_list(text, "--day-results")) {
-    const std::string day = "--day-results day " + std::to_string(days.size() + 1);
+  for (const auto item : split_list(text, "day-results")) {
+    const std::string day = "day " + std::to_string(days.size() + 1);
     const auto colon = item.find(':');
     if (colon == std::string_view::npos)
-      fail_usage("bad-day-result", day + ": expected SAPPERS:DEFENDERS net Successes, e.g. 2:1, got '" +
-                                       std::string(item) + "'");
+      fail_input("bad-day-result", "day-results", {},
+                 day + ": expected SAPPERS:DEFENDERS net Successes, e.g. 2:1, got '" + std::string(item) + "'");
+    // One side's net Successes; refused as the input's.
+    const auto successes = [&](std::string_view part, const std::string& whose) {
+      try {
+        return static_cast<int>(parse_int(part, -100, 100, whose));
+      } catch (const Error& e) {
+        throw Error::in_input(ErrorKind::usage, e.id(), "day-results", {}, e.reason());
+      }
+    };
     MineDayResult r;
-    r.sappers = static_cast<int>(parse_int(item.substr(0, colon), -100, 100, day + " sappers"));
-    r.defenders = static_cast<int>(parse_int(item.substr(colon + 1), -100, 100, day + " defenders"));
+    r.sappers = successes(item.substr(0, colon), day + " sappers");
+    r.defenders = successes(item.substr(colon + 1), day + " defenders");
     days.push_back(r);
   }
   if (days.size() > static_cast<std::size_t>(max_mine_days))
@@ -55,7 +64,6 @@ std::vector<MineDayResult> parse_day_results(std::string_view text) {
 }  // namespace
 
 MineInput prepare_mine(const MineRequest& r, const Tables& t) {
-  if (r.structure.empty()) fail_usage("no-structure", "mine: --structure ID is required");
   MineInput in;
   in.structure = &t.structure(r.structure);
   in.portcullis = r.portcullis ? Portcullis::yes : Portcullis::no;
@@ -65,8 +73,9 @@ MineInput prepare_mine(const MineRequest& r, const Tables& t) {
   in.countermine = r.countermine ? Countermine::yes : Countermine::no;
   if (r.day_results) {
     if (r.sapper_pool.given() || r.defender_pool.given() || r.days)
-      fail_usage("bad-option", "mine: --day-results are the referee's own rolls; --sapper-pool, "
-                               "--defender-pool and --days do not go with them");
+      refuse_input("bad-option", "day-results",
+                   "are the referee's own rolls; " + input_word("sapper-pool") + ", " + input_word("defender-pool") +
+                       " and " + input_word("days") + " do not go with them");
     in.referee_days = parse_day_results(*r.day_results);
   }
   in.sapper_pool = *r.sapper_pool;
@@ -82,8 +91,7 @@ MineOutcome run_mine(const MineRequest& r, Context& ctx) {
 }
 
 void mine_work_inputs(Fields& f, MineRequest& r) {
-  static const std::string structure_help = see_hint("Structure id", {"list", "structures"});
-  f.text({"structure", structure_help, "ID", "-s"}, r.structure);
+  structure_input(f, r.structure);
   f.number({"days-dug", "Days already dug before this call (default 0)"}, r.days_dug, 0, max_mine_days);
   f.number({"days", "Dig at most N more days now (default: to the end)"}, r.days, 1, max_mine_days);
   f.number({"damage-taken", "Hull the section has already suffered"}, r.damage_taken, 0, 100000);
@@ -105,16 +113,16 @@ void mine_inputs(Fields& f, MineRequest& r) {
 ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
   if (st == nullptr) {
     if (!req.section.empty())
-      fail_no_state("mine", "--section", "; without one give --structure ID");
+      refuse_without_state("section", "; without one give " + input_word("structure") + " ID");
     const auto o = run_mine(req, ctx);
     return {print::json_text(print::write_mine, o, ctx.seed()), print::mine_text(o, ctx.seed()), {}};
   }
   MineRequest r = req;
-  refuse_section_options("mine", !r.structure.empty(), false, false);
+  refuse_section_options(!r.structure.empty(), false, false);
   if (r.days_dug)
-    fail_usage("bad-option", "mine: --days-dug goes without --state; the state file counts the days dug");
-  refuse_section_options("mine", false, r.damage_taken.has_value(), r.portcullis);
-  if (r.section.empty()) fail_usage("no-section", "mine: with --state give --section ID");
+    refuse_input("bad-option", "days-dug", "goes without --state; the state file counts the days dug");
+  refuse_section_options(false, r.damage_taken.has_value(), r.portcullis);
+  if (r.section.empty()) fail_missing("no-section", "section", "ID; needed with --state");
   SectionState& s = state_section(*st, r.section, "mine");
   if (s.mine.detected)
     fail_usage("mine-found", "mine: the defenders found the gallery under " + s.id +
@@ -124,7 +132,7 @@ ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
   std::optional<int> asked = r.days;
   DaysAsked by = DaysAsked::by_days;
   if (r.day_results && !r.days) {
-    asked = static_cast<int>(split_list(*r.day_results, "--day-results").size());
+    asked = static_cast<int>(split_list(*r.day_results, "day-results").size());
     by = DaysAsked::by_day_results;
   }
   const int days_now = mine_days_now(*st, s.id, asked, by);

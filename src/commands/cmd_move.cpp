@@ -27,7 +27,7 @@ struct MoveRequest {
 
 MoveOutcome run_move(const MoveRequest& r, Context& ctx) {
   MoveInput in;
-  in.speed = required(r.speed, "move", "--speed");
+  in.speed = required(r.speed, "speed");
   in.through_breach = r.through_breach ? ThroughBreach::yes : ThroughBreach::no;
   in.rough_terrain = ctx.tables().troops.rough_terrain;
   return resolve_move(in);
@@ -43,7 +43,8 @@ void move_inputs(Fields& f, MoveRequest& r) {
   f.text({.key = "to",
           .help = "With --state, instead of --section: outside or within-walls (defenders only)",
           .value_name = "PLACE",
-          .choices = place_words},
+          .choices = place_words,
+          .choice_id = "bad-place"},
          r.to);
   f.number({"figures", "With --state and --through-breach: figures behind that go through"}, r.figures, 1,
            max_figures);
@@ -51,24 +52,23 @@ void move_inputs(Fields& f, MoveRequest& r) {
 
 UnitMoveInput unit_move_input(const MoveRequest& r) {
   UnitMoveInput in;
-  in.unit = required_id(r.unit, "move", "--unit");
+  in.unit = required_id(r.unit, "unit");
   if (!r.to.empty()) {
-    if (!r.section.empty()) fail_usage("bad-option", "move: give --section ID or --to PLACE, not both");
-    if (r.to == "outside")
-      in.to = UnitDestination::outside;
-    else if (r.to == "within-walls")
-      in.to = UnitDestination::within_walls;
-    else
-      fail_input("bad-place", "to", "'" + r.to + "'", "expected outside or within-walls");
+    if (!r.section.empty())
+      refuse_input("bad-option", "to", "goes instead of " + input_word("section") + ", not with it");
+    // outside or within-walls: its declared choices
+    in.to = r.to == "outside" ? UnitDestination::outside : UnitDestination::within_walls;
   } else {
     if (r.section.empty())
-      fail_usage("missing-option", "move: with --state give --section ID (or --to " + bars(place_words) + ")");
+      fail_missing("missing-option", "section",
+                   "ID, or instead " + input_word("to") + " " + bars(place_words) + "; needed with --state");
     in.section = r.section;
   }
   if (r.figures && !r.through_breach)
-    fail_usage("bad-option", "move: --figures N goes with --through-breach (the figures that go through)");
+    refuse_input("bad-option", "figures", "goes with " + input_word("through-breach") + " (the figures that go through)");
   if (r.through_breach && !r.figures)
-    fail_usage("missing-option", "move: --through-breach with --unit: give --figures N, how many go through");
+    fail_missing("missing-option", "figures",
+                 "N, how many go through (" + input_word("through-breach") + " with " + input_word("unit") + ")");
   in.through_figures = r.figures;
   in.speed = r.speed;
   return in;
@@ -77,10 +77,10 @@ UnitMoveInput unit_move_input(const MoveRequest& r) {
 ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* siege) {
   SiegeState* st = units_state(siege, !r.unit.empty());
   if (st == nullptr) {
-    refuse_unit_options("move", {{"--unit", !r.unit.empty()},
-                                 {"--section", !r.section.empty()},
-                                 {"--to", !r.to.empty()},
-                                 {"--figures", r.figures.has_value()}});
+    refuse_unit_options({{"unit", !r.unit.empty()},
+                                 {"section", !r.section.empty()},
+                                 {"to", !r.to.empty()},
+                                 {"figures", r.figures.has_value()}});
     const auto o = run_move(r, ctx);
     return {print::json_text(print::write_move, o),
             print::move_text(o),

@@ -16,10 +16,10 @@
 
 namespace siege::cli {
 
-std::optional<SiegeState> odds_state(Context& ctx, bool asked, std::string_view command) {
-  if (!asked) return std::nullopt;
+std::optional<SiegeState> odds_state(Context& ctx, std::string_view asked) {
+  if (asked.empty()) return std::nullopt;
   if (ctx.globals.state_file.empty())
-    fail_no_state(command, "--section", "; without one give --structure ID");
+    refuse_without_state(asked, "; without one give " + input_word("structure") + " ID");
   StateFile file(ctx.globals.state_file, StateFile::Access::read);
   return load_state(file, ctx);
 }
@@ -55,9 +55,9 @@ struct AttackOddsRequest {
 
 void odds_of_attack(const AttackOddsRequest& req, Context& ctx) {
   AttackOddsRequest r = req;
-  if (auto st = odds_state(ctx, !r.attack.section.empty() || !r.attack.engine.empty(), "odds attack")) {
+  if (auto st = odds_state(ctx, !r.attack.section.empty() ? "section" : !r.attack.engine.empty() ? "engine" : "")) {
     AttackRequest& a = r.attack;
-    refuse_section_options("odds attack", !a.structure.empty(), a.damage_taken.has_value(), a.portcullis);
+    refuse_section_options(!a.structure.empty(), a.damage_taken.has_value(), a.portcullis);
     if (!a.engine.empty()) use_engine(a, *st, "odds attack");
     const SectionState& s = state_section(*st, a.section, "odds attack");
     a.structure = s.structure;

@@ -26,7 +26,8 @@ void emit_odds(const Context& ctx, void (*write)(siege::JsonWriter&, const Figur
 // `odds attack|demolish|mine|escalade --section ID` (or `odds attack
 // --engine ID`) with --state: the siege as the file has it, read only (no
 // lock, nothing written, nothing logged), as `odds scene` reads it; nullopt
-// when neither was asked for. Asked for without --state: a usage error.
-[[nodiscard]] std::optional<SiegeState> odds_state(Context& ctx, bool asked, std::string_view command);
+// when neither was asked for (`asked`: the input that asks for it, or empty).
+// Asked for without --state: that input's refusal.
+[[nodiscard]] std::optional<SiegeState> odds_state(Context& ctx, std::string_view asked);
 
 }  // namespace siege::cli

@@ -18,8 +18,8 @@ constexpr std::uint64_t demolition_weight = 20000;
 
 void odds_of_demolish(const DemolishRequest& req, Context& ctx) {
   DemolishRequest r = req;
-  if (auto st = odds_state(ctx, !r.section.empty(), "odds demolish")) {
-    refuse_section_options("odds demolish", !r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
+  if (auto st = odds_state(ctx, r.section.empty() ? "" : "section")) {
+    refuse_section_options(!r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
     const SectionState& s = state_section(*st, r.section, "odds demolish");
     r.structure = s.structure;
     r.portcullis = portcullis_of(s) == Portcullis::yes;
@@ -56,8 +56,8 @@ void odds_of_demolish(const DemolishRequest& req, Context& ctx) {
 
 void odds_of_escalade(const EscaladeRequest& req, Context& ctx) {
   EscaladeRequest r = req;
-  if (auto st = odds_state(ctx, !r.section.empty(), "odds escalade")) {
-    refuse_section_options("odds escalade", r.structure.given(), r.damage_taken.has_value(), r.portcullis);
+  if (auto st = odds_state(ctx, r.section.empty() ? "" : "section")) {
+    refuse_section_options(r.structure.given(), r.damage_taken.has_value(), r.portcullis);
     const SectionState& s = state_section(*st, r.section, "odds escalade");
     r.structure.set(s.structure);
     r.portcullis = portcullis_of(s) == Portcullis::yes;
@@ -106,11 +106,11 @@ void odds_of_mine(const MineRequest& req, Context& ctx) {
   MineRequest r = req;
   // With --state the file counts the days dug: no hint to give more of them.
   std::string instead = "ask for fewer --days (or more --days-dug), or smaller pools";
-  if (auto st = odds_state(ctx, !r.section.empty(), "odds mine")) {
+  if (auto st = odds_state(ctx, r.section.empty() ? "" : "section")) {
     instead = "ask for fewer --days, or smaller pools";
-    refuse_section_options("odds mine", !r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
+    refuse_section_options(!r.structure.empty(), r.damage_taken.has_value(), r.portcullis);
     if (r.days_dug)
-      fail_usage("bad-option", "odds mine: --days-dug goes without --state; the state file counts the days dug");
+      refuse_input("bad-option", "days-dug", "goes without --state; the state file counts the days dug");
     const SectionState& s = state_section(*st, r.section, "odds mine");
     r.structure = s.structure;
     r.portcullis = portcullis_of(s) == Portcullis::yes;

@@ -20,8 +20,13 @@ struct OrderRequest {
 
 void order_inputs(Fields& f, OrderRequest& r) {
   static const std::string unit_help = see_hint("The unit", {"status"});
-  f.text({"unit", unit_help, "ID"}, r.unit);
-  f.text({.key = "set", .help = "Its order now: good, shaken or routed", .value_name = "ORDER", .choices = order_names},
+  f.text({.key = "unit", .help = unit_help, .value_name = "ID", .need = Need::required}, r.unit);
+  f.text({.key = "set",
+          .help = "Its order now: good, shaken or routed",
+          .value_name = "ORDER",
+          .need = Need::required,
+          .choices = order_names,
+          .choice_id = "bad-order"},
          r.set);
 }
 
@@ -29,8 +34,7 @@ ActionResult order_action(const OrderRequest& r, Context& ctx, SiegeState* st) {
   (void)ctx;
   if (st == nullptr) fail_no_state("order");
   UnitOrderInput in;
-  in.unit = required_id(r.unit, "order", "--unit");
-  if (r.set.empty()) fail_usage("missing-option", "order: give --set " + bars(order_names));
+  in.unit = r.unit;
   in.order = parse_order(r.set, "set");
   const auto o = set_unit_order(st->now, in);
   nlohmann::json summary = troop_summary(o);

@@ -36,9 +36,9 @@ void remove_inputs(Fields& f, RemoveRequest& r) {
 ActionResult remove_action(const RemoveRequest& r, Context& ctx, SiegeState* st) {
   (void)ctx;
   if (st == nullptr) fail_no_state("remove");
-  if (r.unit.empty() == r.engine.empty())
-    fail_usage(r.unit.empty() ? "missing-option" : "bad-option",
-               "remove: give --unit ID or --engine ID, one of them");
+  // One of --unit and --engine is given (check_declared): not both.
+  if (!r.unit.empty() && !r.engine.empty())
+    refuse_input("bad-option", "engine", "goes without " + input_word("unit") + ": give one of them");
   RemovalInput in;
   in.kind = r.engine.empty() ? RemovalInput::Kind::unit : RemovalInput::Kind::engine;
   in.id = r.engine.empty() ? r.unit : r.engine;

@@ -32,7 +32,7 @@ Side rout_side_of(const std::string& s) { return s == "besieger" ? Side::attacke
 
 RoutOutcome run_rout(const RoutRequest& r, Context& ctx) {
   RoutInput in;
-  in.figures = required(r.figures, "rout", "--figures");
+  in.figures = required(r.figures, "figures");
   in.order = parse_order(*r.order);
   in.side = rout_side_of(*r.side);
   in.within_walls = r.all_within_walls ? WithinWalls::yes : WithinWalls::no;
@@ -52,7 +52,8 @@ void rout_inputs(Fields& f, RoutRequest& r) {
   f.text({.key = "order",
           .help = "The unit's order before: good or shaken",
           .value_name = "ORDER",
-          .choices = Words(order_names).first(2)},
+          .choices = order_names,  // routed too: the rule refuses it with its reason (R24)
+          .choice_id = "bad-order"},
          r.order);
   f.text({.key = "side",
           .help = "defender or attacker (besieger is read as attacker)",
@@ -78,11 +79,11 @@ void rout_inputs(Fields& f, RoutRequest& r) {
 ActionResult unit_rout_action(const RoutRequest& r, Context& ctx, SiegeState& st) {
   const char* cmd = "rout";
   UnitRoutInput in;
-  in.unit = required_id(r.unit, cmd, "--unit");
-  refuse_known(cmd, "--figures", r.figures.has_value(), "the unit's figures");
-  refuse_known(cmd, "--order", r.order.given(), "the unit's order");
-  refuse_known(cmd, "--side", r.side.given(), "the unit's side");
-  refuse_known(cmd, "--all-within-walls", r.all_within_walls, "whether the unit is within the walls");
+  in.unit = required_id(r.unit, "unit");
+  refuse_known("figures", r.figures.has_value(), "the unit's figures");
+  refuse_known("order", r.order.given(), "the unit's order");
+  refuse_known("side", r.side.given(), "the unit's side");
+  refuse_known("all-within-walls", r.all_within_walls, "whether the unit is within the walls");
   in.room_figures = r.room_figures;
   in.blocked = *r.blocked;
   in.choice = r.standard ? RoutChoice::standard : RoutChoice::special;
@@ -107,7 +108,7 @@ ActionResult unit_rout_action(const RoutRequest& r, Context& ctx, SiegeState& st
 ActionResult rout_action(const RoutRequest& r, Context& ctx, SiegeState* siege) {
   SiegeState* st = units_state(siege, !r.unit.empty());
   if (st != nullptr) return unit_rout_action(r, ctx, *st);
-  refuse_unit_options("rout", {{"--unit", !r.unit.empty()}, {"--standard", r.standard}});
+  refuse_unit_options({{"unit", !r.unit.empty()}, {"standard", r.standard}});
   const auto o = run_rout(r, ctx);
   return {print::json_text(print::write_rout, o),
           print::rout_text(o),

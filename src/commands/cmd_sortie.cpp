@@ -24,19 +24,19 @@ void sortie_inputs(Fields& f, SortieRequest& r) {
   f.text({.key = "at", .help = at_help, .value_name = "ID",
           .need = Need::required},
          r.at);
-  weapon_stat_inputs(f, r.attack);
+  static constexpr std::string_view weapon_unless[] = {"hull-damage"};
+  weapon_stat_inputs(f, r.attack, weapon_unless);
   attack_roll_inputs(f, r.attack);
 }
 
 ActionResult sortie_action(const SortieRequest& r, Context& ctx, SiegeState* st) {
   if (st == nullptr) fail_no_state("sortie");
-  if (r.at.empty()) fail_usage("missing-option", "sortie: give --at ENGINE or --at camp");
   const Tables& t = ctx.tables();
   SortieInput in;
   in.target = r.at;
-  in.weapon = request_weapon(r.attack, t, "sortie");
+  in.weapon = request_weapon(r.attack, t);
   in.spend_boons = r.attack.spend_boons;
-  const PreparedRoll roll = prepare_roll(r.attack, FiringSlit::no, "sortie");
+  const PreparedRoll roll = prepare_roll(r.attack, FiringSlit::no);
   in.check = roll.check ? *roll.check : roll_check(*roll.spec, t.dice, ctx.rng());
   const EngineHit o = resolve_sortie(st->now, t, in);
   std::string json = print::json_text(print::write_engine_hit, o, ctx.seed(), "sortie");

@@ -38,9 +38,9 @@ ActionResult split_action(const SplitRequest& r, Context& ctx, SiegeState* st) {
   (void)ctx;
   if (st == nullptr) fail_no_state("split");
   SplitInput in;
-  in.unit = required_id(r.unit, "split", "--unit");
-  in.into = required_id(r.into, "split", "--into");
-  in.figures = required(r.figures, "split", "--figures");
+  in.unit = r.unit;  // the three required (check_declared)
+  in.into = r.into;
+  in.figures = *r.figures;
   in.through = r.through;
   const SplitOutcome o = split_unit(st->now, in);
   nlohmann::json summary = troop_summary(o);

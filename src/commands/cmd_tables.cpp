@@ -50,7 +50,7 @@ struct TableRequest {
 
 void list_inputs(Fields& f, TableRequest& r) {
   f.text({.key = "table", .help = "structures, weapons, charges or engines", .need = Need::required,
-          .positional = true, .choices = list_kinds},
+          .positional = true, .choices = list_kinds, .choice_id = "bad-table-name"},
          r.name);
 }
 

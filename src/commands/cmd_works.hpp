@@ -82,7 +82,7 @@ void escalade_work_inputs(Fields& f, EscaladeRequest& r);
 void escalade_inputs(Fields& f, EscaladeRequest& r);
 
 // The comma-separated items of a list option, spaces around them trimmed;
-// refuses an empty list or an empty item, naming `what`.
-[[nodiscard]] std::vector<std::string_view> split_list(std::string_view text, std::string_view what);
+// refuses an empty list or an empty item as input `key`'s error.
+[[nodiscard]] std::vector<std::string_view> split_list(std::string_view text, std::string_view key);
 
 }  // namespace siege::cli

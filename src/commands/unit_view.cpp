@@ -9,25 +9,19 @@ namespace siege::cli {
 
 // ---------------------------------------------------------------- inputs
 
-void refuse_unit_options(std::string_view command,
-                         std::initializer_list<std::pair<std::string_view, bool>> options) {
-  for (const auto& [option, given] : options)
+void refuse_unit_options(std::initializer_list<std::pair<std::string_view, bool>> inputs) {
+  for (const auto& [key, given] : inputs)
     if (given)
-      fail_usage("no-state", std::string(command) + ": " + std::string(option) +
-                                 " needs --state FILE (a siege made with '" + hint({"init"}) + "' that holds the units)");
+      refuse_input("no-state", key, "needs --state FILE (a siege made with '" + hint({"init"}) + "' that holds the units)");
 }
 
-const std::string& required_id(const std::string& value, std::string_view command, std::string_view option) {
-  if (value.empty())
-    fail_usage("missing-option", std::string(command) + ": with --state give " + std::string(option) +
-                                     " ID (see '" + hint({"status"}) + "')");
+const std::string& required_id(const std::string& value, std::string_view key) {
+  if (value.empty()) fail_missing("missing-option", key, "ID (see '" + hint({"status"}) + "'); needed with --state");
   return value;
 }
 
-void refuse_known(std::string_view command, std::string_view option, bool given, std::string_view what) {
-  if (given)
-    fail_usage("bad-option", std::string(command) + ": " + std::string(option) +
-                                 " goes without --state; the state file knows " + std::string(what));
+void refuse_known(std::string_view key, bool given, std::string_view what) {
+  if (given) refuse_input("bad-option", key, "goes without --state; the state file knows " + std::string(what));
 }
 
 // ---------------------------------------------------------------- outcomes

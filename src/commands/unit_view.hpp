@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "front/inputs.hpp"
 #include "siege/error.hpp"
 #include "siege/units.hpp"
 
@@ -19,27 +20,26 @@ namespace siege::cli {
 
 // ---------------------------------------------------------------- inputs
 
-// A required number: the command line insists on it (Need::required); a
-// batch line or a log entry that leaves it out is refused here.
-[[nodiscard]] inline int required(const std::optional<int>& v, const std::string& command,
-                                  const std::string& option) {
-  if (!v) fail_usage("missing-option", command + ": " + option + " N is required");
+// A number the command needs here although its declaration cannot say so
+// (a state file without units asks for what one with units knows):
+// missing, refused as check_declared refuses a declared one (fail_missing).
+[[nodiscard]] inline int required(const std::optional<int>& v, std::string_view key) {
+  if (!v) fail_missing("missing-option", key, "a number");
   return *v;
 }
 
-// Without --state: refuses the first of `options` ({"--unit", given}, ...)
-// that was given; they name what only a state file holds.
-void refuse_unit_options(std::string_view command,
-                         std::initializer_list<std::pair<std::string_view, bool>> options);
+// Without --state: refuses the first of `inputs` ({"unit", given}, ...)
+// that was given; they name what only a state file holds. Each refusal is
+// about its input (refuse_input): "hold: --enemy: needs --state FILE ...".
+void refuse_unit_options(std::initializer_list<std::pair<std::string_view, bool>> inputs);
 
-// With --state: the value of a required id option, or a usage error naming
-// it ("hold: with --state give --enemy ID (see 'siege status')").
-[[nodiscard]] const std::string& required_id(const std::string& value, std::string_view command,
-                                             std::string_view option);
+// With --state: the value of a required id input, or its refusal as missing
+// (fail_missing: "hold: --enemy: missing: give ID (see 'siege status') ...").
+[[nodiscard]] const std::string& required_id(const std::string& value, std::string_view key);
 
-// With --state: refuses `option` when given; the file knows `what`
+// With --state: refuses input `key` when given; the file knows `what`
 // ("its figures", "its order").
-void refuse_known(std::string_view command, std::string_view option, bool given, std::string_view what);
+void refuse_known(std::string_view key, bool given, std::string_view what);
 
 // A siege with no units (a file from before units came in, or one played
 // without troops) keeps the troop commands' numbers: with --state and no

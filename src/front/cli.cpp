@@ -17,6 +17,7 @@
 #include <exception>
 #include <fstream>
 #include <limits>
+#include <set>
 #include <sstream>
 
 #include <CLI/CLI.hpp>
@@ -98,6 +99,13 @@ CLI::Option* number_option(CLI::App& app, const std::string& names, const std::s
       ->type_name("N");
 }
 
+// The options declared Need::required: their help says REQUIRED as CLI11's
+// does for its own required options (the check is check_declared's).
+std::set<const CLI::Option*>& required_options() {
+  static std::set<const CLI::Option*> options;
+  return options;
+}
+
 // The command line's visitor (inputs.hpp): each input an option of `app`,
 // bound to its member (the request outlives the parse: its runner holds it).
 class OptionBinder final : public Fields {
@@ -172,31 +180,12 @@ class OptionBinder final : public Fields {
   static void finish(const In& in, CLI::Option* o, std::string_view type) {
     if (!in.value_name.empty()) type = in.value_name;
     if (!type.empty()) o->type_name(std::string(type));
-    if (in.need == Need::required) o->required();
+    // Required: so --help says; check_declared refuses it missing, as every front end does.
+    if (in.need == Need::required) required_options().insert(o);
     if (in.need == Need::without_state) o->description(o->get_description() + "; required without --state");
     if (in.arity != 1) o->expected(in.arity);
   }
   CLI::App& app_;
-};
-
-// Finds the first input that the command line insists on without --state
-// (Need::without_state) and that was not given.
-class MissingWithoutState final : public Fields {
- public:
-  std::string missing;  // "--speed", or "" when every one was given
-
-  void text(const In& in, std::string& v) override { note(in, !v.empty()); }
-  void text(const In& in, std::optional<std::string>& v) override { note(in, v.has_value()); }
-  void text(const In& in, Given<std::string>& v) override { note(in, v.given()); }
-  void texts(const In& in, std::vector<std::string>& v) override { note(in, !v.empty()); }
-  void number(const In& in, std::optional<int>& v, int, int) override { note(in, v.has_value()); }
-  void number(const In& in, Given<int>& v, int, int) override { note(in, v.given()); }
-  void flag(const In& in, bool& v) override { note(in, v); }
-
- private:
-  void note(const In& in, bool given) {
-    if (missing.empty() && in.need == Need::without_state && !given) missing = "--" + std::string(in.key);
-  }
 };
 
 }  // namespace
@@ -204,13 +193,6 @@ class MissingWithoutState final : public Fields {
 void bind_options(CLI::App& app, const std::function<void(Fields&)>& inputs) {
   OptionBinder b(app);
   inputs(b);
-}
-
-void require_without_state(std::string_view command, const std::function<void(Fields&)>& inputs) {
-  MissingWithoutState m;
-  inputs(m);
-  // As CLI11 words a missing required option.
-  if (!m.missing.empty()) fail_usage("bad-usage", std::string(command) + ": " + m.missing + " is required");
 }
 
 std::uint64_t random_seed() {
@@ -380,6 +362,18 @@ class FittedHelp : public CLI::Formatter {
   FittedHelp() { column_width(std::clamp<std::size_t>(output_width() * 2 / 5, 12, 30)); }
   std::string make_help(const CLI::App* app, std::string name, CLI::AppFormatMode mode) const override {
     return wrap_text(CLI::Formatter::make_help(app, std::move(name), mode), output_width());
+  }
+  // A declared required option as CLI11 shows a required one: REQUIRED after
+  // its value, and a positional without brackets in the usage line.
+  std::string make_option_opts(const CLI::Option* opt) const override {
+    std::string out = CLI::Formatter::make_option_opts(opt);
+    if (required_options().count(opt) != 0 && opt->get_type_size() != 0) out += " " + get_label("REQUIRED");
+    return out;
+  }
+  std::string make_option_usage(const CLI::Option* opt) const override {
+    std::string out = CLI::Formatter::make_option_usage(opt);
+    if (required_options().count(opt) != 0 && out.size() >= 2 && out.front() == '[') out = out.substr(1, out.size() - 2);
+    return out;
   }
 };
 

@@ -77,9 +77,6 @@ void spell_notes(std::vector<std::string>& notes);
 
 // Declares `inputs` (a visitor over one request) as options of `app`.
 void bind_options(CLI::App& app, const std::function<void(Fields&)>& inputs);
-// Without --state: refuses, as the command line refuses a missing required
-// option, the first input declared Need::without_state that was not given.
-void require_without_state(std::string_view command, const std::function<void(Fields&)>& inputs);
 
 // ---------------------------------------------------------------- rows
 
@@ -116,7 +113,7 @@ Runner action_setup(CLI::App& app, const Command& self) {
   const std::string_view name = self.name;
   const bool tables = self.tables;
   return [r, name, tables](Context& ctx) {
-    if (ctx.globals.state_file.empty()) require_without_state(name, [&](Fields& f) { Inputs(f, *r); });
+    check_declared(*r, Inputs, !ctx.globals.state_file.empty(), DeclaredInputs::From::command_line);
     if (!tables) ctx.text_or_json_only(name);
     if (!ctx.globals.state_file.empty()) return run_on_state(ctx, name, request_to_json(*r, Inputs));
     const auto out = Act(*r, ctx, nullptr);
@@ -148,7 +145,10 @@ template <typename Request, FieldsFn<Request> Inputs, void (*Run)(const Request&
 Runner plain_setup(CLI::App& app, const Command&) {
   auto r = std::make_shared<Request>();
   bind_options(app, [&](Fields& f) { Inputs(f, *r); });
-  return [r](Context& ctx) { Run(*r, ctx); };
+  return [r](Context& ctx) {
+    check_declared(*r, Inputs, !ctx.globals.state_file.empty(), DeclaredInputs::From::command_line);
+    Run(*r, ctx);
+  };
 }
 
 // A row for a command that is not an action: `Run` does it all.

@@ -1,5 +1,7 @@
 #include "front/inputs.hpp"
 
+#include <cctype>
+
 #include "siege/detail/suggest.hpp"
 
 namespace siege::cli {
@@ -181,5 +183,108 @@ void InputDescriber::number(const In& in, Given<int>& v, int lo, int hi) {
   d["default"] = v.fallback();
 }
 void InputDescriber::flag(const In& in, bool&) { add(in, "flag"); }
+
+// ---------------------------------------------------------------- requirements
+
+void DeclaredInputs::add(const In& in, std::string_view kind, bool given, std::vector<std::string> words, int lo,
+                         int hi) {
+  seen_.push_back({in, kind, given, std::move(words), lo, hi});
+}
+
+void DeclaredInputs::text(const In& in, std::string& v) {
+  add(in, "text", !v.empty(), v.empty() ? std::vector<std::string>{} : std::vector<std::string>{v});
+}
+void DeclaredInputs::text(const In& in, std::optional<std::string>& v) {
+  add(in, "text", v.has_value(), v ? std::vector<std::string>{*v} : std::vector<std::string>{});
+}
+void DeclaredInputs::text(const In& in, Given<std::string>& v) {
+  add(in, "text", v.given(), v.given() ? std::vector<std::string>{v.value()} : std::vector<std::string>{});
+}
+void DeclaredInputs::texts(const In& in, std::vector<std::string>& v) { add(in, "texts", !v.empty(), v); }
+void DeclaredInputs::number(const In& in, std::optional<int>& v, int lo, int hi) {
+  add(in, "number", v.has_value(), {}, lo, hi);
+}
+void DeclaredInputs::number(const In& in, Given<int>& v, int lo, int hi) { add(in, "number", v.given(), {}, lo, hi); }
+void DeclaredInputs::flag(const In& in, bool& v) { add(in, "flag", v); }
+
+namespace {
+// What a missing input takes: "good or shaken", "ID", "a number from 1 to 500".
+std::string what_it_takes(std::string_view kind, const In& in, int lo, int hi) {
+  if (!in.choices.empty()) return ors(in.choices);
+  if (kind == "number") return "a number from " + std::to_string(lo) + " to " + std::to_string(hi);
+  return std::string(in.value_name.empty() ? std::string_view("TEXT") : in.value_name);
+}
+
+// The command line's name of a positional input: WORK.
+std::string positional_name(const In& in) {
+  std::string upper(in.key);
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return upper;
+}
+}  // namespace
+
+void fail_missing(std::string_view id, std::string_view key, std::string_view what) {
+  throw Error::input_refusal(ErrorKind::usage, std::string(id), std::string(key), {},
+                             "missing: give " + std::string(what));
+}
+
+void refuse_input(std::string_view id, std::string_view key, std::string reason) {
+  throw Error::input_refusal(ErrorKind::usage, std::string(id), std::string(key), {}, std::move(reason));
+}
+
+void DeclaredInputs::enforce(bool with_state, From from) const {
+  const auto given = [&](std::string_view key) {
+    for (const auto& s : seen_)
+      if (s.in.key == key) return s.given;
+    return false;
+  };
+  // An error about input `s`: keyed (placed by the front end), or on the
+  // command line a positional's name in front.
+  const auto refuse = [&](const Seen& s, std::string_view id, const std::string& value, const std::string& reason,
+                          bool by_command) {
+    const std::string key(s.in.key);
+    if (from == From::command_line && s.in.positional) {
+      const std::string said = positional_name(s.in) + (value.empty() ? "" : " " + value) + ": " + reason;
+      throw (by_command ? Error::refusal(ErrorKind::usage, std::string(id), said)
+                        : Error(ErrorKind::usage, std::string(id), said))
+          .about(key);
+    }
+    throw by_command ? Error::input_refusal(ErrorKind::usage, std::string(id), key, value, reason)
+                     : Error::in_input(ErrorKind::usage, std::string(id), key, value, reason);
+  };
+  for (const auto& s : seen_) {
+    const In& in = s.in;
+    if (!s.given) {
+      const bool needed = in.need == Need::required || (in.need == Need::without_state && !with_state) ||
+                          (in.need == Need::optional && !in.required_unless.empty());
+      bool instead = false;
+      for (const auto k : in.required_unless) instead = instead || given(k);
+      if (!needed || instead) continue;
+      std::string reason = "missing: give " + what_it_takes(s.kind, in, s.lo, s.hi);
+      if (!in.required_unless.empty()) {
+        std::vector<std::string> others;
+        for (const auto k : in.required_unless)
+          for (const auto& o : seen_)
+            if (o.in.key == k) {
+              std::string value_name(o.in.value_name);
+              if (value_name.empty() && o.kind == "number") value_name = "N";
+              others.push_back(input_word(k) + (value_name.empty() ? "" : " " + value_name));
+            }
+        std::vector<std::string_view> words(others.begin(), others.end());
+        reason += " (or instead " + ors(words) + ")";
+      }
+      if (in.need == Need::without_state) reason += "; needed without --state";
+      refuse(s, in.missing_id.empty() ? std::string_view("missing-option") : in.missing_id, {}, reason, true);
+    }
+    if (in.choices.empty()) continue;
+    for (const auto& w : s.words) {
+      bool known = false;
+      for (const auto c : in.choices) known = known || c == w;
+      if (known) continue;
+      const std::string id = in.choice_id.empty() ? "bad-" + std::string(in.key) : std::string(in.choice_id);
+      refuse(s, id, "'" + w + "'", "expected " + ors(in.choices) + siege::did_you_mean(w, std::vector<std::string>(in.choices.begin(), in.choices.end())), false);
+    }
+  }
+}
 
 }  // namespace siege::cli

@@ -57,9 +57,9 @@ class Given {
   T fallback_{};
 };
 
-// Whether the command line insists on an input (a batch line or a log entry
-// that leaves it out gets the command's own message instead): always, or
-// only without --state (where the state file knows the number, R33).
+// Whether a command needs an input: always, or only without --state (where
+// the state file knows the number, R33). Every front end refuses a command
+// without it (check_declared), the command line as a batch line or a log entry.
 enum class Need { optional, required, without_state };
 
 // A list of words a declaration points at: a rule header's names
@@ -82,14 +82,19 @@ struct In {
   // a name, so not a text that R42 checks (every other text input is).
   bool path = false;
   // The words a text accepts, aliases included (--order good|shaken); empty:
-  // any text. The command still checks the word (its message names it);
-  // the references and the completions list these.
+  // any text. Every front end refuses another word (check_declared); the
+  // references and the completions list these.
   Words choices = {};
   // Words per use of the option (absent from the description when 1).
   int arity = 1;
-  // Required unless one of these inputs is given (hold --order unless
-  // --hero); the command checks it with its own message.
+  // Needed unless one of these inputs is given (hold --order unless
+  // --hero): with Need::optional always, with Need::without_state only
+  // without --state.
   Words required_unless = {};
+  // The error's id when the input is missing (empty: "missing-option") and
+  // when a text is none of its choices (empty: "bad-" and the key).
+  std::string_view missing_id = {};
+  std::string_view choice_id = {};
 };
 
 // A declaration's words as a message names them: "good|shaken" (bars) or
@@ -183,6 +188,64 @@ class InputDescriber final : public Fields {
  private:
   nlohmann::json& add(const In& in, std::string_view kind);
 };
+
+// Collects what check_declared needs: each input's declaration and whether
+// it was given.
+class DeclaredInputs final : public Fields {
+ public:
+  void text(const In& in, std::string& v) override;
+  void text(const In& in, std::optional<std::string>& v) override;
+  void text(const In& in, Given<std::string>& v) override;
+  void texts(const In& in, std::vector<std::string>& v) override;
+  void number(const In& in, std::optional<int>& v, int lo, int hi) override;
+  void number(const In& in, Given<int>& v, int lo, int hi) override;
+  void flag(const In& in, bool& v) override;
+
+  // Where the inputs came from: the command line spells a positional input
+  // by its name (abatis WORK); a reader's error is placed by its key.
+  enum class From { command_line, reader };
+  // Refuses the first input that is missing (Need, required_unless) or that
+  // is none of its choices; see check_declared.
+  void enforce(bool with_state, From from) const;
+
+ private:
+  struct Seen {
+    In in;
+    std::string_view kind;  // text, texts, number, flag
+    bool given = false;
+    std::vector<std::string> words;  // the given text(s), for the choices
+    int lo = 0, hi = 0;
+  };
+  void add(const In& in, std::string_view kind, bool given, std::vector<std::string> words = {}, int lo = 0,
+           int hi = 0);
+  std::vector<Seen> seen_;
+};
+
+// The one check of a command's declared requirements and choices, for every
+// front end: an input that is needed (Need::required; Need::without_state
+// when `with_state` is false; required_unless none of its alternatives was
+// given) but missing is refused as the command's (its name in front) with
+// the input's key ("input" of the JSON error) and its missing_id; a text
+// given that is none of its choices is refused with its choice_id. The front
+// end places it: "--structure" on the command line, "in.jsonl:7:/structure"
+// in batch, "siege.json:/log/3/inputs/structure" in replay.
+// An input a command needs in a case its declaration cannot say (it depends
+// on what the state file holds): the refusal check_declared makes, the input
+// missing ("missing: give WHAT"), as the command's with the input's key.
+[[noreturn]] void fail_missing(std::string_view id, std::string_view key, std::string_view what);
+
+// A refusal of input `key` by the command's own rule, where the declaration
+// cannot say it (one input against another's value): the command's, with
+// the input's key, placed by the front end as check_declared's are
+// ("attack: --from: goes with ..."; "in.jsonl:7:/from: attack: goes with ...").
+[[noreturn]] void refuse_input(std::string_view id, std::string_view key, std::string reason);
+
+template <typename Request>
+void check_declared(Request& r, FieldsFn<Request> fields, bool with_state, DeclaredInputs::From from) {
+  DeclaredInputs d;
+  fields(d, r);
+  d.enforce(with_state, from);
+}
 
 template <typename Request>
 [[nodiscard]] Request request_from_json(const siege::Cursor& inputs, FieldsFn<Request> fields) {

@@ -60,24 +60,26 @@ ActionResult run_logged_action(std::string_view name, InputReader& inputs, std::
 
 // ---------------------------------------------------------------- state
 
-void refuse_section_options(std::string_view command, bool structure, bool damage_taken, bool portcullis) {
-  const std::string c(command);
+void refuse_section_options(bool structure, bool damage_taken, bool portcullis) {
   if (structure)
-    fail_usage("bad-option", c + ": --structure goes without --state; with a state file give --section ID");
+    refuse_input("bad-option", "structure",
+                 "goes without --state; with a state file give " + input_word("section") + " ID");
   if (damage_taken)
-    fail_usage("bad-option", c + ": --damage-taken goes without --state; the state file knows what the section "
-                                 "has suffered");
+    refuse_input("bad-option", "damage-taken", "goes without --state; the state file knows what the section has suffered");
   if (portcullis)
-    fail_usage("bad-option", c + ": --portcullis goes without --state; the section's variant is in the state file");
+    refuse_input("bad-option", "portcullis", "goes without --state; the section's variant is in the state file");
 }
 
 void require_state(const Context& ctx, std::string_view command) {
   if (ctx.globals.state_file.empty()) fail_no_state(command);
 }
 
-void fail_no_state(std::string_view command, std::string_view option, std::string_view then) {
-  fail_usage("no-state", std::string(command) + ": " + std::string(option) + (option.empty() ? "" : " ") +
-                             "needs --state FILE (a siege made with '" + hint({"init"}) + "')" + std::string(then));
+void fail_no_state(std::string_view command) {
+  fail_usage("no-state", std::string(command) + ": needs --state FILE (a siege made with '" + hint({"init"}) + "')");
+}
+
+void refuse_without_state(std::string_view key, const std::string& then) {
+  refuse_input("no-state", key, "needs --state FILE (a siege made with '" + hint({"init"}) + "')" + then);
 }
 
 SectionState& state_section(SiegeState& st, const std::string& id, std::string_view command) {

@@ -41,6 +41,7 @@ ActionResult action_of(InputReader& inputs, Context& ctx, SiegeState* state) {
   Request r;
   FieldList(inputs, r);
   inputs.finish();
+  check_declared(r, FieldList, state != nullptr, DeclaredInputs::From::reader);
   return Run(r, ctx, state);
 }
 
@@ -116,15 +117,19 @@ using ReplayVisitor = std::function<void(std::size_t, const ActionResult&, const
                                                           const std::string& pointer);
 
 // With a state file the section's own figures come from the file: refuses
-// --structure, --damage-taken and --portcullis when given (true).
-void refuse_section_options(std::string_view command, bool structure, bool damage_taken, bool portcullis);
+// --structure, --damage-taken and --portcullis when given (true), each as
+// its input's refusal (refuse_input).
+void refuse_section_options(bool structure, bool damage_taken, bool portcullis);
 
 // A command that needs a state file refuses to run without one.
 void require_state(const Context& ctx, std::string_view command);
-// The refusal of `command` (or of its `option`: "--section") without a
-// state file: "abatis: --section needs --state FILE (a siege made with
-// 'siege init')", then `then` ("; without one give --progress N").
-[[noreturn]] void fail_no_state(std::string_view command, std::string_view option = {}, std::string_view then = {});
+// The refusal of `command` without a state file: "sortie: needs --state
+// FILE (a siege made with 'siege init')".
+[[noreturn]] void fail_no_state(std::string_view command);
+// The refusal of input `key` without a state file, about that input
+// (refuse_input): "abatis: --section: needs --state FILE (a siege made with
+// 'siege init')", then `then` ("; without one give " + input_word("progress") + " N").
+[[noreturn]] void refuse_without_state(std::string_view key, const std::string& then = {});
 
 // `f()`, a refusal it raises (Error::refusal) named as command `name`'s
 // ("odds attack"): a command that runs another's rule names itself.
