@@ -481,31 +481,31 @@ TEST_CASE("R33: bad unit input is refused with exit 2 and one line, the file unt
   cu_refused(s, {"move", "--unit", "reserv", "--section", "north-wall"}, "(did you mean reserve?)");
   // What the file knows, or what is missing.
   cu_refused(s, {"hold", "--needed", "12", "--rolled", "15"},
-             "hold: with --state give --unit ID (see 'siege status')");
+             "hold: --unit: missing: give ID (see 'siege status')");
   cu_refused(s, {"hold", "--unit", "garrison", "--section", "north-wall", "--needed", "12"},
-             "hold: with --state give --enemy ID");
+             "hold: --enemy: missing: give ID");
   cu_refused(s, {"casualties", "--through", "3", "--behind", "7", "--killed", "4"},
-             "casualties: with --state give --unit ID");
+             "casualties: --unit: missing: give ID");
   cu_refused(s, {"casualties", "--unit", "reserve", "--through", "3", "--killed", "4"},
-             "casualties: --through goes without --state; the state file knows");
-  cu_refused(s, {"casualties", "--unit", "reserve"}, "casualties: --killed N is required");
-  cu_refused(s, {"rout", "--figures", "8"}, "rout: with --state give --unit ID");
-  cu_refused(s, {"rout", "--unit", "reserve", "--order", "shaken"}, "rout: --order goes without --state");
-  cu_refused(s, {"move", "--speed", "9"}, "move: with --state give --unit ID");
+             "casualties: --through: goes without --state; the state file knows");
+  cu_refused(s, {"casualties", "--unit", "reserve"}, "casualties: --killed: missing: give a number");
+  cu_refused(s, {"rout", "--figures", "8"}, "rout: --unit: missing: give ID");
+  cu_refused(s, {"rout", "--unit", "reserve", "--order", "shaken"}, "rout: --order: goes without --state");
+  cu_refused(s, {"move", "--speed", "9"}, "move: --unit: missing: give ID");
   cu_refused(s, {"move", "--unit", "reserve", "--section", "north-wall", "--figures", "3"},
-             "move: --figures N goes with --through-breach");
+             "move: --figures: goes with --through-breach");
   cu_refused(s, {"escalade", "--section", "east-wall", "--method", "ladder", "--attackers", "3"},
-             "escalade: with --state give --unit ID");
+             "escalade: --unit: missing: give ID");
   cu_refused(
       s,
       {"escalade", "--section", "east-wall", "--unit", "reserve", "--method", "ladder", "--attackers", "3"},
-      "escalade: --attackers goes without --state");
+      "escalade: --attackers: goes without --state");
   cu_refused(s, {"army-morale", "--strength", "30", "--killed", "10"},
-             "army-morale: with --state give --side");
-  cu_refused(s, {"army-morale", "--side", "besiegers"}, "--side 'besiegers': expected besieger or defender");
+             "army-morale: --side: missing: give besieger, defender or");
+  cu_refused(s, {"army-morale", "--side", "besiegers"}, "--side 'besiegers': expected besieger, defender or attacker");
   cu_refused(s, {"order", "--unit", "reserve", "--set", "panicked"},
              "--set 'panicked': expected good, shaken or routed");
-  cu_refused(s, {"order", "--unit", "reserve"}, "order: give --set good|shaken|routed");
+  cu_refused(s, {"order", "--unit", "reserve"}, "order: --set: missing: give good, shaken or routed");
 }
 
 TEST_CASE("Without --state the troop commands work on numbers as before, and refuse the unit options",

@@ -142,11 +142,13 @@ constexpr Command action_command(std::string_view name, std::string_view summary
 }
 
 template <typename Request, FieldsFn<Request> Inputs, void (*Run)(const Request&, Context&)>
-Runner plain_setup(CLI::App& app, const Command&) {
+Runner plain_setup(CLI::App& app, const Command& self) {
   auto r = std::make_shared<Request>();
   bind_options(app, [&](Fields& f) { Inputs(f, *r); });
-  return [r](Context& ctx) {
-    check_declared(*r, Inputs, !ctx.globals.state_file.empty(), DeclaredInputs::From::command_line);
+  const std::string_view name = self.name;
+  return [r, name](Context& ctx) {
+    check_declared(*r, Inputs, !ctx.globals.state_file.empty(), DeclaredInputs::From::command_line, name,
+                   ctx.globals.state_file);
     Run(*r, ctx);
   };
 }

@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "front/hint.hpp"
 #include "siege/detail/suggest.hpp"
 
 namespace siege::cli {
@@ -186,19 +187,21 @@ void InputDescriber::flag(const In& in, bool&) { add(in, "flag"); }
 
 // ---------------------------------------------------------------- requirements
 
-void DeclaredInputs::add(const In& in, std::string_view kind, bool given, std::vector<std::string> words, int lo,
+void DeclaredInputs::add(const In& in, std::string_view kind, bool given, std::span<const std::string> words, int lo,
                          int hi) {
-  seen_.push_back({in, kind, given, std::move(words), lo, hi});
+  if (!all_ && !given && in.need == Need::optional && in.required_unless.empty()) return;
+  seen_.push_back({in, kind, given, words, lo, hi});
 }
 
 void DeclaredInputs::text(const In& in, std::string& v) {
-  add(in, "text", !v.empty(), v.empty() ? std::vector<std::string>{} : std::vector<std::string>{v});
+  add(in, "text", !v.empty(), v.empty() ? std::span<const std::string>{} : std::span<const std::string>(&v, 1));
 }
 void DeclaredInputs::text(const In& in, std::optional<std::string>& v) {
-  add(in, "text", v.has_value(), v ? std::vector<std::string>{*v} : std::vector<std::string>{});
+  add(in, "text", v.has_value(), v ? std::span<const std::string>(&*v, 1) : std::span<const std::string>{});
 }
 void DeclaredInputs::text(const In& in, Given<std::string>& v) {
-  add(in, "text", v.given(), v.given() ? std::vector<std::string>{v.value()} : std::vector<std::string>{});
+  add(in, "text", v.given(),
+      v.given() ? std::span<const std::string>(&v.value(), 1) : std::span<const std::string>{});
 }
 void DeclaredInputs::texts(const In& in, std::vector<std::string>& v) { add(in, "texts", !v.empty(), v); }
 void DeclaredInputs::number(const In& in, std::optional<int>& v, int lo, int hi) {
@@ -232,15 +235,49 @@ void refuse_input(std::string_view id, std::string_view key, std::string reason)
   throw Error::input_refusal(ErrorKind::usage, std::string(id), std::string(key), {}, std::move(reason));
 }
 
-void DeclaredInputs::enforce(bool with_state, From from) const {
+const DeclaredInputs::Seen* DeclaredInputs::fault(bool with_state, const std::string** word) const {
   const auto given = [&](std::string_view key) {
     for (const auto& s : seen_)
       if (s.in.key == key) return s.given;
     return false;
   };
+  *word = nullptr;
+  for (const auto& s : seen_) {
+    const In& in = s.in;
+    if (!s.given) {
+      const bool needed = in.need == Need::required || (in.need == Need::without_state && !with_state) ||
+                          (in.need == Need::optional && !in.required_unless.empty());
+      bool instead = false;
+      for (const auto k : in.required_unless) instead = instead || given(k);
+      if (needed && !instead) return &s;
+    }
+    for (const auto& w : s.words) {
+      if (in.choices.empty()) break;
+      bool known = false;
+      for (const auto c : in.choices) known = known || c == w;
+      if (known) continue;
+      *word = &w;
+      return &s;
+    }
+  }
+  return nullptr;
+}
+
+bool DeclaredInputs::holds(bool with_state) const {
+  const std::string* word = nullptr;
+  return fault(with_state, &word) == nullptr;
+}
+
+void DeclaredInputs::enforce(bool with_state, From from, std::string_view command,
+                             std::string_view state_file) const {
+  const std::string* word = nullptr;
+  const Seen* const found = fault(with_state, &word);
+  if (found == nullptr) return;
+  const Seen& s = *found;
+  const In& in = s.in;
   // An error about input `s`: keyed (placed by the front end), or on the
   // command line a positional's name in front.
-  const auto refuse = [&](const Seen& s, std::string_view id, const std::string& value, const std::string& reason,
+  const auto refuse = [&](std::string_view id, const std::string& value, const std::string& reason,
                           bool by_command) {
     const std::string key(s.in.key);
     if (from == From::command_line && s.in.positional) {
@@ -252,39 +289,34 @@ void DeclaredInputs::enforce(bool with_state, From from) const {
     throw by_command ? Error::input_refusal(ErrorKind::usage, std::string(id), key, value, reason)
                      : Error::in_input(ErrorKind::usage, std::string(id), key, value, reason);
   };
-  for (const auto& s : seen_) {
-    const In& in = s.in;
-    if (!s.given) {
-      const bool needed = in.need == Need::required || (in.need == Need::without_state && !with_state) ||
-                          (in.need == Need::optional && !in.required_unless.empty());
-      bool instead = false;
-      for (const auto k : in.required_unless) instead = instead || given(k);
-      if (!needed || instead) continue;
-      std::string reason = "missing: give " + what_it_takes(s.kind, in, s.lo, s.hi);
-      if (!in.required_unless.empty()) {
-        std::vector<std::string> others;
-        for (const auto k : in.required_unless)
-          for (const auto& o : seen_)
-            if (o.in.key == k) {
-              std::string value_name(o.in.value_name);
-              if (value_name.empty() && o.kind == "number") value_name = "N";
-              others.push_back(input_word(k) + (value_name.empty() ? "" : " " + value_name));
-            }
-        std::vector<std::string_view> words(others.begin(), others.end());
-        reason += " (or instead " + ors(words) + ")";
-      }
-      if (in.need == Need::without_state) reason += "; needed without --state";
-      refuse(s, in.missing_id.empty() ? std::string_view("missing-option") : in.missing_id, {}, reason, true);
-    }
-    if (in.choices.empty()) continue;
-    for (const auto& w : s.words) {
-      bool known = false;
-      for (const auto c : in.choices) known = known || c == w;
-      if (known) continue;
-      const std::string id = in.choice_id.empty() ? "bad-" + std::string(in.key) : std::string(in.choice_id);
-      refuse(s, id, "'" + w + "'", "expected " + ors(in.choices) + siege::did_you_mean(w, std::vector<std::string>(in.choices.begin(), in.choices.end())), false);
-    }
+  if (word != nullptr) {
+    const std::string& w = *word;
+    const std::string id = in.choice_id.empty() ? "bad-" + std::string(in.key) : std::string(in.choice_id);
+    refuse(id, "'" + w + "'",
+           "expected " + ors(in.choices) +
+               siege::did_you_mean(w, std::vector<std::string>(in.choices.begin(), in.choices.end())),
+           false);
   }
+  if (from == From::command_line && in.positional && in.path && !state_file.empty() && !command.empty())
+    refuse(in.missing_id.empty() ? std::string_view("missing-option") : in.missing_id, {},
+           "missing: the file is " + std::string(command) + "'s own argument, not --state's: " +
+               hint({command, state_file}),
+           true);
+  std::string reason = "missing: give " + what_it_takes(s.kind, in, s.lo, s.hi);
+  if (!in.required_unless.empty()) {
+    std::vector<std::string> others;
+    for (const auto k : in.required_unless)
+      for (const auto& o : seen_)
+        if (o.in.key == k) {
+          std::string value_name(o.in.value_name);
+          if (value_name.empty() && o.kind == "number") value_name = "N";
+          others.push_back(input_word(k) + (value_name.empty() ? "" : " " + value_name));
+        }
+    std::vector<std::string_view> words(others.begin(), others.end());
+    reason += " (or instead " + ors(words) + ")";
+  }
+  if (in.need == Need::without_state) reason += "; needed without --state";
+  refuse(in.missing_id.empty() ? std::string_view("missing-option") : in.missing_id, {}, reason, true);
 }
 
 }  // namespace siege::cli

@@ -206,19 +206,37 @@ class DeclaredInputs final : public Fields {
   enum class From { command_line, reader };
   // Refuses the first input that is missing (Need, required_unless) or that
   // is none of its choices; see check_declared.
-  void enforce(bool with_state, From from) const;
+  // `command` and `state_file` (the global --state, or empty): on the command
+  // line a missing file argument given as --state instead is told so, with
+  // the command line that works (siege --state F play: siege play F).
+  void enforce(bool with_state, From from, std::string_view command = {}, std::string_view state_file = {}) const;
+  // Whether every declared requirement and choice holds (what enforce
+  // checks, without a message): enough to see with the inputs that matter.
+  [[nodiscard]] bool holds(bool with_state) const;
+  // Forgets the inputs seen, keeping the memory (one collector serves every
+  // batch line). `all`: keep every input, which a message needs (it names
+  // the alternatives of a missing one); otherwise only the inputs that can
+  // fail or that were given.
+  void clear(bool all) {
+    seen_.clear();
+    all_ = all;
+  }
 
  private:
   struct Seen {
     In in;
     std::string_view kind;  // text, texts, number, flag
     bool given = false;
-    std::vector<std::string> words;  // the given text(s), for the choices
+    std::span<const std::string> words;  // the given text(s), in the request: for the choices
     int lo = 0, hi = 0;
   };
-  void add(const In& in, std::string_view kind, bool given, std::vector<std::string> words = {}, int lo = 0,
+  void add(const In& in, std::string_view kind, bool given, std::span<const std::string> words = {}, int lo = 0,
            int hi = 0);
+  // The first input that is missing or not one of its choices (its word
+  // in `word`), or nullptr.
+  [[nodiscard]] const Seen* fault(bool with_state, const std::string** word) const;
   std::vector<Seen> seen_;
+  bool all_ = true;
 };
 
 // The one check of a command's declared requirements and choices, for every
@@ -240,11 +258,18 @@ class DeclaredInputs final : public Fields {
 // ("attack: --from: goes with ..."; "in.jsonl:7:/from: attack: goes with ...").
 [[noreturn]] void refuse_input(std::string_view id, std::string_view key, std::string reason);
 
+// The collector is kept from one call to the next (its words point into `r`
+// only while the call lasts), so a batch line allocates nothing for it.
 template <typename Request>
-void check_declared(Request& r, FieldsFn<Request> fields, bool with_state, DeclaredInputs::From from) {
-  DeclaredInputs d;
+void check_declared(Request& r, FieldsFn<Request> fields, bool with_state, DeclaredInputs::From from,
+                    std::string_view command = {}, std::string_view state_file = {}) {
+  thread_local DeclaredInputs d;
+  d.clear(false);
   fields(d, r);
-  d.enforce(with_state, from);
+  if (d.holds(with_state)) return;
+  d.clear(true);
+  fields(d, r);
+  d.enforce(with_state, from, command, state_file);
 }
 
 template <typename Request>
