@@ -684,7 +684,10 @@ std::string extras_message(CLI::App& app, const std::string& where, const std::s
     if (w.size() < 2 || w[0] != '-') continue;
     const std::string name = w.substr(0, w.find('='));
     const std::vector<std::string> known = option_spellings(at);
-    if (name.size() < w.size() && std::find(known.begin(), known.end(), name) != known.end())
+    const bool is_known = std::find(known.begin(), known.end(), name) != known.end();
+    // A known option left over came after "--": an argument there, not an option.
+    if (name.size() == w.size() && is_known) continue;
+    if (name.size() < w.size() && is_known)
       return where + name + " is a flag: it takes no value, given '" + w.substr(name.size() + 1) + "'";
     return where + "unknown option " + shell_word(name) + siege::did_you_mean(name, known);
   }
