@@ -404,7 +404,7 @@ TEST_CASE("odds scene refused at --scenes 1 does not ask for fewer --scenes", "[
   (void)std::system(("rm -rf " + dir).c_str());
 }
 
-TEST_CASE("--cause says its limit in --help and a longer one is refused naming it", "[cli][R32]") {
+TEST_CASE("A cause says its limit of 200 bytes in --help, and a longer one is refused naming --cause", "[cli][R32]") {
   for (const char* command : {"damage", "repair", "remove"}) {
     INFO(command);
     const auto h = run({command, "--help"});
