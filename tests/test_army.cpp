@@ -77,7 +77,7 @@ TEST_CASE("Described units take their defaults: good order, besiegers outside, d
   CHECK(st.initial.units.size() == 4);
 }
 
-TEST_CASE("R33: an army's strength defaults to its units' figures; castle defenders by default", "[units][state][R33]") {
+TEST_CASE("R33: an army's strength defaults to its units' figures, castle defenders by default", "[units][state][R33]") {
   const SiegeState st = army_castle(army_units);
   REQUIRE(st.now.armies.besieger);
   REQUIRE(st.now.armies.defender);

@@ -64,7 +64,7 @@ TEST_CASE("R21: a morale check passes when the roll is at most the number needed
   CHECK(o.through == 1);
 }
 
-TEST_CASE("R21: a good unit that fails while holding stays good; a shaken one stays shaken", "[breach][hold][R21]") {
+TEST_CASE("R21: a good unit that fails while holding stays good, a shaken one stays shaken", "[breach][hold][R21]") {
   const auto good = resolve_hold(hold(9, 17, Order::good));
   CHECK_FALSE(good.passed);
   CHECK(good.through == 8);
@@ -101,7 +101,7 @@ TEST_CASE("R21: a routed unit cannot hold", "[breach][hold][R21]") {
   CHECK(usage_id(hold(12, 5, Order::routed)) == "routed-cannot-hold");
 }
 
-TEST_CASE("R22: bottlenecks and barriers can be held; corridors, bridges and passages cannot", "[breach][hold][R22]") {
+TEST_CASE("R22: bottlenecks and barriers can be held, corridors, bridges and passages cannot", "[breach][hold][R22]") {
   for (auto site : {HoldSite::breach, HoldSite::gateway, HoldSite::doorway, HoldSite::window, HoldSite::wall_top,
                     HoldSite::rampart, HoldSite::parapet, HoldSite::breastwork}) {
     INFO(name_of(site));
@@ -301,7 +301,7 @@ TEST_CASE("R26: attackers in the breach spoil a building turn and reset the prog
   CHECK(has_rule(o.rules, "abatis-spoiled"));
 }
 
-TEST_CASE("R26: tearing down takes three uninterrupted turns; an attack before the third resets it",
+TEST_CASE("R26: tearing down takes three uninterrupted turns, an attack before the third resets it",
           "[breach][abatis][R26]") {
   CHECK(turn(AbatisWork::tear, 0).progress_after == 1);
   CHECK(turn(AbatisWork::tear, 1).standing_after);

@@ -456,7 +456,7 @@ TEST_CASE("A long batch writes nothing to stderr when it is not a terminal", "[c
   CHECK(report["stderr"] == "");
 }
 
-TEST_CASE("A batch line past the limits of a state file is refused at its line; the others are answered",
+TEST_CASE("A batch line past the limits of a state file is refused at its line, the others are answered",
           "[cli][batch][state][limits]") {
   siege::test::TempDir dir;
   const std::string state = dir.file("siege.json");

@@ -334,7 +334,7 @@ int into_closed_pipe(const std::vector<std::string>& args, const std::string& er
 
 }  // namespace
 
-TEST_CASE("A closed pipe after a logged entry is exit 5 naming the entry; with nothing written, SIGPIPE",
+TEST_CASE("A closed pipe after a logged entry is exit 5 naming the entry, with nothing written, SIGPIPE",
           "[cli][io][state][sigpipe]") {
   TempDir dir;
   const std::string state = dir.file("siege.json");
@@ -391,7 +391,7 @@ TEST_CASE("R42: a text input that is not UTF-8 or holds a control character is e
   CHECK(slurp(state) == before);
 }
 
-TEST_CASE("R42: format characters are kept in the file and JSON, shown as \\u{202E} in text, Markdown and HTML",
+TEST_CASE("R42: format characters are kept in the file and JSON, shown as u{202E} escapes in text, Markdown and HTML",
           "[cli][io][R42]") {
   TempDir dir;
   const std::string state = dir.file("siege.json");

@@ -11,7 +11,7 @@ namespace {
 siege::test::Run run(const std::vector<std::string>& args) { return siege::test::siege(args); }
 }  // namespace
 
-TEST_CASE("a chance that is not 0 never prints as 0.00%, nor one not 1 as 100.00%; only a true 0 has no bar",
+TEST_CASE("a chance that is not 0 never prints as 0.00%, nor one not 1 as 100.00%, only a true 0 has no bar",
           "[cli][odds]") {
   using siege::cli::bar;
   using siege::cli::percent;

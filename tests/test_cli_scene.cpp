@@ -257,7 +257,7 @@ TEST_CASE("undo of each new command gives back the file before it, byte for byte
   CHECK(log.out.find("--cause 'a night'\\''s repair'") != std::string::npos);
 }
 
-TEST_CASE("abatis is built only across a breach; the log writes it as abatis build", "[cli][scene-cli]") {
+TEST_CASE("abatis is built only across a breach, the log writes it as abatis build", "[cli][scene-cli]") {
   Harrowmere h;
   refused(h, {"abatis", "build", "--section", "north-wall"}, "not breached");
   REQUIRE(h.on({"damage", "--at", "north-wall", "--hull", "20"}).status == 0);

@@ -237,7 +237,7 @@ TEST_CASE("display_width counts columns: é one, a CJK ideograph two, a combinin
   CHECK(display_width("\x1b[31mred\x1b[0m") == 3);
 }
 
-TEST_CASE("escape_text writes control bytes and broken UTF-8 as \\xNN and keeps letters", "[terminal]") {
+TEST_CASE("escape_text writes control bytes and broken UTF-8 as xNN escapes and keeps letters", "[terminal]") {
   using siege::cli::escape_text;
   CHECK(escape_text("Château 城") == "Château 城");
   CHECK(escape_text("a\x1b[2Jb") == "a\\x1b[2Jb");
@@ -332,7 +332,7 @@ TEST_CASE("A text outcome wraps under its labels, and --json stays one line", "[
 
 // ---------------------------------------------------------------- the terminal's width
 
-TEST_CASE("On a terminal, help and tables fit its width; COLUMNS where it does not say", "[terminal][cli]") {
+TEST_CASE("On a terminal, help and tables fit its width, COLUMNS where it does not say", "[terminal][cli]") {
   const std::string help60 = on_terminal({"attack", "--help"}, 60);
   REQUIRE(contains(help60, "--structure"));
   CHECK(wider_than(help60, 60) == std::vector<std::string>{});

@@ -223,7 +223,7 @@ TEST_CASE("R40: --dry-run undo and redo print and write nothing", "[cli][undo][R
   CHECK(e.bytes() == undone);
 }
 
-TEST_CASE("R40: log shows what can be redone; replay ignores it", "[cli][undo][log][R40]") {
+TEST_CASE("R40: log shows what can be redone, replay ignores it", "[cli][undo][log][R40]") {
   Evening e;
   REQUIRE(e.on({"undo", "--count", "2"}).status == 0);
   const Run log = e.on({"log"});

@@ -211,7 +211,7 @@ TEST_CASE("R26, R33: standing abatis blocks the way through the breach", "[cli][
       "move: abatis stands in the breach of north-wall; it blocks the way through until it is torn down");
 }
 
-TEST_CASE("R15, R33: figures through the breach at Rough Terrain speed; at none behind within the walls",
+TEST_CASE("R15, R33: figures through the breach at Rough Terrain speed, at none behind within the walls",
           "[cli][units][move][R15][R33]") {
   const CuSiege s;
   (void)s.ok({"move", "--unit", "storming-party", "--section", "north-wall"});

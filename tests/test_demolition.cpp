@@ -251,7 +251,7 @@ TEST_CASE("A cracked section has 1 Armor less against charges too (R1)", "[demol
   CHECK(o.hull.after == 19);
 }
 
-TEST_CASE("Damage past the Hull is overkill; a timber house burns (R4, R14)", "[demolition]") {
+TEST_CASE("Damage past the Hull is overkill, a timber house burns (R4, R14)", "[demolition]") {
   const auto o = resolve(set("timber-house", {{&charge("demolition-charge"), 1}}));
   CHECK(o.damage == 12);
   CHECK(o.hull.after == 6);

@@ -17,7 +17,7 @@ TEST_CASE("The generator is O'Neill's pcg32: reference outputs for seed 42, stre
   CHECK(rng.next() == 0xcbed606eu);
 }
 
-TEST_CASE("The same seed gives the same rolls; another seed gives others", "[dice][R27]") {
+TEST_CASE("The same seed gives the same rolls, another seed gives others", "[dice][R27]") {
   const CheckSpec spec{5, Difficulty::hard, 2, 1};
   Rng a(7), b(7), c(8);
   const auto x = roll_check(spec, test::tables().dice, a);
@@ -87,7 +87,7 @@ TEST_CASE("R27: the built-in skill and difficulty dice are mirror images", "[dic
   }
 }
 
-TEST_CASE("Difficulty names parse; others are refused", "[dice]") {
+TEST_CASE("Difficulty names parse, others are refused", "[dice]") {
   CHECK(parse_difficulty("hard") == Difficulty::hard);
   CHECK_THROWS_WITH(parse_difficulty("Hard"), Catch::Contains("expected easy, average, hard or daunting"));
 }

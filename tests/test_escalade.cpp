@@ -56,7 +56,7 @@ std::vector<int> ups(const EscaladeOutcome& o) {
 
 }  // namespace
 
-TEST_CASE("A ladder is Average Athletics; defenders at the top add 2 Bane dice (R20)", "[escalade]") {
+TEST_CASE("A ladder is Average Athletics, defenders at the top add 2 Bane dice (R20)", "[escalade]") {
   const auto open = climb_check_spec(ClimbMethod::ladder, Defended::no, 3);
   REQUIRE(open);
   CHECK(open->difficulty == Difficulty::average);

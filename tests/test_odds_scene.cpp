@@ -121,7 +121,7 @@ TEST_CASE("Sections out of reach, already breached or dug-not-knocked-down are c
   CHECK_FALSE(has(o.not_modelled, "burn"));
 }
 
-TEST_CASE("E4: looking past the fourth scene is allowed, with the evening's note; the bound is enforced",
+TEST_CASE("E4: looking past the fourth scene is allowed, with the evening's note, the bound is enforced",
           "[odds][scene][E4]") {
   const Snapshot s = siege_of(door_and_ballista(-1));
   CHECK_FALSE(has(odds::scene_odds(s, test::tables(), 4).rules, "evening-length"));

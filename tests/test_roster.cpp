@@ -144,7 +144,7 @@ TEST_CASE("R35: a newcomer is checked as a description's entry, its id never reu
   CHECK(s.engines.back().id == "treb-2");
 }
 
-TEST_CASE("R36: a unit that leaves stays in the file, gone; its figures alive leave the strength",
+TEST_CASE("R36: a unit that leaves stays in the file, gone, its figures alive leave the strength",
           "[roster][R36]") {
   SiegeState st = roster_state();
   Snapshot& s = st.now;
@@ -207,7 +207,7 @@ TEST_CASE("R36: no command names a gone unit or engine again", "[roster][R36]") 
   for (const auto& a : sc.attacks) CHECK(a.engine != "trebuchet");
 }
 
-TEST_CASE("R37: a split moves figures at the start and now alike; a merge gives them back", "[roster][R37]") {
+TEST_CASE("R37: a split moves figures at the start and now alike, a merge gives them back", "[roster][R37]") {
   SiegeState st = roster_state();
   Snapshot& s = st.now;
   s.find_section("north-wall")->hull_suffered = 20;

@@ -320,7 +320,7 @@ TEST_CASE("R32 R4 R12: damage on a gate with its portcullis follows the ladder o
   CHECK_FALSE(has(d.rules, "play-the-assault"));
 }
 
-TEST_CASE("R32 R9: the referee's damage may breach an earth rampart; R13: a wooden bridge is cut, not assaulted",
+TEST_CASE("R32 R9: the referee's damage may breach an earth rampart, R13: a wooden bridge is cut, not assaulted",
           "[scene][R32][R9][R13]") {
   SiegeState st = small_siege(R"({"sections": [{"id": "bank", "structure": "rampart"},
                                               {"id": "bridge", "structure": "wooden-bridge"}]})");
@@ -549,7 +549,7 @@ TEST_CASE("Sortie: an engine that suffers its whole Hull is knocked out, Boons b
         }) == "--spend-boons 2: the roll has 1 net Boons to spend");
 }
 
-TEST_CASE("Sortie: the camp is a target; sections, defender engines and spent targets are refused",
+TEST_CASE("Sortie: the camp is a target, sections, defender engines and spent targets are refused",
           "[scene][sortie][errors]") {
   SiegeState st = castle();
   const Weapon& w = tables().weapon("falconet");

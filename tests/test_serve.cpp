@@ -236,7 +236,7 @@ SiegeState castle() {
 }  // namespace
 
 TEST_CASE(
-    "serve: the players' banner for a file that cannot be read quotes none of it; the referee's, escaped",
+    "serve: the players' banner for a file that cannot be read quotes none of it, the referee's, escaped",
     "[serve][R19]") {
   Context ctx;
   const SiegeState st = castle();
@@ -248,7 +248,7 @@ TEST_CASE(
     const serve::Rendered p = serve::render(shown, ctx, "kestrel.json", serve::View::players, 4, problem);
     CHECK(p.page.find("class=\"problem\"") != std::string::npos);
     CHECK(p.page.find("secret-tunnel") == std::string::npos);
-    CHECK(p.page.find("last read") == std::string::npos);
+    CHECK(p.page.find("last read:") == std::string::npos);  // the reason's quote, not "as it last read"
     CHECK(p.json.find("secret-tunnel") == std::string::npos);
     const auto pj = nlohmann::json::parse(p.json);
     CHECK(pj.at("error").at("message").get<std::string>().find("cannot be") != std::string::npos);
@@ -265,7 +265,7 @@ TEST_CASE(
   CHECK(named.page.find("&lt;i&gt;&quot;x&quot;.json") != std::string::npos);
 }
 
-TEST_CASE("serve: two renderings that differ only in their versions are the same; any other change is not",
+TEST_CASE("serve: two renderings that differ only in their versions are the same, any other change is not",
           "[serve]") {
   Context ctx;
   const SiegeState st = castle();
@@ -308,7 +308,7 @@ TEST_CASE("serve: the CSP hashes are SHA-256 in base64", "[serve]") {
   CHECK(serve::live_script().find("</") == std::string_view::npos);  // it cannot end its element early
 }
 
-TEST_CASE("serve: every response is no-store, nosniff, never framed; a 405 says what is allowed", "[serve]") {
+TEST_CASE("serve: every response is no-store, nosniff, never framed, a 405 says what is allowed", "[serve]") {
   const std::string r = serve::error_response(405);
   CHECK(r.rfind("HTTP/1.1 405 Method Not Allowed\r\n", 0) == 0);
   CHECK(r.find("\r\nAllow: GET, HEAD\r\n") != std::string::npos);

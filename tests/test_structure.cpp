@@ -176,7 +176,7 @@ TEST_CASE("R4: a door of Hull 1 goes straight from intact to breached", "[struct
   CHECK(o.hull.after == 1);
 }
 
-TEST_CASE("R5: in ladder-steps mode a step is half the Hull rounded up; remainders are lost",
+TEST_CASE("R5: in ladder-steps mode a step is half the Hull rounded up, remainders are lost",
           "[structure][R5]") {
   CHECK(ladder_step(20) == 10);
   CHECK(ladder_step(1) == 1);

@@ -128,7 +128,7 @@ TEST_CASE("R33: moving a unit to a section puts all its figures behind", "[units
   CHECK(units_has_note(o, "north-wall is intact, not breached: the way in is up the wall"));
 }
 
-TEST_CASE("R33: figures go through a breach; with none behind the unit is within the walls", "[units][move][R33]") {
+TEST_CASE("R33: figures go through a breach, with none behind the unit is within the walls", "[units][move][R33]") {
   Snapshot s = units_siege();
   units_breach(s, "north-wall");
   (void)units_to(s, "assault", "north-wall");
@@ -245,7 +245,7 @@ TEST_CASE("R21, R33: the worked example: needed 12, rolled 15, three enemy figur
   CHECK(o.armies.empty());
 }
 
-TEST_CASE("R21: a shaken holder that fails stays shaken; one that passes lets nobody through", "[units][hold][R21]") {
+TEST_CASE("R21: a shaken holder that fails stays shaken, one that passes lets nobody through", "[units][hold][R21]") {
   Snapshot s = units_at_breach();
   (void)set_unit_order(s, {"garrison", Order::shaken});
   auto o = hold_unit(s, units_hold("garrison", "assault", 12, 13));
@@ -389,7 +389,7 @@ TEST_CASE("R33: more casualties than the unit has figures are refused", "[units]
 
 // ---------------------------------------------------------------- army morale
 
-TEST_CASE("R25, R33: 39 killed of 120 is short of a third; the 40th calls the check, once", "[units][army][R25][R33]") {
+TEST_CASE("R25, R33: 39 killed of 120 is short of a third, the 40th calls the check, once", "[units][army][R25][R33]") {
   Snapshot s = units_siege();
   auto o = unit_casualties(s, {"assault", 39});
   CHECK(s.armies.besieger->killed == 39);

@@ -8,6 +8,9 @@ binary and compared byte for byte with expected.jsonl.gz.
     --only TEXT                      only the cases whose name contains TEXT
                                      (with --record: only those are replaced)
     --jobs N                         processes at once (default 4 per CPU)
+    --every N                        only every Nth case (the first, the
+                                     N+1th ...): the sanitizer build's sample,
+                                     where a process takes 50 ms to start
 
 A case (one JSON object a line of cases.jsonl, made by gen_cases.py):
   name     unique
@@ -24,7 +27,8 @@ A case (one JSON object a line of cases.jsonl, made by gen_cases.py):
            tampered state file; it is an error if OLD is not there)
 
 Each step runs with a fixed environment (PATH, LC_ALL=C.UTF-8, TERM=dumb,
-NO_COLOR=1 and nothing else) and argv[0] "siege". The folder's path, should
+NO_COLOR=1 and nothing else but the sanitizers' ASAN_OPTIONS, LSAN_OPTIONS
+and UBSAN_OPTIONS when set, which change no output) and argv[0] "siege". The folder's path, should
 it appear in an output, is replaced by $TMP before comparing.
 
 expected.jsonl.gz holds one JSON object a line (name, steps: each step's
@@ -48,6 +52,7 @@ CASES = os.path.join(HERE, "cases.jsonl")
 EXPECTED = os.path.join(HERE, "expected.jsonl.gz")
 GZIP_LEVEL = 9  # fixed, with mtime 0: the same outcomes give the same file bytes
 ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LC_ALL": "C.UTF-8", "TERM": "dumb", "NO_COLOR": "1"}
+ENV.update({k: os.environ[k] for k in ("ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS") if k in os.environ})
 STEP_TIMEOUT = 60
 UNCHANGED = {"unchanged": True}  # a watched file with the same bytes as before the step
 
@@ -193,12 +198,16 @@ def main():
     ap.add_argument("--record", action="store_true")
     ap.add_argument("--only", default="")
     ap.add_argument("--jobs", type=int, default=4 * (os.cpu_count() or 1))
+    ap.add_argument("--every", type=int, default=1)
     args = ap.parse_args()
+    if args.every < 1 or (args.record and args.every != 1):
+        print("corpus: --every takes a whole number from 1, and not with --record", file=sys.stderr)
+        return 2
     binary = os.path.abspath(args.binary)
     if not os.access(binary, os.X_OK):
         print(f"corpus: {args.binary}: not an executable", file=sys.stderr)
         return 2
-    cases = [c for c in load_jsonl(CASES) if args.only in c["name"]]
+    cases = [c for c in load_jsonl(CASES) if args.only in c["name"]][::args.every]
     names = [c["name"] for c in cases]
     if len(set(names)) != len(names):
         dup = sorted({n for n in names if names.count(n) > 1})
@@ -237,7 +246,7 @@ def main():
             differ += 1
             for d in diffs:
                 print(d)
-    if not args.only:
+    if not args.only and args.every == 1:
         known = set(names)
         for n in expected:
             if n not in known:
