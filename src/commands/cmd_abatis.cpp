@@ -47,7 +47,7 @@ void abatis_inputs(Fields& f, AbatisRequest& r) {
          r.attackers_in_breach);
   f.flag({"interrupted", "Tear: the workers were attacked or killed this turn (the work restarts from 0)"},
          r.interrupted);
-  f.text({"section", "With --state: the breached section (the file counts the turns done)", "ID"}, r.section);
+  f.text({.key = "section", .help = "With --state: the breached section (the file counts the turns done)", .value_name = "ID", .state_only = true}, r.section);
 }
 
 ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* st) {

@@ -163,8 +163,8 @@ void attack_weapon_inputs(Fields& f, AttackRequest& r) {
 void attack_inputs(Fields& f, AttackRequest& r) {
   attack_weapon_inputs(f, r);
   static const std::string section_help = see_hint("With --state: the section attacked", {"status"});
-  f.text({"section", section_help, "ID"}, r.section);
-  f.text({"engine", "With --state: this besieger engine attacks its target", "ID"}, r.engine);
+  f.text({.key = "section", .help = section_help, .value_name = "ID", .state_only = true}, r.section);
+  f.text({.key = "engine", .help = "With --state: this besieger engine attacks its target", .value_name = "ID", .state_only = true}, r.engine);
 }
 
 // --engine: a besieger engine makes its attack with its own weapon and crew

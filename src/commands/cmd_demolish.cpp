@@ -88,7 +88,7 @@ void demolish_work_inputs(Fields& f, DemolishRequest& r) {
 void demolish_inputs(Fields& f, DemolishRequest& r) {
   demolish_work_inputs(f, r);
   static const std::string section_help = see_hint("With --state: the section the charges are set against", {"status"});
-  f.text({"section", section_help, "ID"},
+  f.text({.key = "section", .help = section_help, .value_name = "ID", .state_only = true},
          r.section);
 }
 

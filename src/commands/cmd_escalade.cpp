@@ -119,12 +119,12 @@ void escalade_work_inputs(Fields& f, EscaladeRequest& r) {
 
 void escalade_inputs(Fields& f, EscaladeRequest& r) {
   escalade_work_inputs(f, r);
-  f.text({"section", "With --state: the section climbed (read; a breach is walked through)", "ID"}, r.section);
+  f.text({.key = "section", .help = "With --state: the section climbed (read; a breach is walked through)", .value_name = "ID", .state_only = true}, r.section);
   f.text({"unit", "With --state: the besieger unit that climbs; its figures at the foot are the attackers",
           "ID"},
          r.unit);
   static const std::string engine_help = see_hint("With --state and --method tower: the siege tower that climbs", {"status"});
-  f.text({"engine", engine_help, "ID"},
+  f.text({.key = "engine", .help = engine_help, .value_name = "ID", .state_only = true},
          r.engine);
 }
 

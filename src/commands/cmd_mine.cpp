@@ -107,7 +107,7 @@ void mine_work_inputs(Fields& f, MineRequest& r) {
 void mine_inputs(Fields& f, MineRequest& r) {
   mine_work_inputs(f, r);
   static const std::string section_help = see_hint("With --state: the section whose gallery is dug", {"status"});
-  f.text({"section", section_help, "ID"}, r.section);
+  f.text({.key = "section", .help = section_help, .value_name = "ID", .state_only = true}, r.section);
 }
 
 ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {

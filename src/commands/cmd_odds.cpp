@@ -216,9 +216,9 @@ void compare(const CompareRequest& r, Context& ctx) {
 
 void attack_odds_inputs(Fields& f, AttackOddsRequest& r) {
   attack_weapon_inputs(f, r.attack);
-  f.text({"section", "With --state: the section attacked, as the file has it (the file is only read)", "ID"},
+  f.text({.key = "section", .help = "With --state: the section attacked, as the file has it (the file is only read)", .value_name = "ID", .state_only = true},
          r.attack.section);
-  f.text({"engine", "With --state: this besieger engine's attack on its target (the file is only read)", "ID"},
+  f.text({.key = "engine", .help = "With --state: this besieger engine's attack on its target (the file is only read)", .value_name = "ID", .state_only = true},
          r.attack.engine);
   f.number({"attacks", "Attacks in a row"}, r.attacks, 1, 1000);
 }

@@ -143,19 +143,19 @@ void odds_of_mine(const MineRequest& req, Context& ctx) {
 
 void odds_escalade_inputs(Fields& f, EscaladeRequest& r) {
   escalade_work_inputs(f, r);
-  f.text({"section", "With --state: the section climbed, as the file has it (the file is only read)", "ID"},
+  f.text({.key = "section", .help = "With --state: the section climbed, as the file has it (the file is only read)", .value_name = "ID", .state_only = true},
          r.section);
 }
 
 void odds_demolish_inputs(Fields& f, DemolishRequest& r) {
   demolish_work_inputs(f, r);
-  f.text({"section", "With --state: the section the charges are set against (the file is only read)", "ID"},
+  f.text({.key = "section", .help = "With --state: the section the charges are set against (the file is only read)", .value_name = "ID", .state_only = true},
          r.section);
 }
 
 void odds_mine_inputs(Fields& f, MineRequest& r) {
   mine_work_inputs(f, r);
-  f.text({"section", "With --state: the section whose gallery is dug (the file is only read)", "ID"}, r.section);
+  f.text({.key = "section", .help = "With --state: the section whose gallery is dug (the file is only read)", .value_name = "ID", .state_only = true}, r.section);
 }
 
 }  // namespace

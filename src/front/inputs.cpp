@@ -242,10 +242,16 @@ const DeclaredInputs::Seen* DeclaredInputs::fault(bool with_state, const std::st
     return false;
   };
   *word = nullptr;
+  // A state-only input given without --state is the command's to refuse
+  // first (refuse_without_state): what a state file would have made
+  // needless is not missing yet.
+  bool state_only_given = false;
+  for (const auto& s : seen_) state_only_given = state_only_given || (s.given && s.in.state_only);
+  const bool without_state = !with_state && !state_only_given;
   for (const auto& s : seen_) {
     const In& in = s.in;
     if (!s.given) {
-      const bool needed = in.need == Need::required || (in.need == Need::without_state && !with_state) ||
+      const bool needed = in.need == Need::required || (in.need == Need::without_state && without_state) ||
                           (in.need == Need::optional && !in.required_unless.empty());
       bool instead = false;
       for (const auto k : in.required_unless) instead = instead || given(k);

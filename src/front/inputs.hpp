@@ -95,6 +95,10 @@ struct In {
   // when a text is none of its choices (empty: "bad-" and the key).
   std::string_view missing_id = {};
   std::string_view choice_id = {};
+  // Meaningful only with --state (attack --section, --engine). Given
+  // without a state file it is what the command refuses ("needs --state
+  // FILE"), so the inputs needed without one are not reported missing first.
+  bool state_only = false;
 };
 
 // A declaration's words as a message names them: "good|shaken" (bars) or
