@@ -5,19 +5,20 @@
 # writes JSON (names JsonWriter or includes json_writer.hpp; it calls
 # print::json_text with a print::write_* instead) or draws text with the
 # pieces of print/render.hpp that lay out a printer's lines (painted_*,
-# render_*, hull_bar, pad_to, display_width); and if a file in src/print/
-# includes anything from src/commands/.
+# render_*, hull_bar, pad_to, display_width), a "Section   ID" line over
+# its text, or a log line (a describe_* function: print/log_lines.cpp has
+# them); and if a file in src/print/ includes anything from src/commands/.
 #
 #   sh tests/check_commands_print.sh SRC_DIR   (SRC_DIR holds commands/ and print/)
 #
-# It then proves it can fail: copies of the tree with a JSON writer, and
-# with a text line, written back into a command file, and with a printer
+# It then proves it can fail: copies of the tree with a JSON writer, a text
+# line and a log line written back into a command file, and with a printer
 # that includes a command header, must each be refused, that file named.
 set -eu
 dir=${1:?usage: check_commands_print.sh SRC_DIR}
 
 check() {
-  found=$(grep -nE 'JsonWriter|json_writer\.hpp|\b(painted_[a-z_]+|render_[a-z_]+|hull_bar|pad_to|display_width)\(' \
+  found=$(grep -nE 'JsonWriter|json_writer\.hpp|\b(painted_[a-z_]+|render_[a-z_]+|hull_bar|pad_to|display_width)\(|^std::string describe_[a-z_]+\(|"Section {3}' \
             "$1"/commands/*.cpp || true)
   found="$found$(grep -nE '#include "commands/' "$1"/print/*.cpp "$1"/print/*.hpp || true)"
   [ -z "$found" ] && return 0
@@ -56,6 +57,9 @@ fresh
 printf '%s\n' 'std::string it(BreachState s) { return "State     " + painted_state(s) + "\n"; }' \
   >> "$work/src/commands/cmd_status.cpp"
 refused "a text line" commands/cmd_status.cpp
+fresh
+printf '%s\n' 'std::string describe_it(const nlohmann::json& o) { return o.dump(); }' >> "$work/src/commands/cmd_order.cpp"
+refused "a log line" commands/cmd_order.cpp
 fresh
 printf '%s\n' '#include "commands/cmd_odds.hpp"' >> "$work/src/print/odds_text.cpp"
 refused "a command header" print/odds_text.cpp

@@ -108,3 +108,17 @@ TEST_CASE("Integers, seeds, booleans and null are written as nlohmann writes the
   }
   REQUIRE(out == expected.dump());
 }
+
+TEST_CASE("A field that may be absent is its value or null, with its commas in place", "[json]") {
+  std::string out;
+  {
+    JsonWriter w(out);
+    w.begin_object();
+    w.field_or_null("crit", true, 2).field_or_null("none", false, 5);
+    w.field_or_null("weapon", true, std::string("cannon")).field_or_null("gone", false, std::string("ram"));
+    w.end_object();
+  }
+  const nlohmann::json expected = {{"crit", 2}, {"none", nullptr}, {"weapon", "cannon"}, {"gone", nullptr}};
+  CHECK(nlohmann::json::parse(out) == expected);
+  CHECK(out == R"({"crit":2,"none":null,"weapon":"cannon","gone":null})");
+}

@@ -83,23 +83,13 @@ ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* s
   // Only a siege with units has spoilers: the entries of older files stay as they were.
   if (!o.spoilers.empty()) summary["spoilers"] = o.spoilers;
   return {with_fields(print::json_text(print::write_abatis, o.abatis), "abatis", fields),
-          fmt::format("Section   {}\n", escape_text(o.section)) + print::abatis_text(o.abatis), std::move(summary)};
-}
-
-std::string describe_abatis(const nlohmann::json& o) {
-  const auto& p = o.at("progress");
-  std::string by;
-  for (const auto& id : o.value("spoilers", nlohmann::json::array()))
-    by += (by.empty() ? ", spoiled by " : " and ") + id.get<std::string>();
-  return fmt::format("{}: {} {} -> {}{}{}", o.value("section", std::string()), o.value("work", std::string()),
-                     p.value("before", 0), p.value("after", 0), by,
-                     o.at("standing").value("after", false) ? ", abatis standing" : ", no abatis");
+          print::section_line(o.section) + print::abatis_text(o.abatis), std::move(summary)};
 }
 
 }  // namespace
 
 Command abatis_command() {
-  return action_command<AbatisRequest, abatis_inputs, abatis_action, describe_abatis>(
+  return action_command<AbatisRequest, abatis_inputs, abatis_action, print::describe_abatis>(
       "abatis", "One turn of building or tearing down abatis in a breach", "siege abatis build --progress 2");
 }
 

@@ -138,26 +138,10 @@ ActionResult add_action(const AddRequest& r, Context& ctx, SiegeState* st) {
   return {print::json_text(print::write_arrival, o), print::add_text(o), std::move(summary)};
 }
 
-std::string describe_add(const nlohmann::json& o) {
-  if (o.contains("engine")) {
-    const auto target = o.value("target", nlohmann::json());
-    return fmt::format("engine {} ({}) joins{}", o.value("engine", std::string()),
-                       o.value("side", std::string()),
-                       target.is_string() ? ", aimed at " + target.get<std::string>() : std::string());
-  }
-  const auto& u = o.at("units").at(0);
-  std::string place = u.value("where", std::string());
-  if (place == "within-walls") place = "within the walls";
-  if (place == "section") place = "at " + u.value("section", std::string());
-  return fmt::format("unit {} ({}, {} figures) joins {}{}{}", o.value("unit", std::string()),
-                     o.value("side", std::string()), u.value("figures", 0), place,
-                     o.value("sally", false) ? ", a sally" : "", called_words(o));
-}
-
 }  // namespace
 
 Command add_command() {
-  return action_command<AddRequest, add_inputs, add_action, describe_add>(
+  return action_command<AddRequest, add_inputs, add_action, print::describe_add>(
       "add", "A unit or an engine joins the siege: reinforcements, a new engine (with --state)",
       "siege --state siege.json add --unit relief-column --side besieger --figures 20\n"
       "  siege --state siege.json add --engine new-trebuchet --side besieger --row trebuchet --target "

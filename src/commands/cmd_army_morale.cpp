@@ -73,16 +73,10 @@ ActionResult army_morale_action(const ArmyMoraleRequest& r, Context& ctx, SiegeS
           {{"due", o.due}, {"threshold", o.threshold}}};
 }
 
-std::string describe_army_morale(const nlohmann::json& o) {
-  const std::string side = o.contains("side") ? o.value("side", std::string()) + " " : std::string();
-  return fmt::format("{}army morale check {} (threshold {} killed)", side,
-                     o.value("due", false) ? "due" : "not due", o.value("threshold", 0));
-}
-
 }  // namespace
 
 Command army_morale_command() {
-  return action_command<ArmyMoraleRequest, army_morale_inputs, army_morale_action, describe_army_morale>(
+  return action_command<ArmyMoraleRequest, army_morale_inputs, army_morale_action, print::describe_army_morale>(
       "army-morale", "Whether an army checks morale after its losses",
       "siege army-morale --strength 30 --killed 10\n  siege --state siege.json army-morale --side besieger");
 }

@@ -228,8 +228,7 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
   ActionResult out;
   out.json = with_fields(print::json_text(print::write_attack, o, ctx.seed()), "attack",
                          json_field("section", s.id));
-  out.text = fmt::format("Section   {}{}\n", s.id, r.engine.empty() ? "" : " (engine " + r.engine + ")") +
-             print::attack_text(o, ctx.seed());
+  out.text = print::section_line(s.id, r.engine) + print::attack_text(o, ctx.seed());
   out.summary = {{"section", s.id},
                  {"hit", o.hit},
                  {"damage", o.damage},
@@ -238,18 +237,10 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
   return out;
 }
 
-std::string describe_attack(const nlohmann::json& o) {
-  if (!o.value("hit", false)) return o.value("section", std::string()) + ": missed";
-  const auto& st = o.at("state");
-  return fmt::format("{}: {} damage, Hull {} -> {}, {} -> {}", o.value("section", std::string()),
-                     o.value("damage", 0), o.at("hull").value("before", 0), o.at("hull").value("after", 0),
-                     st.value("before", std::string()), st.value("after", std::string()));
-}
-
 }  // namespace
 
 Command attack_command() {
-  return action_command<AttackRequest, attack_inputs, attack_action, describe_attack>(
+  return action_command<AttackRequest, attack_inputs, attack_action, print::describe_attack>(
       "attack", "Resolve one attack on one section of a structure",
       "siege attack --structure curtain-wall --weapon cannon --seed 42\n"
       "  siege attack --structure castle-gate --portcullis --weapon ram --successes 2 --boons 2");

@@ -70,21 +70,10 @@ ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeSt
   return {print::json_text(print::write_unit_casualties, o), print::unit_casualties_text(o), std::move(summary)};
 }
 
-std::string describe_casualties(const nlohmann::json& o) {
-  if (o.contains("unit")) {
-    std::string s = fmt::format("{}: {} killed", o.value("unit", std::string()), o.value("killed", 0));
-    if (o.value("through_first", false))
-      s += fmt::format(" ({} of them through the breach first)", o.value("removed_through", 0));
-    return s + called_words(o);
-  }
-  return fmt::format("{} through, {} behind, {} gap(s)", o.value("through_after", 0), o.value("behind_after", 0),
-                     o.value("gaps", 0));
-}
-
 }  // namespace
 
 Command casualties_command() {
-  return action_command<CasualtiesRequest, casualties_inputs, casualties_action, describe_casualties>(
+  return action_command<CasualtiesRequest, casualties_inputs, casualties_action, print::describe_casualties>(
       "casualties", "Casualties on an enemy unit partly through a breach",
       "siege casualties --through 3 --behind 7 --killed 4\n"
       "  siege --state siege.json casualties --unit storming-party --killed 5");

@@ -44,15 +44,10 @@ ActionResult check_action(const CheckRequest& r, Context& ctx, SiegeState*) {
           {{"net_successes", c.net_successes}, {"net_boons", c.net_boons}, {"passed", c.passed()}}};
 }
 
-std::string describe_check(const nlohmann::json& o) {
-  return fmt::format("{} Successes, {} Boons: {}", o.value("net_successes", 0), o.value("net_boons", 0),
-                     o.value("passed", false) ? "passed" : "failed");
-}
-
 }  // namespace
 
 Command check_command() {
-  return action_command<CheckRequest, check_inputs, check_action, describe_check>(
+  return action_command<CheckRequest, check_inputs, check_action, print::describe_check>(
       "check", "Roll one symbol-dice check", "siege check --difficulty hard --pool 4 --seed 7");
 }
 

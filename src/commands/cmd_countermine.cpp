@@ -43,16 +43,10 @@ ActionResult countermine_action(const CountermineRequest& r, Context& ctx, Siege
            {"days", {{"before", o.before.days_dug}, {"after", o.after.days_dug}}}}};
 }
 
-std::string describe_countermine(const nlohmann::json& o) {
-  const auto& d = o.at("days");
-  return fmt::format("{}: countermine {}, gallery {} -> {} day(s)", o.value("section", std::string()),
-                     o.value("result", std::string()), d.value("before", 0), d.value("after", 0));
-}
-
 }  // namespace
 
 Command countermine_command() {
-  return action_command<CountermineRequest, countermine_inputs, countermine_action, describe_countermine>(
+  return action_command<CountermineRequest, countermine_inputs, countermine_action, print::describe_countermine>(
       "countermine", "Settle a gallery the defenders found: collapsed or failed (with --state)",
       "siege --state siege.json countermine --section east-wall --result collapsed");
 }

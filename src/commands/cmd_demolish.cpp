@@ -110,22 +110,15 @@ ActionResult demolish_action(const DemolishRequest& req, Context& ctx, SiegeStat
   record_section_hull(st->now, ctx.tables(), s.id, o.hull.after, o.after, o.rules, o.notes);
   return {with_fields(print::json_text(print::write_demolition, o, ctx.seed()), "demolish",
                       json_field("section", s.id)),
-          fmt::format("Section   {}\n", s.id) + print::demolish_text(o, ctx.seed()),
+          print::section_line(s.id) + print::demolish_text(o, ctx.seed()),
           {{"section", s.id},
            {"damage", o.damage},
            {"hull", {{"before", o.hull.before}, {"after", o.hull.after}}},
            {"state", {{"before", name_of(o.before)}, {"after", name_of(o.after)}}}}};
 }
 
-std::string describe_demolish(const nlohmann::json& o) {
-  const auto& st = o.at("state");
-  return fmt::format("{}: {} damage, Hull {} -> {}, {} -> {}", o.value("section", std::string()),
-                     o.value("damage", 0), o.at("hull").value("before", 0), o.at("hull").value("after", 0),
-                     st.value("before", std::string()), st.value("after", std::string()));
-}
-
 Command demolish_command() {
-  return action_command<DemolishRequest, demolish_inputs, demolish_action, describe_demolish>(
+  return action_command<DemolishRequest, demolish_inputs, demolish_action, print::describe_demolish>(
       "demolish", "Set demolition charges against a section: Craft check, then Hull damage",
       "siege demolish --structure stone-bridge --on-pier --charge powder-keg:2 --craft-successes 1\n"
       "  siege demolish --structure iron-bound-door --charge petard");

@@ -188,7 +188,7 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
     const auto o = run_escalade(r, ctx, tower_row);
     return {
         with_fields(print::json_text(print::write_escalade, o, ctx.seed()), cmd, json_field("section", s.id)),
-        fmt::format("Section   {}\n", escape_text(s.id)) + print::escalade_text(o, ctx.seed()),
+        print::section_line(s.id) + print::escalade_text(o, ctx.seed()),
         {{"section", s.id}, {"climbed", o.climbed}, {"attackers", o.attackers}, {"up", o.up}}};
   }
   const std::string unit = required_id(r.unit, "unit");
@@ -217,21 +217,13 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
   return {
       with_fields(print::json_text(print::write_escalade, shown, ctx.seed()), cmd,
                   json_field("section", o.section) + "," + json_field("unit", unit) + "," + troop_fields(o)),
-      before_rules(fmt::format("Section   {}: {} climbs\n", escape_text(o.section), escape_text(unit)) +
-                       print::escalade_text(shown, ctx.seed()),
+      before_rules(print::climb_line(o.section, unit) + print::escalade_text(shown, ctx.seed()),
                    troop_text(o)),
       std::move(summary)};
 }
 
-std::string describe_escalade(const nlohmann::json& o) {
-  const std::string id = o.value("section", std::string());
-  const std::string who = o.contains("unit") ? o.value("unit", std::string()) + " at " : std::string();
-  if (!o.value("climbed", true)) return who + id + ": breached, not climbed";
-  return fmt::format("{}{}: {} of {} up", who, id, o.value("up", 0), o.value("attackers", 0));
-}
-
 Command escalade_command() {
-  return action_command<EscaladeRequest, escalade_inputs, escalade_action, describe_escalade>(
+  return action_command<EscaladeRequest, escalade_inputs, escalade_action, print::describe_escalade>(
       "escalade", "Climb an unbreached section by ladder, grapnel or siege tower, round by round",
       "siege escalade --method ladder --ladders 2 --attackers 10 --defended --seed 3\n"
       "  siege escalade --method tower --attackers 10");

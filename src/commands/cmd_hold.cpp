@@ -117,9 +117,7 @@ ActionResult unit_hold_action(const HoldRequest& r, Context& ctx, SiegeState& st
   summary["through"] = o.hold.through;
   summary["moved_through"] = o.moved_through;
   return {with_fields(print::json_text(print::write_hold, o.hold, ctx.seed()), cmd, fields),
-          before_rules(fmt::format("Section   {}: {} holds against {}\n", escape_text(o.section),
-                                   escape_text(in.holder), escape_text(in.enemy)) +
-                           print::hold_text(o.hold, ctx.seed()),
+          before_rules(print::hold_line(o.section, in.holder, in.enemy) + print::hold_text(o.hold, ctx.seed()),
                        troop_text(o)),
           std::move(summary)};
 }
@@ -134,19 +132,10 @@ ActionResult hold_action(const HoldRequest& r, Context& ctx, SiegeState* siege) 
           {{"passed", o.passed}, {"through", o.through}}};
 }
 
-std::string describe_hold(const nlohmann::json& o) {
-  const std::string who = o.contains("units") && o.at("units").size() == 2
-                              ? fmt::format("{} against {}: ", o.at("units").at(0).value("id", std::string()),
-                                            o.at("units").at(1).value("id", std::string()))
-                              : std::string();
-  if (o.value("passed", false)) return who + "held";
-  return who + fmt::format("failed: {} enemy figure(s) forced through", o.value("through", 0));
-}
-
 }  // namespace
 
 Command hold_command() {
-  return action_command<HoldRequest, hold_inputs, hold_action, describe_hold>(
+  return action_command<HoldRequest, hold_inputs, hold_action, print::describe_hold>(
       "hold", "Hold a breach: the morale check and how many enemy figures force their way through",
       "siege hold --needed 12 --rolled 15 --order good --site breach\n"
       "  siege --state siege.json hold --unit garrison --enemy storming-party --section north-wall --needed "

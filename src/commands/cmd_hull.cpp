@@ -57,32 +57,16 @@ ActionResult repair_action(const HullChangeRequest& r, Context& ctx, SiegeState*
   return hull_change_action(HullDirection::repair, r, ctx, st);
 }
 
-std::string describe_hull_change(const nlohmann::json& o) {
-  const auto& h = o.at("hull");
-  std::string s = fmt::format("{}: Hull {} -> {}", o.value("target", std::string()), h.value("before", 0),
-                              h.value("after", 0));
-  if (o.contains("state")) {
-    const auto& st = o.at("state");
-    if (st.value("before", std::string()) != st.value("after", std::string()))
-      s += fmt::format(", {} -> {}", st.value("before", std::string()), st.value("after", std::string()));
-  } else if (o.contains("knocked_out")) {
-    const auto& k = o.at("knocked_out");
-    if (k.value("before", false) != k.value("after", false))
-      s += k.value("after", false) ? ", knocked out" : ", back in action";
-  }
-  return s;
-}
-
 }  // namespace
 
 Command damage_command() {
-  return action_command<HullChangeRequest, hull_change_inputs, damage_action, describe_hull_change>(
+  return action_command<HullChangeRequest, hull_change_inputs, damage_action, print::describe_hull_change>(
       "damage", "The referee's own damage to a section, an engine or the camp (with --state)",
       "siege --state siege.json damage --at belfry --hull 3 --cause Burn");
 }
 
 Command repair_command() {
-  return action_command<HullChangeRequest, hull_change_inputs, repair_action, describe_hull_change>(
+  return action_command<HullChangeRequest, hull_change_inputs, repair_action, print::describe_hull_change>(
       "repair", "The referee's own repair of a section, an engine or the camp (with --state)",
       "siege --state siege.json repair --at north-wall --hull 4 --cause \"a night's repair\"");
 }

@@ -44,17 +44,10 @@ ActionResult merge_action(const MergeRequest& r, Context& ctx, SiegeState* st) {
   return {print::json_text(print::write_merge, o), print::merge_text(o), std::move(summary)};
 }
 
-std::string describe_merge(const nlohmann::json& o) {
-  const auto units = o.value("units", nlohmann::json::array());
-  return fmt::format(
-      "{} merges into {}{}", o.value("unit", std::string()), o.value("into", std::string()),
-      units.size() == 2 ? fmt::format(" ({} figures)", units[1].value("figures", 0)) : std::string());
-}
-
 }  // namespace
 
 Command merge_command() {
-  return action_command<MergeRequest, merge_inputs, merge_action, describe_merge>(
+  return action_command<MergeRequest, merge_inputs, merge_action, print::describe_merge>(
       "merge", "Two units of one side at one place become one (with --state)",
       "siege --state siege.json merge --unit reserve --into storming-party");
 }

@@ -173,22 +173,11 @@ ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
   }
   return {
       with_fields(print::json_text(print::write_mine, o, ctx.seed()), "mine", json_field("section", s.id)),
-      fmt::format("Section   {}\n", s.id) + print::mine_text(o, ctx.seed()), summary};
-}
-
-std::string describe_mine(const nlohmann::json& o) {
-  const std::string id = o.value("section", std::string());
-  const auto& d = o.at("days");
-  if (o.value("fired", false))
-    return fmt::format("{}: fired, {} damage, Hull {} -> {}, {} -> {}", id, o.value("damage", 0),
-                       o.at("hull").value("before", 0), o.at("hull").value("after", 0),
-                       o.at("state").value("before", std::string()), o.at("state").value("after", std::string()));
-  return fmt::format("{}: dug {} -> {} day(s){}", id, d.value("before", 0), d.value("after", 0),
-                     o.value("detected", false) ? ", found by the defenders" : "");
+      print::section_line(s.id) + print::mine_text(o, ctx.seed()), summary};
 }
 
 Command mine_command() {
-  return action_command<MineRequest, mine_inputs, mine_action, describe_mine>(
+  return action_command<MineRequest, mine_inputs, mine_action, print::describe_mine>(
       "mine", "Dig a mine under a section day by day, then fire it",
       "siege mine --structure curtain-wall --seed 7\n"
       "  siege mine --structure rampart --day-results \"1:0,2:2,0:1\" --countermine");

@@ -97,28 +97,10 @@ ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* siege) 
   return {print::json_text(print::write_unit_move, o), print::unit_move_text(o), std::move(summary)};
 }
 
-std::string describe_move(const nlohmann::json& o) {
-  if (o.contains("unit")) {
-    const auto& u = o.at("units").at(0);
-    std::string place = u.value("where", std::string());
-    if (place == "within-walls") place = "within the walls";
-    if (place == "section")
-      place = u.value("through", 0) == 0
-                  ? "at " + u.value("section", std::string())
-                  : fmt::format("at {} ({} through, {} behind)", u.value("section", std::string()),
-                                u.value("through", 0), u.value("behind", 0));
-    return fmt::format("{} {}{}", o.value("unit", std::string()), place,
-                       o.value("moved_through", 0) > 0
-                           ? fmt::format(", {} moved through", o.value("moved_through", 0))
-                           : std::string());
-  }
-  return fmt::format("speed {} -> {}", o.value("speed", 0), o.value("speed_after", 0));
-}
-
 }  // namespace
 
 Command move_command() {
-  return action_command<MoveRequest, move_inputs, move_action, describe_move>(
+  return action_command<MoveRequest, move_inputs, move_action, print::describe_move>(
       "move", "A unit's move, at Rough Terrain speed through a breach",
       "siege move --speed 9 --through-breach\n"
       "  siege --state siege.json move --unit storming-party --section north-wall --through-breach --figures "

@@ -33,12 +33,10 @@ ActionResult note_action(const NoteRequest& r, Context&, SiegeState* st) {
   return {std::move(json), print::note_text(o), {{"text", o.text}}};
 }
 
-std::string describe_note(const nlohmann::json& o) { return "noted: " + o.value("text", std::string()); }
-
 }  // namespace
 
 Command note_command() {
-  return action_command<NoteRequest, note_inputs, note_action, describe_note>(
+  return action_command<NoteRequest, note_inputs, note_action, print::describe_note>(
       "note", "Log a line of free text, in the current scene (with --state)",
       "siege --state siege.json note 'parley: terms until dawn'");
 }

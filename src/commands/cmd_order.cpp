@@ -43,16 +43,10 @@ ActionResult order_action(const OrderRequest& r, Context& ctx, SiegeState* st) {
   return {print::json_text(print::write_unit_order, o), print::order_text(o), std::move(summary)};
 }
 
-std::string describe_order(const nlohmann::json& o) {
-  const auto& order = o.at("order");
-  return fmt::format("{}: {} -> {}", o.value("unit", std::string()), order.value("before", std::string()),
-                     order.value("after", std::string()));
-}
-
 }  // namespace
 
 Command order_command() {
-  return action_command<OrderRequest, order_inputs, order_action, describe_order>(
+  return action_command<OrderRequest, order_inputs, order_action, print::describe_order>(
       "order", "Record a unit's order from the standard morale rules: good, shaken or routed (with --state)",
       "siege --state siege.json order --unit storming-party --set shaken");
 }

@@ -55,20 +55,10 @@ ActionResult remove_action(const RemoveRequest& r, Context& ctx, SiegeState* st)
   return {print::json_text(print::write_removal, o), print::remove_text(o), std::move(summary)};
 }
 
-std::string describe_remove(const nlohmann::json& o) {
-  const bool engine = o.contains("engine");
-  const auto cause = o.value("cause", nlohmann::json());
-  std::string s = fmt::format("{} {} leaves{}", engine ? "engine" : "unit",
-                              o.value(engine ? "engine" : "unit", std::string()),
-                              cause.is_string() ? ": " + cause.get<std::string>() : std::string());
-  if (!engine) s += fmt::format(" ({} figures alive)", o.value("figures_left", 0));
-  return s + called_words(o);
-}
-
 }  // namespace
 
 Command remove_command() {
-  return action_command<RemoveRequest, remove_inputs, remove_action, describe_remove>(
+  return action_command<RemoveRequest, remove_inputs, remove_action, print::describe_remove>(
       "remove", "A unit or an engine leaves the siege; its record stays, marked gone (with --state)",
       "siege --state siege.json remove --engine ram --cause captured");
 }

@@ -115,22 +115,10 @@ ActionResult rout_action(const RoutRequest& r, Context& ctx, SiegeState* siege) 
           {{"figures", o.figures}, {"moving", o.moving}, {"blocked", o.blocked}}};
 }
 
-std::string describe_rout(const nlohmann::json& o) {
-  if (o.contains("unit")) {
-    std::string s = o.value("taken", std::string()) == "standard"
-                        ? fmt::format("{}: the standard rout, routed", o.value("unit", std::string()))
-                        : fmt::format("{}: shaken, {} figure(s) removed", o.value("unit", std::string()),
-                                      o.value("removed", 0));
-    return s + called_words(o);
-  }
-  return fmt::format("{} figure(s), {} move, {} blocked", o.value("figures", 0), o.value("moving", 0),
-                     o.value("blocked", 0));
-}
-
 }  // namespace
 
 Command rout_command() {
-  return action_command<RoutRequest, rout_inputs, rout_action, describe_rout>(
+  return action_command<RoutRequest, rout_inputs, rout_action, print::describe_rout>(
       "rout", "A rout result within walls: the special procedure beside the standard rout",
       "siege rout --figures 8 --order good --blocked 1\n"
       "  siege --state siege.json rout --unit storming-party --room-figures 10 --blocked 2");

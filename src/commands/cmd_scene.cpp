@@ -35,24 +35,8 @@ ActionResult scene_action(const NoInputs&, Context& ctx, SiegeState* st) {
   return out;
 }
 
-std::string describe_scene(const nlohmann::json& o) {
-  int hits = 0, damage = 0;
-  const auto& attacks = o.at("attacks");
-  for (const auto& a : attacks) {
-    hits += a.value("hit", false) ? 1 : 0;
-    damage += a.value("damage", 0);
-  }
-  std::string s = fmt::format("scene {}: {} attacks, {} hits, {} damage", o.value("scene", 0), attacks.size(), hits,
-                              damage);
-  if (!o.at("breached").empty())
-    s += fmt::format("; breached {}", fmt::join(o.at("breached").get<std::vector<std::string>>(), ", "));
-  if (!o.at("knocked_out").empty())
-    s += fmt::format("; knocked out {}", fmt::join(o.at("knocked_out").get<std::vector<std::string>>(), ", "));
-  return s;
-}
-
 Command scene_command() {
-  return action_command<NoInputs, no_inputs, scene_action, describe_scene>(
+  return action_command<NoInputs, no_inputs, scene_action, print::describe_scene>(
       "scene", "Play one scene of a siege in an evening (with --state)", "siege --state siege.json scene --seed 7");
 }
 

@@ -48,18 +48,10 @@ ActionResult sortie_action(const SortieRequest& r, Context& ctx, SiegeState* st)
            {"knocked_out", o.knocked_out}}};
 }
 
-std::string describe_sortie(const nlohmann::json& o) {
-  const std::string id = o.value("target", std::string());
-  if (!o.value("hit", false)) return id + ": sortie missed";
-  return fmt::format("{}: sortie, {} damage, Hull {} -> {}{}", id, o.value("damage", 0),
-                     o.at("hull").value("before", 0), o.at("hull").value("after", 0),
-                     o.value("knocked_out", false) ? ", knocked out" : "");
-}
-
 }  // namespace
 
 Command sortie_command() {
-  return action_command<SortieRequest, sortie_inputs, sortie_action, describe_sortie>(
+  return action_command<SortieRequest, sortie_inputs, sortie_action, print::describe_sortie>(
       "sortie", "The characters attack a besieger engine or the camp (with --state)",
       "siege --state siege.json sortie --at ram --weapon cannon --successes 2");
 }

@@ -51,15 +51,10 @@ ActionResult split_action(const SplitRequest& r, Context& ctx, SiegeState* st) {
   return {print::json_text(print::write_split, o), print::split_text(o), std::move(summary)};
 }
 
-std::string describe_split(const nlohmann::json& o) {
-  return fmt::format("{} figures of {} become {}", o.value("figures", 0), o.value("unit", std::string()),
-                     o.value("into", std::string()));
-}
-
 }  // namespace
 
 Command split_command() {
-  return action_command<SplitRequest, split_inputs, split_action, describe_split>(
+  return action_command<SplitRequest, split_inputs, split_action, print::describe_split>(
       "split", "Part of a unit becomes a unit of its own, at the same place (with --state)",
       "siege --state siege.json split --unit garrison --into gate-guard --figures 10");
 }

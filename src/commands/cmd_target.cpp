@@ -38,17 +38,10 @@ ActionResult target_action(const TargetRequest& r, Context& ctx, SiegeState* st)
           {{"engine", o.engine}, {"target", {{"before", id_or_null(o.before)}, {"after", id_or_null(o.after)}}}}};
 }
 
-std::string describe_target(const nlohmann::json& o) {
-  const auto& t = o.at("target");
-  auto shown = [](const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : std::string("none"); };
-  return fmt::format("{}: aimed {} -> {}", o.value("engine", std::string()), shown(t.at("before")),
-                     shown(t.at("after")));
-}
-
 }  // namespace
 
 Command target_command() {
-  return action_command<TargetRequest, target_inputs, target_action, describe_target>(
+  return action_command<TargetRequest, target_inputs, target_action, print::describe_target>(
       "target", "Re-aim an engine of the siege (with --state)",
       "siege --state siege.json target --engine trebuchet --at east-wall");
 }

@@ -45,12 +45,4 @@ nlohmann::json troop_summary(const TroopOutcome& o) {
   return {{"units", std::move(units)}, {"armies", std::move(armies)}};
 }
 
-std::string called_words(const nlohmann::json& summary) {
-  std::string s;
-  for (const auto& a : summary.value("armies", nlohmann::json::array()))
-    if (a.value("called", false))
-      s += fmt::format("; the {} army checks morale", a.value("side", std::string()));
-  return s;
-}
-
 }  // namespace siege::cli

@@ -74,8 +74,4 @@ void append_trace(Core& core, const TroopOutcome& o) {
 // [{"side", "killed", "called"}]}, each as it is after.
 [[nodiscard]] nlohmann::json troop_summary(const TroopOutcome& o);
 
-// "; the besieger army checks morale" for each army whose check a logged
-// troop command called (its summary), for `siege log`.
-[[nodiscard]] std::string called_words(const nlohmann::json& summary);
-
 }  // namespace siege::cli

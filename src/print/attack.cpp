@@ -20,11 +20,7 @@ void write_face(JsonWriter& w, const Face& f) {
 void write_weapon_stats(JsonWriter& w, const Weapon& x) {
   w.begin_object();
   w.field("hull_damage", x.hull_damage).field("pierce", x.pierce);
-  w.key("crit");
-  if (x.crit > 0)
-    w.value(x.crit);
-  else
-    w.null();
+  w.field_or_null("crit", x.crit > 0, x.crit);
   w.field("mount", JsonWord{name_of(x.mount)});
   w.key("qualities").begin_array();
   for (std::size_t i = 0; i < quality_names.size(); ++i)

@@ -47,6 +47,11 @@ std::string check_text(const CheckResult& c, std::uint64_t seed) {
   return fmt::format("Check     {}\n", render_check(c, seed));
 }
 
+std::string section_line(std::string_view section, std::string_view engine) {
+  return fmt::format("Section   {}{}\n", escape_text(section),
+                     engine.empty() ? "" : " (engine " + escape_text(engine) + ")");
+}
+
 std::string attack_text(const AttackOutcome& o, std::uint64_t seed) {
   std::string s;
   s += fmt::format("Attack    {} on {}\n",

@@ -45,11 +45,7 @@ void write_entry(JsonWriter& w, const Weapon& x) {
   w.begin_object();
   w.field("id", x.id).field("kind", "weapon").field("name", x.name);
   w.field("hull_damage", x.hull_damage).field("pierce", x.pierce);
-  w.key("crit");
-  if (x.crit > 0)
-    w.value(x.crit);
-  else
-    w.null();
+  w.field_or_null("crit", x.crit > 0, x.crit);
   w.field("mount", name_of(x.mount));
   w.string_array("qualities", flag_names(x.qualities, quality_names));
   w.field("notes", x.notes);
@@ -70,11 +66,7 @@ void write_entry(JsonWriter& w, const Engine& e) {
   w.field("id", e.id).field("kind", "engine").field("name", e.name);
   w.field("armor", e.armor).field("hull", e.hull);
   w.string_array("tags", flag_names(e.tags, tag_names));
-  w.key("weapon");
-  if (e.weapon.empty())
-    w.null();
-  else
-    w.value(e.weapon);
+  w.field_or_null("weapon", !e.weapon.empty(), e.weapon);
   w.field("notes", e.notes);
   w.field("carries_climbers", e.carries_climbers);
   w.end_object();

@@ -9,7 +9,8 @@
 // troops_text.cpp (hold, casualties, move, rout, army morale, the note),
 // units_text.cpp (add, remove, split, merge, and order, move and casualties
 // of a unit), state_text.cpp (status and its tables, init, log, undo, redo,
-// replay, what chronicle wrote) and tables.cpp (list, show). The odds' text is in
+// replay, what chronicle wrote), tables.cpp (list, show) and log_lines.cpp
+// (each logged action's line in the log). The odds' text is in
 // odds_text.cpp, declared in odds.hpp.
 #pragma once
 
@@ -18,6 +19,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 #include "siege/breach.hpp"
 #include "siege/demolition.hpp"
@@ -38,6 +41,11 @@ namespace siege::print {
 
 // ---------------------------------------------------------------- attack_text.cpp
 
+// The line above an action's text when it was done to a section of the
+// state file: "Section   north-wall", and " (engine ram)" when an engine of
+// the file did it.
+[[nodiscard]] std::string section_line(std::string_view section, std::string_view engine = {});
+
 // `check`: "Check     Easy check: ...".
 [[nodiscard]] std::string check_text(const CheckResult& c, std::uint64_t seed);
 // `attack`: the check, the Armor steps, the damage, the Hull and the state.
@@ -55,8 +63,39 @@ namespace siege::print {
 // and apart those breached and impassable (R13); "" when there are none.
 [[nodiscard]] std::string breaches_text(const Snapshot& s, const Tables& t);
 
+// ---------------------------------------------------------------- log_lines.cpp
+
+// Each logged action's one line in `siege log` and undo/redo ("north-wall:
+// missed"), from what the log keeps of its outcome (its summary); the
+// command table's `describe` of each action.
+[[nodiscard]] std::string describe_abatis(const nlohmann::json& o);
+[[nodiscard]] std::string describe_add(const nlohmann::json& o);
+[[nodiscard]] std::string describe_army_morale(const nlohmann::json& o);
+[[nodiscard]] std::string describe_attack(const nlohmann::json& o);
+[[nodiscard]] std::string describe_casualties(const nlohmann::json& o);
+[[nodiscard]] std::string describe_check(const nlohmann::json& o);
+[[nodiscard]] std::string describe_countermine(const nlohmann::json& o);
+[[nodiscard]] std::string describe_demolish(const nlohmann::json& o);
+[[nodiscard]] std::string describe_escalade(const nlohmann::json& o);
+[[nodiscard]] std::string describe_hold(const nlohmann::json& o);
+[[nodiscard]] std::string describe_hull_change(const nlohmann::json& o);
+[[nodiscard]] std::string describe_merge(const nlohmann::json& o);
+[[nodiscard]] std::string describe_mine(const nlohmann::json& o);
+[[nodiscard]] std::string describe_move(const nlohmann::json& o);
+[[nodiscard]] std::string describe_note(const nlohmann::json& o);
+[[nodiscard]] std::string describe_order(const nlohmann::json& o);
+[[nodiscard]] std::string describe_remove(const nlohmann::json& o);
+[[nodiscard]] std::string describe_rout(const nlohmann::json& o);
+[[nodiscard]] std::string describe_scene(const nlohmann::json& o);
+[[nodiscard]] std::string describe_sortie(const nlohmann::json& o);
+[[nodiscard]] std::string describe_split(const nlohmann::json& o);
+[[nodiscard]] std::string describe_target(const nlohmann::json& o);
+
 // ---------------------------------------------------------------- works_text.cpp
 
+// The line above a unit's climb of a section of the state file:
+// "Section   north-wall: storming-party climbs".
+[[nodiscard]] std::string climb_line(std::string_view section, std::string_view unit);
 // `demolish`: the charges, the Craft check, the damage, the Hull and the state.
 [[nodiscard]] std::string demolish_text(const DemolitionOutcome& o, std::uint64_t seed);
 // `mine`: the days dug, each day's opposed checks, and what came of it.
@@ -69,6 +108,10 @@ namespace siege::print {
 [[nodiscard]] std::string abatis_text(const AbatisOutcome& o);
 
 // ---------------------------------------------------------------- troops_text.cpp
+
+// The line above a unit's hold of a section of the state file:
+// "Section   north-wall: garrison holds against storming-party".
+[[nodiscard]] std::string hold_line(std::string_view section, std::string_view holder, std::string_view enemy);
 
 // `hold`: the morale roll of a unit holding a breach, and the enemy figures
 // it lets through.

@@ -16,6 +16,11 @@ using cli::painted_pass;
 using cli::render_notes;
 using cli::rules_with_rulings;
 
+std::string hold_line(std::string_view section, std::string_view holder, std::string_view enemy) {
+  return fmt::format("Section   {}: {} holds against {}\n", escape_text(section), escape_text(holder),
+                     escape_text(enemy));
+}
+
 std::string hold_text(const HoldOutcome& o, std::uint64_t seed) {
   std::string s;
   const std::string figures = o.figures ? fmt::format(", {} figures", *o.figures) : std::string();

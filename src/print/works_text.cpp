@@ -94,6 +94,10 @@ std::string mine_text(const MineOutcome& o, std::uint64_t seed) {
   return s + render_trailer(o.rules, o.notes, o.not_modelled);
 }
 
+std::string climb_line(std::string_view section, std::string_view unit) {
+  return fmt::format("Section   {}: {} climbs\n", escape_text(section), escape_text(unit));
+}
+
 std::string escalade_text(const EscaladeOutcome& o, std::uint64_t seed) {
   std::string s;
   std::string how;

@@ -156,6 +156,14 @@ class JsonWriter {
     return value(v);
   }
 
+  // The key and `v`, or null when `present` is false: a number or an id the
+  // output writes as null when there is none ("crit": null, "weapon": null).
+  template <typename K, typename T>
+  JsonWriter& field_or_null(const K& k, bool present, const T& v) {
+    key(k);
+    return present ? value(v) : null();
+  }
+
   template <typename K, typename Range>
   JsonWriter& string_array(const K& k, const Range& items) {
     key(k).begin_array();
