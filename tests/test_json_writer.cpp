@@ -122,3 +122,37 @@ TEST_CASE("A field that may be absent is its value or null, with its commas in p
   CHECK(nlohmann::json::parse(out) == expected);
   CHECK(out == R"({"crit":2,"none":null,"weapon":"cannon","gone":null})");
 }
+
+TEST_CASE("Nested arrays and objects, empty and full, at every depth to 100, have their commas where nlohmann puts them",
+          "[json]") {
+  // Each level holds a number, then the next level, then a string: the
+  // comma after a closing bracket and none after an opening one or a key.
+  for (const int depth : {1, 2, 63, 64, 65, 100}) {
+    for (const bool objects : {false, true}) {
+      std::string out;
+      nlohmann::json expected = nlohmann::json::array();  // the innermost level, empty
+      {
+        JsonWriter w(out);
+        for (int i = 0; i < depth; ++i) {
+          if (objects)
+            w.begin_object().field("n", i).key("next");
+          else
+            w.begin_array().value(i);
+        }
+        w.begin_array().end_array();
+        for (int i = depth - 1; i >= 0; --i) {
+          if (objects) {
+            w.field("s", "x").end_object();
+            expected = nlohmann::json{{"n", i}, {"next", expected}, {"s", "x"}};
+          } else {
+            w.value("x").end_array();
+            expected = nlohmann::json::array({i, expected, "x"});
+          }
+        }
+      }
+      INFO("depth " << depth << (objects ? " objects" : " arrays"));
+      CHECK(nlohmann::json::parse(out) == expected);
+      CHECK(out == expected.dump());
+    }
+  }
+}

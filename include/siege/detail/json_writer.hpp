@@ -68,7 +68,7 @@ class JsonWriter {
     comma();
     write_string(k);
     put(':');
-    after_key_ = true;
+    comma_ = false;
     return *this;
   }
   // A key spelt out in the source as a literal: written as it is, without a
@@ -86,7 +86,7 @@ class JsonWriter {
     p[N] = '"';
     p[N + 1] = ':';
     n_ += N + 2;
-    after_key_ = true;
+    comma_ = false;
     return *this;
   }
 
@@ -184,8 +184,6 @@ class JsonWriter {
   // whenever the caller can look at it between top-level values; a
   // character costs a store, not a string append.
   static constexpr std::size_t stage_size = 2048;
-  // Levels of nesting whose "no member yet" flag lives in a bit of first_.
-  static constexpr unsigned bit_levels = 64;
 
   void flush() {
     out_.append(stage_, n_);
@@ -237,7 +235,11 @@ class JsonWriter {
       std::memcpy(to, from, n);
     }
   }
+  // After a value or a closing bracket: the next value of the same array or
+  // object (or the next key) needs a comma; after an opening bracket or a
+  // key it does not, and a top-level value has no sibling.
   [[gnu::always_inline]] JsonWriter& done() {
+    comma_ = depth_ > 0;
     if (depth_ == 0) flush();
     return *this;
   }
@@ -246,37 +248,19 @@ class JsonWriter {
     comma();
     put(c);
     ++depth_;
-    set_first(true);
+    comma_ = false;
     return *this;
   }
   [[gnu::always_inline]] JsonWriter& close(char c) {
     put(c);
-    if (depth_ > bit_levels) deep_.pop_back();
     --depth_;
     return done();
   }
-  [[gnu::always_inline]] [[nodiscard]] bool first() const {
-    return depth_ <= bit_levels ? ((first_ >> (depth_ - 1)) & 1u) != 0 : static_cast<bool>(deep_.back());
-  }
-  [[gnu::always_inline]] void set_first(bool f) {
-    if (depth_ <= bit_levels) {
-      const std::uint64_t bit = std::uint64_t{1} << (depth_ - 1);
-      first_ = f ? (first_ | bit) : (first_ & ~bit);
-    } else if (deep_.size() < depth_ - bit_levels) {
-      deep_.push_back(f);
-    } else {
-      deep_.back() = f;
-    }
-  }
+  // What comes before a value or a key: a comma when a sibling came before
+  // it. The last thing written says so, whatever the depth: a value or a
+  // closing bracket (a sibling), or an opening bracket or a key (none).
   [[gnu::always_inline]] void comma() {
-    if (after_key_) {
-      after_key_ = false;
-      return;
-    }
-    if (depth_ > 0) {
-      if (!first()) put(',');
-      set_first(false);
-    }
+    if (comma_) put(',');
   }
   // The longest integer: "-9223372036854775808", 18446744073709551615.
   static constexpr std::size_t max_digits = 20;
@@ -411,9 +395,7 @@ class JsonWriter {
   char stage_[stage_size];
   std::size_t n_ = 0;
   unsigned depth_ = 0;
-  std::uint64_t first_ = 0;
-  std::vector<bool> deep_;  // levels past bit_levels
-  bool after_key_ = false;
+  bool comma_ = false;  // the next value or key needs a comma before it
   // unsigned_integer(): the last value, and its digits (last_digits_ > 0).
   std::uint64_t last_unsigned_ = 0;
   std::size_t last_digits_ = 0;
