@@ -349,7 +349,7 @@ TEST_CASE("A malformed command line gets our one-line message, never CLI11's tex
 TEST_CASE("play's file given with --state is refused with the command line that works", "[cli][usage]") {
   const auto r = run({"--state", "my siege.json", "play"});
   CHECK(r.status == 2);
-  CHECK(r.err == "siege: error: play: FILE is required: the file is play's own argument, not --state's: "
+  CHECK(r.err == "siege: error: play: FILE: missing: the file is play's own argument, not --state's: "
                  "siege play 'my siege.json'\n");
 }
 

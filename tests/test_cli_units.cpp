@@ -515,20 +515,21 @@ TEST_CASE("Without --state the troop commands work on numbers as before, and ref
   CHECK(r.json()["side"] == "attacker");  // besieger is read as attacker
   r = siege::test::siege({"move"});
   CHECK(r.status == 2);
-  CHECK(r.err == "siege: error: move: --speed is required\n");
+  CHECK(r.err == "siege: error: move: --speed: missing: give a number from 0 to 1000; needed without --state\n");
   r = siege::test::siege({"casualties", "--through", "3"});
-  CHECK(r.err == "siege: error: casualties: --behind is required\n");
+  CHECK(r.err ==
+        "siege: error: casualties: --behind: missing: give a number from 0 to 100000; needed without --state\n");
   r = siege::test::siege(
       {"hold", "--unit", "garrison", "--needed", "12", "--rolled", "15", "--order", "good"});
   CHECK(r.status == 2);
   CHECK(r.err ==
-        "siege: error: hold: --unit needs --state FILE (a siege made with 'siege init' that holds the "
+        "siege: error: hold: --unit: needs --state FILE (a siege made with 'siege init' that holds the "
         "units)\n");
   r = siege::test::siege({"order", "--unit", "reserve", "--set", "good"});
   CHECK(r.status == 2);
   CHECK(r.err == "siege: error: order: needs --state FILE (a siege made with 'siege init')\n");
   r = siege::test::siege({"rout", "--figures", "8", "--standard"});
   CHECK(r.err ==
-        "siege: error: rout: --standard needs --state FILE (a siege made with 'siege init' that holds the "
+        "siege: error: rout: --standard: needs --state FILE (a siege made with 'siege init' that holds the "
         "units)\n");
 }
