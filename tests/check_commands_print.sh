@@ -12,7 +12,7 @@
 #   sh tests/check_commands_print.sh SRC_DIR   (SRC_DIR holds commands/ and print/)
 #
 # It then proves it can fail: copies of the tree with a JSON writer, a text
-# line and a log line written back into a command file, and with a printer
+# line, a "Section" line and a log line written back into a command file, and with a printer
 # that includes a command header, must each be refused, that file named.
 set -eu
 dir=${1:?usage: check_commands_print.sh SRC_DIR}
@@ -60,6 +60,10 @@ refused "a text line" commands/cmd_status.cpp
 fresh
 printf '%s\n' 'std::string describe_it(const nlohmann::json& o) { return o.dump(); }' >> "$work/src/commands/cmd_order.cpp"
 refused "a log line" commands/cmd_order.cpp
+fresh
+printf '%s\n' 'std::string it(const std::string& id) { return fmt::format("Section   {}\\n", id); }' \
+  >> "$work/src/commands/cmd_mine.cpp"
+refused "a Section line" commands/cmd_mine.cpp
 fresh
 printf '%s\n' '#include "commands/cmd_odds.hpp"' >> "$work/src/print/odds_text.cpp"
 refused "a command header" print/odds_text.cpp
