@@ -3,6 +3,8 @@
 
 #include <sys/stat.h>
 
+#include <regex>
+
 #include "front/cli.hpp"
 #include "front/command.hpp"
 #include "support.hpp"
@@ -331,7 +333,7 @@ TEST_CASE("A malformed command line gets our one-line message, never CLI11's tex
       {{"odds", "--compare", "--weapons", "a", "--weapons", "b"}, "odds: --weapons takes one value, given 2: a b"},
       {{"odds", "attack", "--foo"}, "odds attack: unknown option --foo"},
       {{"--", "attack"}, "a command is required; run 'siege --help' for the list"},
-      {{"play"}, "play: FILE is required"},
+      {{"play"}, "play: FILE: missing"},
   };
   for (const auto& [args, message] : cases) {
     INFO(args.front() << " ... -> " << message);
@@ -340,9 +342,11 @@ TEST_CASE("A malformed command line gets our one-line message, never CLI11's tex
     CHECK(r.out.empty());
     CHECK(r.err.rfind("siege: error: " + message, 0) == 0);
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    // Our own word for a missing input (": missing: give ...") aside.
+    const std::string err = std::regex_replace(r.err, std::regex(": missing(:|\n)"), ": -$1");
     for (const char* cli11 : {"following argument", "At Most", "At least", "required but received", " missing",
                               "Expected exactly", "A subcommand", "is required and"})
-      CHECK(r.err.find(cli11) == std::string::npos);
+      CHECK(err.find(cli11) == std::string::npos);
   }
 }
 

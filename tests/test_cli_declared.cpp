@@ -9,9 +9,11 @@
 #include <catch2/catch.hpp>
 
 #include "support.hpp"
+#include "temp_dir.hpp"
 
 using nlohmann::json;
 using siege::test::Run;
+using siege::test::TempDir;
 
 namespace {
 
@@ -63,6 +65,7 @@ struct Case {
   std::string message;            // the command line's message
   std::string batch_message;      // the batch line's, after "<stdin>:1:/KEY: "
   std::string key, id;
+  bool on_state = false;  // a command that needs a state file: given one
 };
 
 }  // namespace
@@ -85,8 +88,9 @@ TEST_CASE("Each newly declared requirement is refused missing, on the command li
        "demolish: --structure: missing: give ID; needed without --state",
        "demolish: missing: give ID; needed without --state", "structure", "no-structure"},
       {{"demolish", "--structure", "curtain-wall"},
-       R"({"action":"demolish","structure":"curtain-wall"})", "demolish: --charge: missing: give ID[:N]",
-       "demolish: missing: give ID[:N]", "charge", "no-charge"},
+       R"({"action":"demolish","structure":"curtain-wall"})",
+       "demolish: --charge: missing: give ID[:N] (see 'siege list charges')",
+       "demolish: missing: give ID[:N] (see 'siege list charges')", "charge", "no-charge"},
       {{"escalade", "--attackers", "4"},
        R"({"action":"escalade","attackers":4})", "escalade: --method: missing: give ladder, grapnel or tower",
        "escalade: missing: give ladder, grapnel or tower", "method", "no-method"},
@@ -98,7 +102,7 @@ TEST_CASE("Each newly declared requirement is refused missing, on the command li
        "abatis: missing: give build or tear", "work", "missing-option"},
       {{"sortie", "--at", "camp"},
        R"({"action":"sortie","at":"camp"})", "sortie: --weapon: missing: give ID (or instead --hull-damage N)",
-       "sortie: missing: give ID (or instead --hull-damage N)", "weapon", "no-weapon"},
+       "sortie: missing: give ID (or instead --hull-damage N)", "weapon", "no-weapon", true},
       {{"check"}, R"({"action":"check"})", "check: --difficulty: missing: give easy, average, hard or daunting",
        "check: missing: give easy, average, hard or daunting", "difficulty", "missing-option"},
       {{"hold", "--needed", "7"},
@@ -115,16 +119,22 @@ TEST_CASE("Each newly declared requirement is refused missing, on the command li
       {{"odds", "check"}, "", "odds check: --difficulty: missing: give easy, average, hard or daunting", "",
        "difficulty", "missing-option"},
   };
+  TempDir dir;
+  const std::string state = dir.file("siege.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", siege::test::source_dir() + "/examples/castle-siege.json"})
+              .status == 0);
   for (const auto& c : cases) {
     INFO(c.message);
     std::vector<std::string> args{"--json"};
+    if (c.on_state) args.insert(args.end(), {"--state", state});
     args.insert(args.end(), c.args.begin(), c.args.end());
     const Run r = siege::test::siege(args);
     CHECK(r.status == 2);
     CHECK(r.err == "siege: error: " + c.message + "\n");
     CHECK(r.json()["error"] == json{{"code", 2}, {"id", c.id}, {"message", c.message}, {"input", c.key}});
     if (c.batch.empty()) continue;
-    const Run b = siege::test::siege({"batch"}, c.batch + "\n");
+    const Run b = c.on_state ? siege::test::siege({"--state", state, "batch"}, c.batch + "\n")
+                             : siege::test::siege({"batch"}, c.batch + "\n");
     CHECK(b.status == 2);
     const json line = json::parse(b.out);
     CHECK(line["error"] == json{{"code", 2},
@@ -156,7 +166,8 @@ TEST_CASE("siege help --inputs --json shows the declared requirements and choice
   const Run r = siege::test::siege({"help", "--inputs", "--json"});
   REQUIRE(r.status == 0);
   std::map<std::string, json> by;  // "command key" -> its input
-  for (const auto& c : r.json()["commands"])
+  const json listed = r.json();  // kept: a range-for over a temporary's member dangles
+  for (const auto& c : listed["commands"])
     for (const auto& in : c["inputs"]) by[c["command"].get<std::string>() + " " + in["key"].get<std::string>()] = in;
   for (const char* k : {"attack structure", "mine structure", "demolish structure", "odds attack structure",
                         "escalade attackers", "hold order"})
@@ -173,16 +184,26 @@ TEST_CASE("siege help --inputs --json shows the declared requirements and choice
 TEST_CASE("Every command refuses each input it declares needed when it is missing", "[cli][declared][batch]") {
   const Run all = siege::test::siege({"help", "--inputs", "--json"});
   REQUIRE(all.status == 0);
+  // A command that needs a state file meets its inputs with one (a copy of
+  // the example castle, never changed: every run here is refused).
+  TempDir dir;
+  const std::string state = dir.file("siege.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", siege::test::source_dir() + "/examples/castle-siege.json"})
+              .status == 0);
+  const std::string before = siege::test::slurp(state);
   int checked = 0;
-  for (const auto& c : all.json()["commands"]) {
+  const json listed = all.json();
+  for (const auto& c : listed["commands"]) {
     const std::string command = c["command"].get<std::string>();
     if (command == "help") continue;
+    const bool on_state = c.value("needs_state", false);
     const json& inputs = c["inputs"];
     for (const auto& missing : inputs) {
       if (!needed(missing)) continue;
       const std::string key = missing["key"].get<std::string>();
       const std::set<std::string> as = reported_as(missing);
       std::vector<std::string> args = {"--json"};
+      if (on_state) args.insert(args.end(), {"--state", state});
       for (const auto& w : words_of(command)) args.push_back(w);
       json line = {{"action", command}};
       for (const auto& other : inputs) {
@@ -200,7 +221,8 @@ TEST_CASE("Every command refuses each input it declares needed when it is missin
       CHECK(as.count(e.value("input", std::string())) == 1);
       ++checked;
       if (!c["logged"].get<bool>()) continue;
-      const Run b = siege::test::siege({"batch"}, line.dump() + "\n");
+      const Run b = on_state ? siege::test::siege({"--state", state, "batch"}, line.dump() + "\n")
+                             : siege::test::siege({"batch"}, line.dump() + "\n");
       CHECK(b.status == 2);
       const json be = json::parse(b.out)["error"];
       CHECK(as.count(be.value("input", std::string())) == 1);
@@ -208,4 +230,34 @@ TEST_CASE("Every command refuses each input it declares needed when it is missin
     }
   }
   CHECK(checked > 30);
+  CHECK(siege::test::slurp(state) == before);
+}
+
+TEST_CASE("A command that acts on a siege is refused without --state before its inputs are looked at",
+          "[cli][declared][batch][state]") {
+  const Run all = siege::test::siege({"help", "--inputs", "--json"});
+  REQUIRE(all.status == 0);
+  std::set<std::string> on_state;
+  const json listed = all.json();
+  for (const auto& c : listed["commands"])
+    if (c.value("needs_state", false)) on_state.insert(c["command"].get<std::string>());
+  CHECK(on_state == std::set<std::string>{"add", "countermine", "damage", "merge", "note", "order", "remove",
+                                          "repair", "scene", "sortie", "split", "target"});
+  for (const auto& command : on_state) {
+    INFO(command);
+    // No inputs at all: the missing file is the refusal, not a missing input.
+    const Run r = siege::test::siege({command});
+    CHECK(r.status == 2);
+    CHECK(r.err == "siege: error: " + command + ": needs --state FILE (a siege made with 'siege init')\n");
+    const Run b = siege::test::siege({"--json", "batch"}, json{{"action", command}}.dump() + "\n");
+    CHECK(b.status == 2);
+    const json e = json::parse(b.out)["error"];
+    CHECK(e["id"] == "no-state");
+    CHECK(e["message"] == "<stdin>:1: " + command + ": needs --state FILE (a siege made with 'siege init')");
+  }
+  // One that does not need it says so in its inputs' description.
+  const Run attack = siege::test::siege({"help", "--inputs", "attack", "--json"});
+  CHECK_FALSE(attack.json().contains("needs_state"));
+  const Run order = siege::test::siege({"help", "--inputs", "order", "--json"});
+  CHECK(order.json()["needs_state"] == true);
 }

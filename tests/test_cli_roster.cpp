@@ -131,8 +131,8 @@ TEST_CASE("R35-R37: each bad input is one line, exit 2, the file unchanged", "[c
              "never at its own wall (R29)");
   ro_refused(s, {"add", "--engine", "x", "--side", "besieger", "--weapon", "cannon"}, "give --target ID");
   ro_refused(s, {"add", "--engine", "x", "--side", "besieger", "--weapon", "cannon", "--figures", "3"},
-             "--figures goes with --unit ID");
-  ro_refused(s, {"add", "--unit", "x", "--side", "besieger"}, "give --figures N");
+             "--figures: goes with --unit ID");
+  ro_refused(s, {"add", "--unit", "x", "--side", "besieger"}, "--figures: missing: give a number");
   ro_refused(s, {"add", "--unit", "x", "--side", "nobody", "--figures", "3"}, "--side 'nobody'");
   ro_refused(s, {"move", "--unit", "reserve", "--to", "outside"}, "unit 'reserve' has left the siege");
   ro_refused(s, {"remove", "--unit", "reserve"}, "unit 'reserve' has left the siege");

@@ -294,7 +294,7 @@ TEST_CASE("odds attack|demolish|mine|escalade read a section of the state file, 
 
 TEST_CASE("escalade --method tower with a state names its tower, and a knocked-out one puts no one up", "[cli][scene-cli]") {
   Harrowmere h;
-  refused(h, {"escalade", "--section", "north-wall", "--method", "tower", "--unit", "reserve"}, "--engine ID");
+  refused(h, {"escalade", "--section", "north-wall", "--method", "tower", "--unit", "reserve"}, "--engine: missing: give ID");
   refused(h, {"escalade", "--section", "north-wall", "--method", "tower", "--engine", "belfri", "--unit", "reserve"},
           "did you mean belfry");
   const json up = h.on_json({"escalade", "--section", "north-wall", "--method", "tower", "--engine", "belfry",

@@ -102,7 +102,7 @@ TEST_CASE("mine and escalade take the variant from the file, not --portcullis", 
     const std::string before = siege::test::slurp(g.state);
     const Run r = g.on(cmd);
     CHECK(r.status == 2);
-    CHECK_THAT(r.err, Catch::Contains("--portcullis goes without --state"));
+    CHECK_THAT(r.err, Catch::Contains("--portcullis: goes without --state"));
     CHECK(siege::test::slurp(g.state) == before);
   }
 }
@@ -142,7 +142,7 @@ TEST_CASE("R26: with a state file --progress is refused, whatever its value", "[
     const std::string before = siege::test::slurp(g.state);
     const Run r = g.on({"abatis", "build", "--section", "north-wall", "--progress", n});
     CHECK(r.status == 2);
-    CHECK_THAT(r.err, Catch::Contains("--progress goes without --state"));
+    CHECK_THAT(r.err, Catch::Contains("--progress: goes without --state"));
     CHECK(siege::test::slurp(g.state) == before);
   }
 }

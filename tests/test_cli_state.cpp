@@ -169,7 +169,7 @@ TEST_CASE("attack --engine fires the engine's weapon with its crew at its target
                         "played in 'siege scene'\n");
   CHECK(c.on({"attack", "--engine", "belfry"}).status == 2);
   const Run both = c.on({"attack", "--engine", "ram", "--section", "north-wall"});
-  CHECK(both.err == "siege: error: attack: --engine ram attacks its own target (gatehouse); leave out --section\n");
+  CHECK(both.err == "siege: error: attack: --section: leave it out: --engine ram attacks its own target (gatehouse)\n");
 }
 
 TEST_CASE("Attack refuses --section without --state, and --structure with it", "[cli][state][errors]") {
@@ -177,12 +177,12 @@ TEST_CASE("Attack refuses --section without --state, and --structure with it", "
   const std::string before = c.bytes();
   const Run no_state = siege::test::siege({"attack", "--section", "north-wall", "--weapon", "cannon"});
   CHECK(no_state.status == 2);
-  CHECK(no_state.err == "siege: error: attack: --section needs --state FILE (a siege made with 'siege init'); "
+  CHECK(no_state.err == "siege: error: attack: --section: needs --state FILE (a siege made with 'siege init'); "
                         "without one give --structure ID\n");
   const Run structure = c.on({"attack", "--structure", "curtain-wall", "--weapon", "cannon"});
   CHECK(structure.status == 2);
   CHECK(structure.err ==
-        "siege: error: attack: --structure goes without --state; with a state file give --section ID\n");
+        "siege: error: attack: --structure: goes without --state; with a state file give --section ID\n");
   CHECK(c.on({"attack", "--section", "north-wall", "--weapon", "cannon", "--damage-taken", "3"}).status == 2);
   CHECK(c.on({"attack", "--section", "gatehouse", "--weapon", "cannon", "--portcullis"}).status == 2);
   CHECK(c.on({"attack", "--section", "gatehouse", "--weapon", "cannon", "--ladder", "steps"}).status == 2);

@@ -272,7 +272,7 @@ TEST_CASE("siege abatis: attackers in the breach or an attack on the workers res
 }
 
 TEST_CASE("siege abatis: bad input exits 2", "[cli][abatis]") {
-  check_usage_error(run({"abatis"}), "build or abatis tear");
+  check_usage_error(run({"abatis"}), "WORK: missing: give build or tear");
   check_usage_error(run({"abatis", "burn"}), "'burn'");
   check_usage_error(run({"abatis", "build", "--progress", "3"}), "--progress 3");
   check_usage_error(run({"abatis", "build", "--interrupted"}), "--interrupted");

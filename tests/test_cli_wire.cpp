@@ -349,6 +349,6 @@ TEST_CASE("With --state the section replaces --structure, and --section needs --
     const Run r = siege::test::siege(args);
     INFO(args[0]);
     CHECK(r.status == 2);
-    CHECK(r.err.find("--section needs --state FILE") != std::string::npos);
+    CHECK(r.err.find("--section: needs --state FILE") != std::string::npos);
   }
 }

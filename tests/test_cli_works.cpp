@@ -141,7 +141,7 @@ TEST_CASE("mine: rolled days are reproducible from --seed (R19, R27)", "[cli][mi
 TEST_CASE("mine: bad input exits 2 with a clear message", "[cli][mine]") {
   require_usage_error({"mine", "-s", "curtain-wall", "--days-dug", "-1"}, "--days-dug");
   require_usage_error({"mine", "-s", "curtain-wall", "--days-dug", "5"}, "takes 4 days");
-  require_usage_error({"mine", "-s", "curtain-wall", "--day-results", "1:0,x:1"}, "--day-results day 2 sappers");
+  require_usage_error({"mine", "-s", "curtain-wall", "--day-results", "1:0,x:1"}, "--day-results: day 2 sappers");
   require_usage_error({"mine", "-s", "curtain-wall", "--day-results", "1-0"}, "SAPPERS:DEFENDERS");
   require_usage_error({"mine", "-s", "curtain-wall", "--day-results", ""}, "--day-results");
   require_usage_error({"mine", "-s", "curtain-wall", "--day-results", "1:0", "--sapper-pool", "4"}, "--sapper-pool");

@@ -141,11 +141,11 @@ ActionResult add_action(const AddRequest& r, Context& ctx, SiegeState* st) {
 }  // namespace
 
 Command add_command() {
-  return action_command<AddRequest, add_inputs, add_action, print::describe_add>(
+  return needing_state(action_command<AddRequest, add_inputs, add_action, print::describe_add>(
       "add", "A unit or an engine joins the siege: reinforcements, a new engine (with --state)",
       "siege --state siege.json add --unit relief-column --side besieger --figures 20\n"
       "  siege --state siege.json add --engine new-trebuchet --side besieger --row trebuchet --target "
-      "north-wall");
+      "north-wall"));
 }
 
 }  // namespace siege::cli

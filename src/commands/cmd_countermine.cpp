@@ -46,9 +46,9 @@ ActionResult countermine_action(const CountermineRequest& r, Context& ctx, Siege
 }  // namespace
 
 Command countermine_command() {
-  return action_command<CountermineRequest, countermine_inputs, countermine_action, print::describe_countermine>(
+  return needing_state(action_command<CountermineRequest, countermine_inputs, countermine_action, print::describe_countermine>(
       "countermine", "Settle a gallery the defenders found: collapsed or failed (with --state)",
-      "siege --state siege.json countermine --section east-wall --result collapsed");
+      "siege --state siege.json countermine --section east-wall --result collapsed"));
 }
 
 }  // namespace siege::cli

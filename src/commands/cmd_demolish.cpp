@@ -75,7 +75,8 @@ void demolish_work_inputs(Fields& f, DemolishRequest& r) {
            .value_name = "ID[:N]",
            .also = "-c",
            .need = Need::required,
-           .missing_id = "no-charge"},
+           .missing_id = "no-charge",
+           .listed_by = "charges"},
           r.charge);
   f.flag({"on-pier", "Stone bridge: the charges are set on a pier and count double (R13)"}, r.on_pier);
   f.flag({"portcullis", "Castle gate with a portcullis: Armor 3, Hull 10 (R12)"}, r.portcullis);

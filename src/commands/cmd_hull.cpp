@@ -60,15 +60,15 @@ ActionResult repair_action(const HullChangeRequest& r, Context& ctx, SiegeState*
 }  // namespace
 
 Command damage_command() {
-  return action_command<HullChangeRequest, hull_change_inputs, damage_action, print::describe_hull_change>(
+  return needing_state(action_command<HullChangeRequest, hull_change_inputs, damage_action, print::describe_hull_change>(
       "damage", "The referee's own damage to a section, an engine or the camp (with --state)",
-      "siege --state siege.json damage --at belfry --hull 3 --cause Burn");
+      "siege --state siege.json damage --at belfry --hull 3 --cause Burn"));
 }
 
 Command repair_command() {
-  return action_command<HullChangeRequest, hull_change_inputs, repair_action, print::describe_hull_change>(
+  return needing_state(action_command<HullChangeRequest, hull_change_inputs, repair_action, print::describe_hull_change>(
       "repair", "The referee's own repair of a section, an engine or the camp (with --state)",
-      "siege --state siege.json repair --at north-wall --hull 4 --cause \"a night's repair\"");
+      "siege --state siege.json repair --at north-wall --hull 4 --cause \"a night's repair\""));
 }
 
 }  // namespace siege::cli

@@ -47,9 +47,9 @@ ActionResult merge_action(const MergeRequest& r, Context& ctx, SiegeState* st) {
 }  // namespace
 
 Command merge_command() {
-  return action_command<MergeRequest, merge_inputs, merge_action, print::describe_merge>(
+  return needing_state(action_command<MergeRequest, merge_inputs, merge_action, print::describe_merge>(
       "merge", "Two units of one side at one place become one (with --state)",
-      "siege --state siege.json merge --unit reserve --into storming-party");
+      "siege --state siege.json merge --unit reserve --into storming-party"));
 }
 
 }  // namespace siege::cli

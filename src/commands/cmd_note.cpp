@@ -36,9 +36,9 @@ ActionResult note_action(const NoteRequest& r, Context&, SiegeState* st) {
 }  // namespace
 
 Command note_command() {
-  return action_command<NoteRequest, note_inputs, note_action, print::describe_note>(
+  return needing_state(action_command<NoteRequest, note_inputs, note_action, print::describe_note>(
       "note", "Log a line of free text, in the current scene (with --state)",
-      "siege --state siege.json note 'parley: terms until dawn'");
+      "siege --state siege.json note 'parley: terms until dawn'"));
 }
 
 }  // namespace siege::cli

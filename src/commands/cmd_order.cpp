@@ -46,9 +46,9 @@ ActionResult order_action(const OrderRequest& r, Context& ctx, SiegeState* st) {
 }  // namespace
 
 Command order_command() {
-  return action_command<OrderRequest, order_inputs, order_action, print::describe_order>(
+  return needing_state(action_command<OrderRequest, order_inputs, order_action, print::describe_order>(
       "order", "Record a unit's order from the standard morale rules: good, shaken or routed (with --state)",
-      "siege --state siege.json order --unit storming-party --set shaken");
+      "siege --state siege.json order --unit storming-party --set shaken"));
 }
 
 }  // namespace siege::cli

@@ -58,9 +58,9 @@ ActionResult remove_action(const RemoveRequest& r, Context& ctx, SiegeState* st)
 }  // namespace
 
 Command remove_command() {
-  return action_command<RemoveRequest, remove_inputs, remove_action, print::describe_remove>(
+  return needing_state(action_command<RemoveRequest, remove_inputs, remove_action, print::describe_remove>(
       "remove", "A unit or an engine leaves the siege; its record stays, marked gone (with --state)",
-      "siege --state siege.json remove --engine ram --cause captured");
+      "siege --state siege.json remove --engine ram --cause captured"));
 }
 
 }  // namespace siege::cli

@@ -36,8 +36,8 @@ ActionResult scene_action(const NoInputs&, Context& ctx, SiegeState* st) {
 }
 
 Command scene_command() {
-  return action_command<NoInputs, no_inputs, scene_action, print::describe_scene>(
-      "scene", "Play one scene of a siege in an evening (with --state)", "siege --state siege.json scene --seed 7");
+  return needing_state(action_command<NoInputs, no_inputs, scene_action, print::describe_scene>(
+      "scene", "Play one scene of a siege in an evening (with --state)", "siege --state siege.json scene --seed 7"));
 }
 
 }  // namespace siege::cli

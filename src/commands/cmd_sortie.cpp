@@ -51,9 +51,9 @@ ActionResult sortie_action(const SortieRequest& r, Context& ctx, SiegeState* st)
 }  // namespace
 
 Command sortie_command() {
-  return action_command<SortieRequest, sortie_inputs, sortie_action, print::describe_sortie>(
+  return needing_state(action_command<SortieRequest, sortie_inputs, sortie_action, print::describe_sortie>(
       "sortie", "The characters attack a besieger engine or the camp (with --state)",
-      "siege --state siege.json sortie --at ram --weapon cannon --successes 2");
+      "siege --state siege.json sortie --at ram --weapon cannon --successes 2"));
 }
 
 }  // namespace siege::cli

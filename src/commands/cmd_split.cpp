@@ -54,9 +54,9 @@ ActionResult split_action(const SplitRequest& r, Context& ctx, SiegeState* st) {
 }  // namespace
 
 Command split_command() {
-  return action_command<SplitRequest, split_inputs, split_action, print::describe_split>(
+  return needing_state(action_command<SplitRequest, split_inputs, split_action, print::describe_split>(
       "split", "Part of a unit becomes a unit of its own, at the same place (with --state)",
-      "siege --state siege.json split --unit garrison --into gate-guard --figures 10");
+      "siege --state siege.json split --unit garrison --into gate-guard --figures 10"));
 }
 
 }  // namespace siege::cli

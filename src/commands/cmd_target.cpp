@@ -41,9 +41,9 @@ ActionResult target_action(const TargetRequest& r, Context& ctx, SiegeState* st)
 }  // namespace
 
 Command target_command() {
-  return action_command<TargetRequest, target_inputs, target_action, print::describe_target>(
+  return needing_state(action_command<TargetRequest, target_inputs, target_action, print::describe_target>(
       "target", "Re-aim an engine of the siege (with --state)",
-      "siege --state siege.json target --engine trebuchet --at east-wall");
+      "siege --state siege.json target --engine trebuchet --at east-wall"));
 }
 
 }  // namespace siege::cli

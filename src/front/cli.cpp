@@ -809,7 +809,8 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
     const auto add = [&](const Command& c, const std::string& name) {
       if (out.back() != '[') out += ',';
       out += "{\"command\":" + nlohmann::json(name).dump() + ",\"summary\":" + nlohmann::json(c.summary).dump() +
-             ",\"logged\":" + (c.act != nullptr ? "true" : "false") + ",\"inputs\":" + described_inputs(c).dump() +
+             ",\"logged\":" + (c.act != nullptr ? "true" : "false") +
+             (c.needs_state ? ",\"needs_state\":true" : "") + ",\"inputs\":" + described_inputs(c).dump() +
              "}";
     };
     for (const auto& c : commands()) {
@@ -846,6 +847,7 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
     siege::JsonWriter w(out);
     w.begin_object().field("schema", schema_version).field("action", "inputs").field("command", name);
     w.field("logged", c->act != nullptr);
+    if (c->needs_state) w.field("needs_state", true);
     w.end_object();
     out.pop_back();
     out += ",\"inputs\":" + inputs.dump() + "}\n";
@@ -853,7 +855,7 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
     return 0;
   }
   std::string text = fmt::format("Inputs of '{}' (batch and log keys; options with --){}\n", name,
-                                 c->act != nullptr ? ", an action" : "");
+                                 c->act != nullptr ? (c->needs_state ? ", an action on a state file (--state FILE)" : ", an action") : "");
   for (const auto& in : inputs) {
     std::string what = in.at("kind").get<std::string>();
     if (in.contains("min")) what += fmt::format(" {}..{}", in.at("min").get<int>(), in.at("max").get<int>());

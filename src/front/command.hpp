@@ -52,7 +52,17 @@ struct Command {
   bool tables = false;
   // The command writes a page (--format html|markdown applies: chronicle).
   bool page = false;
+  // The command acts on a siege (order, add, scene ...): refused without
+  // --state before its inputs are checked, on the command line and in
+  // batch alike; `help --inputs --json` says "needs_state".
+  bool needs_state = false;
 };
+
+// `c` marked as a command that needs --state.
+constexpr Command needing_state(Command c) {
+  c.needs_state = true;
+  return c;
+}
 
 [[nodiscard]] const std::vector<Command>& commands();
 
@@ -112,10 +122,16 @@ Runner action_setup(CLI::App& app, const Command& self) {
   bind_options(app, [&](Fields& f) { Inputs(f, *r); });
   const std::string_view name = self.name;
   const bool tables = self.tables;
-  return [r, name, tables](Context& ctx) {
-    check_declared(*r, Inputs, !ctx.globals.state_file.empty(), DeclaredInputs::From::command_line);
+  const bool needs_state = self.needs_state;
+  return [r, name, tables, needs_state](Context& ctx) {
+    const bool with_state = !ctx.globals.state_file.empty();
     if (!tables) ctx.text_or_json_only(name);
-    if (!ctx.globals.state_file.empty()) return run_on_state(ctx, name, request_to_json(*r, Inputs));
+    if (needs_state && !with_state) fail_no_state(name);
+    // With a state file the file's own problems come first (as an action
+    // refused in its run): the inputs are checked once it has been read.
+    const auto check = [&] { check_declared(*r, Inputs, with_state, DeclaredInputs::From::command_line); };
+    if (with_state) return run_on_state(ctx, name, request_to_json(*r, Inputs), check);
+    check();
     const auto out = Act(*r, ctx, nullptr);
     ctx.emit(out.json, out.text);
   };

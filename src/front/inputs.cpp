@@ -243,15 +243,15 @@ const DeclaredInputs::Seen* DeclaredInputs::fault(bool with_state, const std::st
   };
   *word = nullptr;
   // A state-only input given without --state is the command's to refuse
-  // first (refuse_without_state): what a state file would have made
-  // needless is not missing yet.
+  // first (refuse_without_state): no input is missing yet, whatever the
+  // command would need once the state file is there or the input gone.
   bool state_only_given = false;
   for (const auto& s : seen_) state_only_given = state_only_given || (s.given && s.in.state_only);
-  const bool without_state = !with_state && !state_only_given;
+  const bool look_for_missing = with_state || !state_only_given;
   for (const auto& s : seen_) {
     const In& in = s.in;
-    if (!s.given) {
-      const bool needed = in.need == Need::required || (in.need == Need::without_state && without_state) ||
+    if (!s.given && look_for_missing) {
+      const bool needed = in.need == Need::required || (in.need == Need::without_state && !with_state) ||
                           (in.need == Need::optional && !in.required_unless.empty());
       bool instead = false;
       for (const auto k : in.required_unless) instead = instead || given(k);
@@ -308,7 +308,11 @@ void DeclaredInputs::enforce(bool with_state, From from, std::string_view comman
            "missing: the file is " + std::string(command) + "'s own argument, not --state's: " +
                hint({command, state_file}),
            true);
-  std::string reason = "missing: give " + what_it_takes(s.kind, in, s.lo, s.hi);
+  // A positional input is named by what it takes (show ID, note TEXT):
+  // "missing" says it all, unless it has choices to list.
+  std::string reason =
+      in.positional && in.choices.empty() ? "missing" : "missing: give " + what_it_takes(s.kind, in, s.lo, s.hi);
+  if (!in.listed_by.empty()) reason += " (see '" + hint({"list", in.listed_by}) + "')";
   if (!in.required_unless.empty()) {
     std::vector<std::string> others;
     for (const auto k : in.required_unless)

@@ -95,9 +95,12 @@ struct In {
   // when a text is none of its choices (empty: "bad-" and the key).
   std::string_view missing_id = {};
   std::string_view choice_id = {};
+  // The table whose ids the input takes ("charges"): its message when
+  // missing ends with the command that lists them ("see 'siege list charges'").
+  std::string_view listed_by = {};
   // Meaningful only with --state (attack --section, --engine). Given
   // without a state file it is what the command refuses ("needs --state
-  // FILE"), so the inputs needed without one are not reported missing first.
+  // FILE"), so no input is reported missing before it.
   bool state_only = false;
 };
 

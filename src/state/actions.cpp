@@ -37,6 +37,7 @@ const Command& find_action(std::string_view name) {
 ActionResult run_logged_action(std::string_view name, const siege::Cursor& inputs, std::uint64_t seed,
                                SiegeState* state, Context& ctx) {
   const Command& a = find_action(name);
+  if (a.needs_state && state == nullptr) fail_no_state(name);
   inputs.expect_object();
   FieldReader reader(inputs);
   ctx.reseed(seed);
@@ -50,6 +51,7 @@ ActionResult run_logged_action(std::string_view name, const siege::Cursor& input
 ActionResult run_logged_action(std::string_view name, InputReader& inputs, std::uint64_t seed,
                                SiegeState* state, Context& ctx) {
   const Command& a = find_action(name);
+  if (a.needs_state && state == nullptr) fail_no_state(name);
   ctx.reseed(seed);
   try {
     return a.act(inputs, ctx, state);
@@ -233,10 +235,12 @@ SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, con
 
 // ---------------------------------------------------------------- running
 
-void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inputs) {
+void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inputs,
+                  const std::function<void()>& check) {
   const bool dry = ctx.globals.dry_run;
   StateFile file(ctx.globals.state_file, dry ? StateFile::Access::dry_run : StateFile::Access::update);
   SiegeState st = load_state(file, ctx);
+  if (check) check();
   const std::uint64_t seed = ctx.seed();
   const siege::JsonSource src{"the command line", ErrorKind::usage};
   ActionResult r = run_logged_action(name, siege::Cursor(inputs, src, ""), seed, &st, ctx);

@@ -63,7 +63,9 @@ ActionResult run_logged_action(std::string_view name, InputReader& inputs, std::
 // With --state: one action on the state file. Locks it (unless --dry-run),
 // reads it, runs the action with ctx.seed(), appends the log entry, writes
 // the file (unless --dry-run) and prints the outcome with "log_entry".
-void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inputs);
+// `check`, when given, runs once the file has been read, before the action.
+void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inputs,
+                  const std::function<void()>& check = {});
 
 // ---------------------------------------------------------------- helpers
 
