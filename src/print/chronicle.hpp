@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "front/cli.hpp"
@@ -178,5 +179,14 @@ inline constexpr int chronicle_max_scenes = 20;
 // mean something in Markdown (\ ` * _ [ ] | #, and > at the start) escaped
 // with a backslash; quotes and a later > as they are.
 [[nodiscard]] std::string markdown_escape(std::string_view text);
+
+// The breach ladder's colours, the same on the chronicle's page and on its
+// plan of the siege.
+inline constexpr std::string_view colour_intact = "#2e7d32";
+inline constexpr std::string_view colour_cracked = "#a05a00";
+inline constexpr std::string_view colour_breached = "#c62828";
+[[nodiscard]] inline std::string_view state_colour(BreachState s) {
+  return s == BreachState::intact ? colour_intact : s == BreachState::cracked ? colour_cracked : colour_breached;
+}
 
 }  // namespace siege::cli

@@ -332,16 +332,9 @@ footer{margin-top:2rem;font-size:.8rem;color:var(--muted)}
 )";
 
 // Colours of the SVG (the CSS variables do not reach a presentation attribute).
-constexpr std::string_view colour_intact = "#2e7d32";
-constexpr std::string_view colour_cracked = "#a05a00";
-constexpr std::string_view colour_breached = "#c62828";
 constexpr std::string_view colour_engine = "#1f5fa8";
 constexpr std::string_view colour_frame = "#8a8a8a";
 constexpr std::string_view colour_grid = "#e2e2e2";
-
-std::string_view state_colour(BreachState s) {
-  return s == BreachState::intact ? colour_intact : s == BreachState::cracked ? colour_cracked : colour_breached;
-}
 
 class Page {
  public:

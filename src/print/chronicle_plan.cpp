@@ -35,14 +35,10 @@ constexpr int keep_clear = 30;  // how far labels and counters stay from the rin
 constexpr int margin = 6;       // the least room between two of them
 
 // Colours (presentation attributes: the page's CSS variables do not reach them).
-constexpr std::string_view ink = "#1c1c1c", intact = "#2e7d32", cracked = "#a05a00", breached = "#c62828",
+constexpr std::string_view ink = "#1c1c1c",
                            besieger_fill = "#f7ecec", besieger_line = "#8c2f2f", defender_fill = "#e8f0fa",
                            defender_line = "#1f5fa8", camp_fill = "#f4efe2", wood = "#6d4c2f",
                            paper = "#ffffff", cross = "#e08a8a";
-
-std::string_view state_colour(BreachState s) {
-  return s == BreachState::intact ? intact : s == BreachState::cracked ? cracked : breached;
-}
 
 struct Pt {
   int x = 0, y = 0;
