@@ -187,28 +187,30 @@ void InputDescriber::flag(const In& in, bool&) { add(in, "flag"); }
 
 // ---------------------------------------------------------------- requirements
 
-void DeclaredInputs::add(const In& in, std::string_view kind, bool given, std::span<const std::string> words, int lo,
-                         int hi) {
-  if (!all_ && !given && in.need == Need::optional && in.required_unless.empty()) return;
-  seen_.push_back({in, kind, given, words, lo, hi});
+DeclaredInputs& declared_collector() {
+  thread_local DeclaredInputs d;
+  return d;
 }
 
-void DeclaredInputs::text(const In& in, std::string& v) {
-  add(in, "text", !v.empty(), v.empty() ? std::span<const std::string>{} : std::span<const std::string>(&v, 1));
+namespace {
+bool is_choice(Words choices, std::string_view w) {
+  for (const auto c : choices)
+    if (c == w) return true;
+  return false;
 }
-void DeclaredInputs::text(const In& in, std::optional<std::string>& v) {
-  add(in, "text", v.has_value(), v ? std::span<const std::string>(&*v, 1) : std::span<const std::string>{});
+}  // namespace
+
+void DeclaredInputs::keep(const In& in, std::string_view kind, bool given, std::span<const std::string> words,
+                          int lo, int hi) {
+  if (all_) {
+    seen_.push_back({in, kind, given, words, lo, hi});
+    return;
+  }
+  if (!in.choices.empty())
+    for (const auto& w : words) bad_word_ = bad_word_ || !is_choice(in.choices, w);
+  marks_.push_back({in.key, in.required_unless, in.need, given, in.state_only});
 }
-void DeclaredInputs::text(const In& in, Given<std::string>& v) {
-  add(in, "text", v.given(),
-      v.given() ? std::span<const std::string>(&v.value(), 1) : std::span<const std::string>{});
-}
-void DeclaredInputs::texts(const In& in, std::vector<std::string>& v) { add(in, "texts", !v.empty(), v); }
-void DeclaredInputs::number(const In& in, std::optional<int>& v, int lo, int hi) {
-  add(in, "number", v.has_value(), {}, lo, hi);
-}
-void DeclaredInputs::number(const In& in, Given<int>& v, int lo, int hi) { add(in, "number", v.given(), {}, lo, hi); }
-void DeclaredInputs::flag(const In& in, bool& v) { add(in, "flag", v); }
+
 
 namespace {
 // What a missing input takes: "good or shaken", "ID", "a number from 1 to 500".
@@ -270,8 +272,30 @@ const DeclaredInputs::Seen* DeclaredInputs::fault(bool with_state, const std::st
 }
 
 bool DeclaredInputs::holds(bool with_state) const {
-  const std::string* word = nullptr;
-  return fault(with_state, &word) == nullptr;
+  if (all_) {
+    const std::string* word = nullptr;
+    return fault(with_state, &word) == nullptr;
+  }
+  // The same rules as fault(), on the marks.
+  if (bad_word_) return false;
+  const auto given = [&](std::string_view key) {
+    for (const auto& m : marks_)
+      if (m.key == key) return m.given;
+    return false;
+  };
+  bool state_only_given = false;
+  for (const auto& m : marks_) state_only_given = state_only_given || (m.given && m.state_only);
+  if (!with_state && state_only_given) return true;
+  for (const auto& m : marks_) {
+    if (m.given) continue;
+    const bool needed = m.need == Need::required || (m.need == Need::without_state && !with_state) ||
+                        (m.need == Need::optional && !m.unless.empty());
+    if (!needed) continue;
+    bool instead = false;
+    for (const auto k : m.unless) instead = instead || given(k);
+    if (!instead) return false;
+  }
+  return true;
 }
 
 void DeclaredInputs::enforce(bool with_state, From from, std::string_view command,

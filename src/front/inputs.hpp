@@ -200,13 +200,21 @@ class InputDescriber final : public Fields {
 // it was given.
 class DeclaredInputs final : public Fields {
  public:
-  void text(const In& in, std::string& v) override;
-  void text(const In& in, std::optional<std::string>& v) override;
-  void text(const In& in, Given<std::string>& v) override;
-  void texts(const In& in, std::vector<std::string>& v) override;
-  void number(const In& in, std::optional<int>& v, int lo, int hi) override;
-  void number(const In& in, Given<int>& v, int lo, int hi) override;
-  void flag(const In& in, bool& v) override;
+  // Inline: a batch line shows every input it read to the collector
+  // (ReadAndCollect), and most inputs are neither given nor needed.
+  void text(const In& in, std::string& v) override { add(in, "text", !v.empty(), one_or_none(&v, !v.empty())); }
+  void text(const In& in, std::optional<std::string>& v) override {
+    add(in, "text", v.has_value(), one_or_none(v ? &*v : nullptr, v.has_value()));
+  }
+  void text(const In& in, Given<std::string>& v) override {
+    add(in, "text", v.given(), one_or_none(&v.value(), v.given()));
+  }
+  void texts(const In& in, std::vector<std::string>& v) override { add(in, "texts", !v.empty(), v); }
+  void number(const In& in, std::optional<int>& v, int lo, int hi) override {
+    add(in, "number", v.has_value(), {}, lo, hi);
+  }
+  void number(const In& in, Given<int>& v, int lo, int hi) override { add(in, "number", v.given(), {}, lo, hi); }
+  void flag(const In& in, bool& v) override { add(in, "flag", v); }
 
   // Where the inputs came from: the command line spells a positional input
   // by its name (abatis WORK); a reader's error is placed by its key.
@@ -226,10 +234,23 @@ class DeclaredInputs final : public Fields {
   // fail or that were given.
   void clear(bool all) {
     seen_.clear();
+    marks_.clear();
+    bad_word_ = false;
     all_ = all;
   }
 
  private:
+  // What holds() needs of an input, without a copy of its declaration (a
+  // key and a list of keys are string literals and static arrays).
+  struct Mark {
+    std::string_view key;
+    Words unless;
+    Need need = Need::optional;
+    bool given = false;
+    bool state_only = false;
+  };
+  std::vector<Mark> marks_;  // when not all_: the inputs given or that can be missing
+  bool bad_word_ = false;    // when not all_: a text none of its choices was seen
   struct Seen {
     In in;
     std::string_view kind;  // text, texts, number, flag
@@ -237,8 +258,15 @@ class DeclaredInputs final : public Fields {
     std::span<const std::string> words;  // the given text(s), in the request: for the choices
     int lo = 0, hi = 0;
   };
+  static std::span<const std::string> one_or_none(const std::string* v, bool given) {
+    return given ? std::span<const std::string>(v, 1) : std::span<const std::string>{};
+  }
   void add(const In& in, std::string_view kind, bool given, std::span<const std::string> words = {}, int lo = 0,
-           int hi = 0);
+           int hi = 0) {
+    if (!all_ && !given && in.need == Need::optional && in.required_unless.empty()) return;
+    keep(in, kind, given, words, lo, hi);
+  }
+  void keep(const In& in, std::string_view kind, bool given, std::span<const std::string> words, int lo, int hi);
   // The first input that is missing or not one of its choices (its word
   // in `word`), or nullptr.
   [[nodiscard]] const Seen* fault(bool with_state, const std::string** word) const;
@@ -265,19 +293,69 @@ class DeclaredInputs final : public Fields {
 // ("attack: --from: goes with ..."; "in.jsonl:7:/from: attack: goes with ...").
 [[noreturn]] void refuse_input(std::string_view id, std::string_view key, std::string reason);
 
-// The collector is kept from one call to the next (its words point into `r`
-// only while the call lasts), so a batch line allocates nothing for it.
+// One collector for a thread, kept from one call to the next (what it
+// holds points into a request only while a check lasts), so a batch line
+// allocates nothing for it.
+[[nodiscard]] DeclaredInputs& declared_collector();
+
+// The check of `r` once `d` has seen its inputs with clear(false): a
+// message, when one is due, takes a second visit that keeps every input.
 template <typename Request>
-void check_declared(Request& r, FieldsFn<Request> fields, bool with_state, DeclaredInputs::From from,
-                    std::string_view command = {}, std::string_view state_file = {}) {
-  thread_local DeclaredInputs d;
-  d.clear(false);
-  fields(d, r);
+void check_seen(DeclaredInputs& d, Request& r, FieldsFn<Request> fields, bool with_state, DeclaredInputs::From from,
+                std::string_view command = {}, std::string_view state_file = {}) {
   if (d.holds(with_state)) return;
   d.clear(true);
   fields(d, r);
   d.enforce(with_state, from, command, state_file);
 }
+
+template <typename Request>
+void check_declared(Request& r, FieldsFn<Request> fields, bool with_state, DeclaredInputs::From from,
+                    std::string_view command = {}, std::string_view state_file = {}) {
+  DeclaredInputs& d = declared_collector();
+  d.clear(false);
+  fields(d, r);
+  check_seen(d, r, fields, with_state, from, command, state_file);
+}
+
+// Reads each input with `reader`, then shows what it read to `collector`:
+// a batch line's or a log entry's declaration visited once for both.
+class ReadAndCollect final : public Fields {
+ public:
+  ReadAndCollect(Fields& reader, DeclaredInputs& collector) : reader_(reader), collector_(collector) {}
+  void text(const In& in, std::string& v) override {
+    reader_.text(in, v);
+    collector_.text(in, v);
+  }
+  void text(const In& in, std::optional<std::string>& v) override {
+    reader_.text(in, v);
+    collector_.text(in, v);
+  }
+  void text(const In& in, Given<std::string>& v) override {
+    reader_.text(in, v);
+    collector_.text(in, v);
+  }
+  void texts(const In& in, std::vector<std::string>& v) override {
+    reader_.texts(in, v);
+    collector_.texts(in, v);
+  }
+  void number(const In& in, std::optional<int>& v, int lo, int hi) override {
+    reader_.number(in, v, lo, hi);
+    collector_.number(in, v, lo, hi);
+  }
+  void number(const In& in, Given<int>& v, int lo, int hi) override {
+    reader_.number(in, v, lo, hi);
+    collector_.number(in, v, lo, hi);
+  }
+  void flag(const In& in, bool& v) override {
+    reader_.flag(in, v);
+    collector_.flag(in, v);
+  }
+
+ private:
+  Fields& reader_;
+  DeclaredInputs& collector_;
+};
 
 template <typename Request>
 [[nodiscard]] Request request_from_json(const siege::Cursor& inputs, FieldsFn<Request> fields) {

@@ -39,9 +39,12 @@ template <typename Request, FieldsFn<Request> FieldList,
           ActionResult (*Run)(const Request&, Context&, SiegeState*)>
 ActionResult action_of(InputReader& inputs, Context& ctx, SiegeState* state) {
   Request r;
-  FieldList(inputs, r);
+  DeclaredInputs& d = declared_collector();
+  d.clear(false);
+  ReadAndCollect both(inputs, d);
+  FieldList(both, r);
   inputs.finish();
-  check_declared(r, FieldList, state != nullptr, DeclaredInputs::From::reader);
+  check_seen(d, r, FieldList, state != nullptr, DeclaredInputs::From::reader);
   return Run(r, ctx, state);
 }
 
