@@ -113,7 +113,6 @@ ArrivalInput arrival_of(const AddRequest& r) {
 }
 
 ActionResult add_action(const AddRequest& r, Context& ctx, SiegeState* st) {
-  if (st == nullptr) fail_no_state("add");
   const ArrivalOutcome o = add_arrival(st->now, ctx.tables(), arrival_of(r));
   nlohmann::json summary;
   if (o.engine) {

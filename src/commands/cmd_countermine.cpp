@@ -33,7 +33,6 @@ CountermineResult parse_countermine_result(const std::string& s) {
 }
 
 ActionResult countermine_action(const CountermineRequest& r, Context& ctx, SiegeState* st) {
-  if (st == nullptr) fail_no_state("countermine");
   const CountermineResult result = parse_countermine_result(r.result);
   const CountermineOutcome o = settle_countermine(st->now, ctx.tables(), r.section, result);
   std::string json = print::json_text(print::write_countermine, o);

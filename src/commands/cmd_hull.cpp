@@ -34,8 +34,6 @@ void hull_change_inputs(Fields& f, HullChangeRequest& r) {
 }
 
 ActionResult hull_change_action(HullDirection dir, const HullChangeRequest& r, Context& ctx, SiegeState* st) {
-  const std::string verb(name_of(dir));
-  if (st == nullptr) fail_no_state(verb);
   const int amount = *r.hull;  // required (check_declared)
   const HullChangeOutcome o = change_hull(st->now, ctx.tables(), {r.at, dir, amount, r.cause});
   std::string json = print::json_text(print::write_hull_change, o);

@@ -33,7 +33,6 @@ void merge_inputs(Fields& f, MergeRequest& r) {
 
 ActionResult merge_action(const MergeRequest& r, Context& ctx, SiegeState* st) {
   (void)ctx;
-  if (st == nullptr) fail_no_state("merge");
   MergeInput in;
   in.unit = r.unit;  // both required (check_declared)
   in.into = r.into;

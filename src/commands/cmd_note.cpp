@@ -27,7 +27,6 @@ void note_inputs(Fields& f, NoteRequest& r) {
 }
 
 ActionResult note_action(const NoteRequest& r, Context&, SiegeState* st) {
-  if (st == nullptr) fail_no_state("note");
   const NoteOutcome o = resolve_note(r.text, st->now.scene);
   std::string json = print::json_text(print::write_note, o);
   return {std::move(json), print::note_text(o), {{"text", o.text}}};

@@ -32,7 +32,6 @@ void order_inputs(Fields& f, OrderRequest& r) {
 
 ActionResult order_action(const OrderRequest& r, Context& ctx, SiegeState* st) {
   (void)ctx;
-  if (st == nullptr) fail_no_state("order");
   UnitOrderInput in;
   in.unit = r.unit;
   in.order = parse_order(r.set, "set");

@@ -35,7 +35,6 @@ void remove_inputs(Fields& f, RemoveRequest& r) {
 
 ActionResult remove_action(const RemoveRequest& r, Context& ctx, SiegeState* st) {
   (void)ctx;
-  if (st == nullptr) fail_no_state("remove");
   // One of --unit and --engine is given (check_declared): not both.
   if (!r.unit.empty() && !r.engine.empty())
     refuse_input("bad-option", "engine", "goes without " + input_word("unit") + ": give one of them");

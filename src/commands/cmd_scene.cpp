@@ -10,7 +10,6 @@
 namespace siege::cli {
 
 ActionResult scene_action(const NoInputs&, Context& ctx, SiegeState* st) {
-  if (st == nullptr) fail_no_state("scene");
   SceneOutcome o = play_scene(st->now, st->scene_length, ctx.tables(), ctx.seed());
   spell_notes(o.notes);
   for (auto& e : o.idle) e.command = spelled(e.command, front_end_spelling());

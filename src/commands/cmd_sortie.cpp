@@ -30,7 +30,6 @@ void sortie_inputs(Fields& f, SortieRequest& r) {
 }
 
 ActionResult sortie_action(const SortieRequest& r, Context& ctx, SiegeState* st) {
-  if (st == nullptr) fail_no_state("sortie");
   const Tables& t = ctx.tables();
   SortieInput in;
   in.target = r.at;

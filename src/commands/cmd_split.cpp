@@ -36,7 +36,6 @@ void split_inputs(Fields& f, SplitRequest& r) {
 
 ActionResult split_action(const SplitRequest& r, Context& ctx, SiegeState* st) {
   (void)ctx;
-  if (st == nullptr) fail_no_state("split");
   SplitInput in;
   in.unit = r.unit;  // the three required (check_declared)
   in.into = r.into;

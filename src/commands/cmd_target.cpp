@@ -30,7 +30,6 @@ void target_inputs(Fields& f, TargetRequest& r) {
 }
 
 ActionResult target_action(const TargetRequest& r, Context& ctx, SiegeState* st) {
-  if (st == nullptr) fail_no_state("target");
   const AimOutcome o = aim_engine(st->now, ctx.tables(), r.engine, r.at);
   std::string json = print::json_text(print::write_aim, o);
   auto id_or_null = [](const std::string& id) { return id.empty() ? nlohmann::json() : nlohmann::json(id); };

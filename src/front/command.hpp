@@ -7,7 +7,8 @@
 //
 //   ActionResult hold_action(const HoldRequest& r, Context& ctx, SiegeState* state);
 //
-// (state: the siege of --state, or nullptr) and describes its logged outcome
+// (state: the siege of --state, or nullptr; never nullptr for a command marked
+// needing_state, which the table refuses without a file) and describes its logged outcome
 // in one line for `siege log`; the table makes from it the command line's
 // options and runner (with --state: read, run, log, write), the reader of a
 // batch line, replay and undo, and `siege help --inputs`. A command that is

@@ -202,13 +202,10 @@ bool is_choice(Words choices, std::string_view w) {
 
 void DeclaredInputs::keep(const In& in, std::string_view kind, bool given, std::span<const std::string> words,
                           int lo, int hi) {
-  if (all_) {
-    seen_.push_back({in, kind, given, words, lo, hi});
-    return;
-  }
   if (!in.choices.empty())
     for (const auto& w : words) bad_word_ = bad_word_ || !is_choice(in.choices, w);
   marks_.push_back({in.key, in.required_unless, in.need, given, in.state_only});
+  if (all_) seen_.push_back({in, kind, given, words, lo, hi});
 }
 
 
@@ -237,66 +234,48 @@ void refuse_input(std::string_view id, std::string_view key, std::string reason)
   throw Error::input_refusal(ErrorKind::usage, std::string(id), std::string(key), {}, std::move(reason));
 }
 
-const DeclaredInputs::Seen* DeclaredInputs::fault(bool with_state, const std::string** word) const {
-  const auto given = [&](std::string_view key) {
-    for (const auto& s : seen_)
-      if (s.in.key == key) return s.given;
-    return false;
-  };
-  *word = nullptr;
-  // A state-only input given without --state is the command's to refuse
-  // first (refuse_without_state): no input is missing yet, whatever the
-  // command would need once the state file is there or the input gone.
-  bool state_only_given = false;
-  for (const auto& s : seen_) state_only_given = state_only_given || (s.given && s.in.state_only);
-  const bool look_for_missing = with_state || !state_only_given;
-  for (const auto& s : seen_) {
-    const In& in = s.in;
-    if (!s.given && look_for_missing) {
-      const bool needed = in.need == Need::required || (in.need == Need::without_state && !with_state) ||
-                          (in.need == Need::optional && !in.required_unless.empty());
-      bool instead = false;
-      for (const auto k : in.required_unless) instead = instead || given(k);
-      if (needed && !instead) return &s;
-    }
-    for (const auto& w : s.words) {
-      if (in.choices.empty()) break;
-      bool known = false;
-      for (const auto c : in.choices) known = known || c == w;
-      if (known) continue;
-      *word = &w;
-      return &s;
-    }
-  }
-  return nullptr;
-}
-
-bool DeclaredInputs::holds(bool with_state) const {
-  if (all_) {
-    const std::string* word = nullptr;
-    return fault(with_state, &word) == nullptr;
-  }
-  // The same rules as fault(), on the marks.
-  if (bad_word_) return false;
+std::size_t DeclaredInputs::first_missing(bool with_state) const {
   const auto given = [&](std::string_view key) {
     for (const auto& m : marks_)
       if (m.key == key) return m.given;
     return false;
   };
+  // A state-only input given without --state is the command's to refuse
+  // first (refuse_without_state): no input is missing yet, whatever the
+  // command would need once the state file is there or the input gone.
   bool state_only_given = false;
   for (const auto& m : marks_) state_only_given = state_only_given || (m.given && m.state_only);
-  if (!with_state && state_only_given) return true;
-  for (const auto& m : marks_) {
+  if (!with_state && state_only_given) return no_input;
+  for (std::size_t i = 0; i < marks_.size(); ++i) {
+    const Mark& m = marks_[i];
     if (m.given) continue;
     const bool needed = m.need == Need::required || (m.need == Need::without_state && !with_state) ||
                         (m.need == Need::optional && !m.unless.empty());
     if (!needed) continue;
     bool instead = false;
     for (const auto k : m.unless) instead = instead || given(k);
-    if (!instead) return false;
+    if (!instead) return i;
   }
-  return true;
+  return no_input;
 }
+
+const DeclaredInputs::Seen* DeclaredInputs::fault(bool with_state, const std::string** word) const {
+  *word = nullptr;
+  const std::size_t missing = first_missing(with_state);
+  for (std::size_t i = 0; i < seen_.size(); ++i) {
+    const Seen& s = seen_[i];
+    if (i == missing) return &s;
+    if (s.in.choices.empty()) continue;
+    for (const auto& w : s.words)
+      if (!is_choice(s.in.choices, w)) {
+        *word = &w;
+        return &s;
+      }
+  }
+  return nullptr;
+}
+
+bool DeclaredInputs::holds(bool with_state) const { return !bad_word_ && first_missing(with_state) == no_input; }
 
 void DeclaredInputs::enforce(bool with_state, From from, std::string_view command,
                              std::string_view state_file) const {

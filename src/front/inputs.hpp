@@ -249,8 +249,8 @@ class DeclaredInputs final : public Fields {
     bool given = false;
     bool state_only = false;
   };
-  std::vector<Mark> marks_;  // when not all_: the inputs given or that can be missing
-  bool bad_word_ = false;    // when not all_: a text none of its choices was seen
+  std::vector<Mark> marks_;  // every input kept (when not all_: those given or that can be missing)
+  bool bad_word_ = false;    // a text none of its choices was seen
   struct Seen {
     In in;
     std::string_view kind;  // text, texts, number, flag
@@ -267,8 +267,13 @@ class DeclaredInputs final : public Fields {
     keep(in, kind, given, words, lo, hi);
   }
   void keep(const In& in, std::string_view kind, bool given, std::span<const std::string> words, int lo, int hi);
+  // The index in marks_ of the first input that is needed (Need,
+  // required_unless) and not given, or no_input: the one rule of what is
+  // missing, for holds() and fault().
+  static constexpr std::size_t no_input = static_cast<std::size_t>(-1);
+  [[nodiscard]] std::size_t first_missing(bool with_state) const;
   // The first input that is missing or not one of its choices (its word
-  // in `word`), or nullptr.
+  // in `word`), or nullptr; with all_ (seen_ and marks_ side by side).
   [[nodiscard]] const Seen* fault(bool with_state, const std::string** word) const;
   std::vector<Seen> seen_;
   bool all_ = true;

@@ -34,10 +34,19 @@ const Command& find_action(std::string_view name) {
              "unknown action '" + std::string(name) + "'" + siege::did_you_mean(name, action_names()));
 }
 
-ActionResult run_logged_action(std::string_view name, const siege::Cursor& inputs, std::uint64_t seed,
-                               SiegeState* state, Context& ctx) {
+namespace {
+// The action called `name`, refused without a state file when it needs one
+// (Command::needs_state): its run may then take `state` as given.
+const Command& action_on(std::string_view name, const SiegeState* state) {
   const Command& a = find_action(name);
   if (a.needs_state && state == nullptr) fail_no_state(name);
+  return a;
+}
+}  // namespace
+
+ActionResult run_logged_action(std::string_view name, const siege::Cursor& inputs, std::uint64_t seed,
+                               SiegeState* state, Context& ctx) {
+  const Command& a = action_on(name, state);
   inputs.expect_object();
   FieldReader reader(inputs);
   ctx.reseed(seed);
@@ -50,8 +59,7 @@ ActionResult run_logged_action(std::string_view name, const siege::Cursor& input
 
 ActionResult run_logged_action(std::string_view name, InputReader& inputs, std::uint64_t seed,
                                SiegeState* state, Context& ctx) {
-  const Command& a = find_action(name);
-  if (a.needs_state && state == nullptr) fail_no_state(name);
+  const Command& a = action_on(name, state);
   ctx.reseed(seed);
   try {
     return a.act(inputs, ctx, state);
