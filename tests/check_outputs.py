@@ -5,9 +5,11 @@ validates each output against docs/schema/outcome.schema.json.
     check_outputs.py SIEGE_BINARY SCHEMA_FILE
 
 Every command that `siege --help` lists, and every subcommand that
-`siege odds --help` lists, must have samples here; so must batch (its good
-and error lines), the --json error object of every exit status, and the
-state file commands. `siege help --inputs NAME --json` runs for every one
+`siege odds --help` lists, must have samples here, or else a `--help`
+example that runs on the example castle (examples/castle-siege.json) and
+is its sample; so must batch (its good and error lines), the --json error
+object of every exit status, and the state file commands. Every example
+that runs is validated too. `siege help --inputs NAME --json` runs for every one
 of those commands and subcommands (the program's own list, not a hand
 one), and `siege --version --json` too: every JSON the program prints. The schema must also be strict: for each sample,
 dropping any top-level key that the command always writes, or adding an
@@ -19,6 +21,8 @@ Exit 77 (CTest's skip code) when the jsonschema module is not installed.
 """
 import json
 import os
+import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,6 +39,36 @@ schema = json.load(open(schema_path))
 validator_class = jsonschema.validators.validator_for(schema)
 validator_class.check_schema(schema)
 validator = validator_class(schema)
+
+
+def actions_of(branch):
+    """The actions a branch of the schema accepts (its "action" const or
+    enum), or None when it does not say (it accepts any)."""
+    name = branch.get("$ref", "").split("/")[-1]
+    action = schema["$defs"].get(name, {}).get("properties", {}).get("action", {})
+    if "const" in action:
+        return {action["const"]}
+    return set(action["enum"]) if "enum" in action else None
+
+
+validators = {}
+
+
+def validator_of(doc):
+    """A validator that gives the same verdict as the whole schema's for
+    `doc`, quicker: the branches of the root's and of "outcome"'s oneOf
+    whose "action" cannot be the doc's are left out (each would reject it on
+    that key alone, so oneOf's verdict stands). A doc without an "action"
+    key, or not an object, gets the whole schema."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("action"), str):
+        return validator
+    action = doc["action"]
+    if action not in validators:
+        keep = lambda b: actions_of(b) is None or action in actions_of(b)
+        defs = dict(schema["$defs"])
+        defs["outcome"] = dict(defs["outcome"], oneOf=[b for b in defs["outcome"]["oneOf"] if keep(b)])
+        validators[action] = validator_class(dict(schema, oneOf=[b for b in schema["oneOf"] if keep(b)], **{"$defs": defs}))
+    return validators[action]
 
 # Keys that only some outputs of a command carry (with --state, in a batch, or only when
 # the check was rolled), so dropping them keeps an output valid.
@@ -291,8 +325,8 @@ def commands_of_program():
     return commands_of_help(out)
 
 
-def run(args, stdin=None):
-    p = subprocess.run([siege, *args, "--json"], capture_output=True, text=True, input=stdin)
+def run(args, stdin=None, cwd=None):
+    p = subprocess.run([siege, *args, "--json"], capture_output=True, text=True, input=stdin, cwd=cwd)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -343,7 +377,7 @@ def pick(errors):
 def first_error(doc):
     """The most telling schema error, checked against the branch the output
     claims to be (its action), so that the message names the key."""
-    errors = list(validator.iter_errors(doc))
+    errors = list(validator_of(doc).iter_errors(doc))
     if not errors:
         return None
     best = pick(errors)
@@ -384,8 +418,8 @@ def validate(what, doc):
     return not off
 
 
-def check(label, args, want_status):
-    status, out, err = run(args)
+def check(label, args, want_status, cwd=None):
+    status, out, err = run(args, cwd=cwd)
     what = "siege " + " ".join(args) + " --json"
     if status != want_status:
         failures.append(f"{what}: exit {status}, expected {want_status}: {err.strip()}")
@@ -419,10 +453,10 @@ def strictness(what, doc):
         if key in OPTIONAL_TOP_LEVEL:
             continue
         smaller = {k: v for k, v in doc.items() if k != key}
-        if validator.is_valid(wrap(smaller)):
+        if validator_of(wrap(smaller)).is_valid(wrap(smaller)):
             failures.append(f"{what}: the schema still accepts the output without '{key}'")
     bigger = dict(doc, unexpected_key=1)
-    if validator.is_valid(wrap(bigger)):
+    if validator_of(wrap(bigger)).is_valid(wrap(bigger)):
         failures.append(f"{what}: the schema accepts an unknown key")
 
 
@@ -436,9 +470,8 @@ program = commands_of_program()
 # tests/serve/check_serve.py).
 sampled = set(SAMPLES) | {label.split()[0] for label, _, _ in state_samples("siege.json", "d.json")}
 sampled |= {"batch", "play", "serve"}
-for name in program:
-    if name not in sampled:
-        failures.append(f"'{name}' is a command of the program with no sample here: add samples and a schema branch")
+# A command with no sample here is sampled by its own --help example (below).
+unsampled = [name for name in program if name not in sampled]
 
 if "odds" in program:
     asked = {args[1] for args, _ in SAMPLES["odds"] if not args[1].startswith("-")}
@@ -504,6 +537,60 @@ def check_batch(args, lines, want_status):
 if "batch" in program:
     check_batch([], BATCH_LINES, 2)
 
+
+# Examples run as the referee would type them; batch, play and serve have
+# tests of their own (stdin, a terminal, a server), and a line with shell
+# syntax (a pipe, a redirection) is not run here.
+NOT_RUN = {"batch", "play", "serve"}
+SOURCE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # tests/ is in the source tree
+
+
+def check_examples(work):
+    """Every command's --help example (`siege help --inputs --json` gives
+    the lines), each run in a folder of its own holding the example castle
+    (examples/castle-siege.json) and, for a line with --state, a fresh
+    siege.json made from it. A command with no sample above must have an
+    example that runs and whose output is valid: that is its sample. An
+    example of a sampled command may ask for a siege further on than the
+    first scene (a breach to hold); one that runs is validated all the same."""
+    described = json.loads(subprocess.run([siege, "--json", "help", "--inputs"], capture_output=True, text=True,
+                                          check=True).stdout)["commands"]
+    base = os.path.join(work, "example-castle.json")
+    castle = os.path.join(SOURCE, "examples", "castle-siege.json")
+    status, _, err = run(["init", base, "--from", castle])
+    if status != 0:
+        failures.append(f"siege init {base} --from {castle}: exit {status}: {err.strip()}")
+        return
+    for n, c in enumerate(described):
+        name = c["command"]
+        if name.split()[0] in NOT_RUN:
+            continue
+        ran = 0
+        for k, line in enumerate(c["examples"]):
+            words = shlex.split(line)
+            if words[0] != "siege" or any(w in ("|", ">", "<", "&&", ";") for w in words):
+                continue
+            folder = os.path.join(work, f"example-{n}-{k}")
+            os.makedirs(os.path.join(folder, "examples"))
+            shutil.copy(castle, os.path.join(folder, "examples"))
+            if "--state" in words:
+                shutil.copy(base, os.path.join(folder, "siege.json"))
+            if name in unsampled:
+                ran += check("example " + name, words[1:], 0, cwd=folder) is not None
+                continue
+            if name == "help" and "--inputs" not in words:
+                continue  # the help text, --json or not (its JSON is help --inputs)
+            status, out, _ = run(words[1:], cwd=folder)
+            if status == 0:
+                try:
+                    validate(f"example: {line} --json", json.loads(out))
+                except ValueError as e:
+                    failures.append(f"example: {line} --json: not one JSON document ({e}): {out[:200]!r}")
+            ran += 1
+        if name in unsampled and ran == 0:
+            failures.append(f"'{name}' is a command of the program with no sample here and no --help example that "
+                            f"runs on the example castle: add samples and a schema branch")
+
 if "init" in program:
     with tempfile.TemporaryDirectory(prefix="siege-schema-") as work:
         description = os.path.join(work, "siege.description.json")
@@ -519,6 +606,7 @@ if "init" in program:
                 {"action": "attack", "section": "north-wall", "weapon": "cannon", "successes": 1},
                 {"action": "attack", "section": "no-such-section", "weapon": "cannon"},
             ], 2)
+        check_examples(work)
         # Exit 4: a state file that is not one.
         broken = os.path.join(work, "broken.json")
         with open(broken, "w") as f:
@@ -526,6 +614,8 @@ if "init" in program:
         check("error", ["--state", broken, "status"], 4)
 else:
     print("note: no state file commands (init ...) in this build; their samples are skipped")
+    failures.extend(f"'{name}' is a command of the program with no sample here: add samples and a schema branch"
+                    for name in unsampled)
 
 for f in failures:
     print("FAIL:", f)

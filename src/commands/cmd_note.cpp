@@ -2,10 +2,7 @@
 #include <fmt/core.h>
 
 #include "front/command.hpp"
-#include "print/json.hpp"
-#include "print/render.hpp"
-#include "print/text.hpp"
-#include "siege/note.hpp"
+#include "print/note.hpp"
 
 namespace siege::cli {
 

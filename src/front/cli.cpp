@@ -794,6 +794,27 @@ const Command& help_command() {
   return c;
 }
 
+// The command lines of a command's `--help` example, one a line (the row
+// holds them joined by newlines and indents): tests/check_outputs.py runs
+// each on the example castle and validates what it prints. A subcommand
+// without an example of its own (odds') has its parent's lines that name it.
+nlohmann::json examples_of(const Command& c, const Command* parent = nullptr) {
+  const std::string_view example = c.example.empty() && parent != nullptr ? parent->example : c.example;
+  const std::string named = parent != nullptr ? " " + std::string(parent->name) + " " + std::string(c.name) : "";
+  nlohmann::json lines = nlohmann::json::array();
+  std::string_view rest = example;
+  while (!rest.empty()) {
+    const auto end = rest.find('\n');
+    std::string_view line = rest.substr(0, end);
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+    while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
+    if (line.empty() || (example != c.example && (std::string(line) + " ").find(named + " ") == std::string::npos))
+      continue;
+    lines.push_back(std::string(line));
+  }
+  return lines;
+}
+
 // `siege help --inputs COMMAND [SUBCOMMAND]`: the command's inputs as
 // declared (inputs.hpp), the keys of its batch lines and log entries with
 // their kinds, bounds and defaults; with --json one object. The tests hold
@@ -806,17 +827,17 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
   // help last), which tools/gen-refs writes the references from.
   if (path.empty() && ctx.globals.json) {
     std::string out = "{\"schema\":" + std::to_string(schema_version) + ",\"action\":\"inputs\",\"commands\":[";
-    const auto add = [&](const Command& c, const std::string& name) {
+    const auto add = [&](const Command& c, const std::string& name, const Command* parent = nullptr) {
       if (out.back() != '[') out += ',';
       out += "{\"command\":" + nlohmann::json(name).dump() + ",\"summary\":" + nlohmann::json(c.summary).dump() +
              ",\"logged\":" + (c.act != nullptr ? "true" : "false") +
-             (c.needs_state ? ",\"needs_state\":true" : "") + ",\"inputs\":" + described_inputs(c).dump() +
-             "}";
+             (c.needs_state ? ",\"needs_state\":true" : "") + ",\"examples\":" + examples_of(c, parent).dump() +
+             ",\"inputs\":" + described_inputs(c).dump() + "}";
     };
     for (const auto& c : commands()) {
       add(c, std::string(c.name));
       if (c.subcommands != nullptr)
-        for (const auto& sub : c.subcommands()) add(sub, std::string(c.name) + " " + std::string(sub.name));
+        for (const auto& sub : c.subcommands()) add(sub, std::string(c.name) + " " + std::string(sub.name), &c);
     }
     add(help_command(), "help");
     write_stdout(out + "]}\n");
@@ -825,6 +846,7 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
   if (path.empty() || path.size() > 2)
     fail_usage("bad-usage", "help --inputs: name one command (or an odds subcommand): help --inputs attack");
   const Command* c = path[0] == "help" ? &help_command() : find_command(commands(), path[0]);
+  const Command* parent = nullptr;
   if (c == nullptr)
     fail_usage("unknown-command", "help --inputs: unknown command '" + path[0] + "'" +
                                       siege::did_you_mean(path[0], command_names()));
@@ -838,6 +860,7 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
       fail_usage("unknown-command", "help --inputs: unknown subcommand '" + path[1] + "' of " + path[0] +
                                         siege::did_you_mean(path[1], names));
     }
+    parent = c;
     c = sub;
   }
   const nlohmann::json inputs = described_inputs(*c);
@@ -850,7 +873,7 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
     if (c->needs_state) w.field("needs_state", true);
     w.end_object();
     out.pop_back();
-    out += ",\"inputs\":" + inputs.dump() + "}\n";
+    out += ",\"examples\":" + examples_of(*c, parent).dump() + ",\"inputs\":" + inputs.dump() + "}\n";
     write_stdout(out);
     return 0;
   }

@@ -8,12 +8,14 @@
 // The definitions are in the .cpp files beside this one, one per area:
 // attack.cpp (checks, attacks, the scene), works.cpp (demolition, mine,
 // escalade, countermine, abatis), troops.cpp (hold, casualties, move, rout,
-// army morale, the units a troop action changed, the note), state.cpp (the
+// army morale, the units a troop action changed), state.cpp (the
 // siege of a state file: status, init, log, replay, undo, redo, what chronicle
 // wrote), tables.cpp (list, show); units.cpp, declared in units.hpp, the
 // actions on units and engines (add, remove, split, merge, and order, move
 // and casualties of a unit); odds.cpp, declared in odds.hpp (which brings in
-// Boost's headers), the outcomes of `odds`.
+// Boost's headers), the outcomes of `odds`. A command may keep all the
+// printers of its outcome in one header of its own, print/NAME.hpp
+// (print/note.hpp), included only by its command file.
 #pragma once
 
 #include <cstddef>
@@ -30,7 +32,6 @@
 #include "siege/gallery.hpp"
 #include "siege/mine.hpp"
 #include "siege/morale.hpp"
-#include "siege/note.hpp"
 #include "siege/scene.hpp"
 #include "siege/state_json.hpp"
 #include "siege/tables.hpp"
@@ -147,9 +148,6 @@ void write_army_morale(JsonWriter& w, const ArmyMoraleOutcome& o);
 // "before": ARMY, "after": ARMY, "check_called"}]. UNIT and ARMY are as in
 // the state file.
 void write_troop_changes(JsonWriter& w, const TroopOutcome& o);
-// The note's outcome: {"schema", "action": "note", "text", "scene",
-// "rules", "notes", "not_modelled"}.
-void write_note(JsonWriter& w, const NoteOutcome& o);
 
 // state.cpp
 // `status`: the siege of the state file `path` at a glance; `init` writes

@@ -163,8 +163,6 @@ std::string describe_move(const nlohmann::json& o) {
   return fmt::format("speed {} -> {}", o.value("speed", 0), o.value("speed_after", 0));
 }
 
-std::string describe_note(const nlohmann::json& o) { return "noted: " + o.value("text", std::string()); }
-
 std::string describe_order(const nlohmann::json& o) {
   const auto& order = o.at("order");
   return fmt::format("{}: {} -> {}", o.value("unit", std::string()), order.value("before", std::string()),

@@ -6,12 +6,13 @@
 // the .cpp files beside this one, one per area, each beside its JSON:
 // attack_text.cpp (checks, attacks, sorties, damage and repair, target, the
 // scene), works_text.cpp (demolition, mine, escalade, countermine, abatis),
-// troops_text.cpp (hold, casualties, move, rout, army morale, the note),
+// troops_text.cpp (hold, casualties, move, rout, army morale),
 // units_text.cpp (add, remove, split, merge, and order, move and casualties
 // of a unit), state_text.cpp (status and its tables, init, log, undo, redo,
 // replay, what chronicle wrote), tables.cpp (list, show) and log_lines.cpp
 // (each logged action's line in the log). The odds' text is in
-// odds_text.cpp, declared in odds.hpp.
+// odds_text.cpp, declared in odds.hpp. A command may keep all the printers
+// of its outcome in one header of its own, print/NAME.hpp (print/note.hpp).
 #pragma once
 
 #include <cstddef>
@@ -28,7 +29,6 @@
 #include "siege/gallery.hpp"
 #include "siege/mine.hpp"
 #include "siege/morale.hpp"
-#include "siege/note.hpp"
 #include "siege/roster.hpp"
 #include "siege/scene.hpp"
 #include "siege/state.hpp"
@@ -82,7 +82,6 @@ namespace siege::print {
 [[nodiscard]] std::string describe_merge(const nlohmann::json& o);
 [[nodiscard]] std::string describe_mine(const nlohmann::json& o);
 [[nodiscard]] std::string describe_move(const nlohmann::json& o);
-[[nodiscard]] std::string describe_note(const nlohmann::json& o);
 [[nodiscard]] std::string describe_order(const nlohmann::json& o);
 [[nodiscard]] std::string describe_remove(const nlohmann::json& o);
 [[nodiscard]] std::string describe_rout(const nlohmann::json& o);
@@ -124,8 +123,6 @@ namespace siege::print {
 [[nodiscard]] std::string rout_text(const RoutOutcome& o);
 // `army-morale`: the third killed, and whether the check is due.
 [[nodiscard]] std::string army_morale_text(const ArmyMoraleOutcome& o);
-// `note`: the line of free text and its scene.
-[[nodiscard]] std::string note_text(const NoteOutcome& o);
 
 // ---------------------------------------------------------------- units_text.cpp
 

@@ -1,6 +1,6 @@
 // print/troops.cpp - the troops' outcomes as JSON (print/json.hpp): hold,
 // casualties, move, rout, army morale, the units and armies a troop action
-// changed, and the referee's note.
+// changed.
 #include "print/json.hpp"
 
 namespace siege::print {
@@ -130,12 +130,6 @@ void write_troop_changes(JsonWriter& w, const TroopOutcome& o) {
     w.field("check_called", a.check_called).end_object();
   }
   w.end_array();
-}
-
-void write_note(JsonWriter& w, const NoteOutcome& o) {
-  begin_outcome(w, "note").field("text", o.text).field("scene", o.scene);
-  write_trailer(w, o.rules, o.notes, {});
-  w.end_object();
 }
 
 }  // namespace siege::print

@@ -1,5 +1,5 @@
-// print/troops_text.cpp - hold, casualties, move, rout, army morale and the
-// note as text (print/text.hpp; their JSON is in troops.cpp).
+// print/troops_text.cpp - hold, casualties, move, rout and army morale as
+// text (print/text.hpp; their JSON is in troops.cpp).
 #include <cstdint>
 
 #include <fmt/core.h>
@@ -126,14 +126,6 @@ std::string army_morale_text(const ArmyMoraleOutcome& o) {
   s += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
   if (!o.notes.empty() || !o.not_modelled.empty()) s += "Notes\n" + render_notes(o.notes, o.not_modelled);
   return s;
-}
-
-std::string note_text(const NoteOutcome& o) {
-  std::string text = fmt::format("Note      {}\n", escape_text(o.text));
-  text += o.scene == 0 ? std::string("Scene     before the first scene\n")
-                       : fmt::format("Scene     {}\n", o.scene);
-  text += fmt::format("Rules     {}\n", rules_with_rulings(o.rules));
-  return text;
 }
 
 }  // namespace siege::print
