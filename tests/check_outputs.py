@@ -588,8 +588,8 @@ def check_examples(work):
                     failures.append(f"example: {line} --json: not one JSON document ({e}): {out[:200]!r}")
             ran += 1
         if name in unsampled and ran == 0:
-            failures.append(f"'{name}' is a command of the program with no sample here and no --help example that "
-                            f"runs on the example castle: add samples and a schema branch")
+            failures.append(f"'{name}' is a command of the program with no sample here, and its --help example "
+                            f"gave no valid output on the example castle: add samples and a schema branch")
 
 if "init" in program:
     with tempfile.TemporaryDirectory(prefix="siege-schema-") as work:
