@@ -81,13 +81,16 @@ class FlatReader final : public InputReader {
 
   void text(const In& in, std::string& v) override {
     if (const auto* m = take(in.key, FlatValue::Kind::string)) v.assign(checked(in, m->value.text));
+    if (collector_ != nullptr) collector_->text(in, v);
   }
   void text(const In& in, std::optional<std::string>& v) override {
     if (const auto* m = take(in.key, FlatValue::Kind::string))
       if (!m->value.text.empty()) v.emplace(checked(in, m->value.text));
+    if (collector_ != nullptr) collector_->text(in, v);
   }
   void text(const In& in, Given<std::string>& v) override {
     if (const auto* m = take(in.key, FlatValue::Kind::string)) v.set(std::string(checked(in, m->value.text)));
+    if (collector_ != nullptr) collector_->text(in, v);
   }
   void texts(const In& in, std::vector<std::string>& v) override {
     if (const auto* m = take(in.key, FlatValue::Kind::strings)) {
@@ -95,15 +98,19 @@ class FlatReader final : public InputReader {
       FlatStrings items(m->value.text);
       for (std::string_view item; items.next(item);) v.emplace_back(checked(in, item));
     }
+    if (collector_ != nullptr) collector_->texts(in, v);
   }
   void number(const In& in, std::optional<int>& v, int lo, int hi) override {
     if (const auto* m = take(in.key, FlatValue::Kind::integer)) v = bounded(m->value.integer, lo, hi);
+    if (collector_ != nullptr) collector_->number(in, v, lo, hi);
   }
   void number(const In& in, Given<int>& v, int lo, int hi) override {
     if (const auto* m = take(in.key, FlatValue::Kind::integer)) v.set(bounded(m->value.integer, lo, hi));
+    if (collector_ != nullptr) collector_->number(in, v, lo, hi);
   }
   void flag(const In& in, bool& v) override {
     if (const auto* m = take(in.key, FlatValue::Kind::boolean)) v = m->value.boolean;
+    if (collector_ != nullptr) collector_->flag(in, v);
   }
   void finish() const override {
     if (used_ != (std::uint64_t{1} << in_.size) - 1) throw Miss{};

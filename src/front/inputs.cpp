@@ -77,6 +77,7 @@ std::string checked_text(const In& in, const siege::Cursor& c) {
 
 void FieldReader::text(const In& in, std::string& v) {
   if (auto c = take(in.key)) reading(in, [&] { v = checked_text(in, *c); });
+  if (collector_ != nullptr) collector_->text(in, v);
 }
 
 // An empty text is no text (as on the command line's list options).
@@ -85,10 +86,12 @@ void FieldReader::text(const In& in, std::optional<std::string>& v) {
     reading(in, [&] {
       if (std::string s = checked_text(in, *c); !s.empty()) v = std::move(s);
     });
+  if (collector_ != nullptr) collector_->text(in, v);
 }
 
 void FieldReader::text(const In& in, Given<std::string>& v) {
   if (auto c = take(in.key)) reading(in, [&] { v.set(checked_text(in, *c)); });
+  if (collector_ != nullptr) collector_->text(in, v);
 }
 
 void FieldReader::texts(const In& in, std::vector<std::string>& v) {
@@ -98,18 +101,22 @@ void FieldReader::texts(const In& in, std::vector<std::string>& v) {
       v.clear();
       for (std::size_t i = 0; i < c->value().size(); ++i) v.push_back(checked_text(in, c->at(i)));
     });
+  if (collector_ != nullptr) collector_->texts(in, v);
 }
 
 void FieldReader::number(const In& in, std::optional<int>& v, int lo, int hi) {
   if (auto c = take(in.key)) reading(in, [&] { v = c->int_in(lo, hi); });
+  if (collector_ != nullptr) collector_->number(in, v, lo, hi);
 }
 
 void FieldReader::number(const In& in, Given<int>& v, int lo, int hi) {
   if (auto c = take(in.key)) reading(in, [&] { v.set(c->int_in(lo, hi)); });
+  if (collector_ != nullptr) collector_->number(in, v, lo, hi);
 }
 
 void FieldReader::flag(const In& in, bool& v) {
   if (auto c = take(in.key)) reading(in, [&] { v = c->boolean(); });
+  if (collector_ != nullptr) collector_->flag(in, v);
 }
 
 void FieldReader::finish() const {

@@ -137,10 +137,20 @@ class Fields {
 template <typename Request>
 using FieldsFn = void (*)(Fields&, Request&);
 
+class DeclaredInputs;
+
 // A visitor that fills fields from inputs; finish() refuses what no field took.
+// With a collector (collect_into), it shows each input it has read to the
+// collector too: a batch line's or a log entry's declaration is visited once
+// for both (action_of), the collector called directly, with no second
+// virtual call an input.
 class InputReader : public Fields {
  public:
   virtual void finish() const = 0;
+  void collect_into(DeclaredInputs* collector) { collector_ = collector; }
+
+ protected:
+  DeclaredInputs* collector_ = nullptr;
 };
 
 // Reads an inputs object into fields; finish() refuses keys no field took.
@@ -200,8 +210,9 @@ class InputDescriber final : public Fields {
 // it was given.
 class DeclaredInputs final : public Fields {
  public:
-  // Inline: a batch line shows every input it read to the collector
-  // (ReadAndCollect), and most inputs are neither given nor needed.
+  // Inline: a batch line's reader shows every input it read to the
+  // collector (InputReader::collect_into), and most inputs are neither
+  // given nor needed.
   void text(const In& in, std::string& v) override { add(in, "text", !v.empty(), one_or_none(&v, !v.empty())); }
   void text(const In& in, std::optional<std::string>& v) override {
     add(in, "text", v.has_value(), one_or_none(v ? &*v : nullptr, v.has_value()));
@@ -322,45 +333,6 @@ void check_declared(Request& r, FieldsFn<Request> fields, bool with_state, Decla
   fields(d, r);
   check_seen(d, r, fields, with_state, from, command, state_file);
 }
-
-// Reads each input with `reader`, then shows what it read to `collector`:
-// a batch line's or a log entry's declaration visited once for both.
-class ReadAndCollect final : public Fields {
- public:
-  ReadAndCollect(Fields& reader, DeclaredInputs& collector) : reader_(reader), collector_(collector) {}
-  void text(const In& in, std::string& v) override {
-    reader_.text(in, v);
-    collector_.text(in, v);
-  }
-  void text(const In& in, std::optional<std::string>& v) override {
-    reader_.text(in, v);
-    collector_.text(in, v);
-  }
-  void text(const In& in, Given<std::string>& v) override {
-    reader_.text(in, v);
-    collector_.text(in, v);
-  }
-  void texts(const In& in, std::vector<std::string>& v) override {
-    reader_.texts(in, v);
-    collector_.texts(in, v);
-  }
-  void number(const In& in, std::optional<int>& v, int lo, int hi) override {
-    reader_.number(in, v, lo, hi);
-    collector_.number(in, v, lo, hi);
-  }
-  void number(const In& in, Given<int>& v, int lo, int hi) override {
-    reader_.number(in, v, lo, hi);
-    collector_.number(in, v, lo, hi);
-  }
-  void flag(const In& in, bool& v) override {
-    reader_.flag(in, v);
-    collector_.flag(in, v);
-  }
-
- private:
-  Fields& reader_;
-  DeclaredInputs& collector_;
-};
 
 template <typename Request>
 [[nodiscard]] Request request_from_json(const siege::Cursor& inputs, FieldsFn<Request> fields) {

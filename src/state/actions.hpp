@@ -41,8 +41,9 @@ ActionResult action_of(InputReader& inputs, Context& ctx, SiegeState* state) {
   Request r;
   DeclaredInputs& d = declared_collector();
   d.clear(false);
-  ReadAndCollect both(inputs, d);
-  FieldList(both, r);
+  inputs.collect_into(&d);  // the reader shows d each input it reads
+  FieldList(inputs, r);
+  inputs.collect_into(nullptr);
   inputs.finish();
   check_seen(d, r, FieldList, state != nullptr, DeclaredInputs::From::reader);
   return Run(r, ctx, state);
