@@ -77,15 +77,13 @@ class JsonWriter {
   // length, so the copy is a few stores.
   template <std::size_t N>
   [[gnu::always_inline]] JsonWriter& key(const char (&k)[N]) {
-    static_assert(N > 1 && N + 2 <= stage_size, "a key is a non-empty string literal");
-    comma();
-    if (N + 2 > stage_size - n_) flush();
-    char* p = stage_ + n_;
+    static_assert(N > 1 && N + 3 <= stage_size, "a key is a non-empty string literal");
+    char* p = start(N + 3);  // the comma, the quoted key, the colon
     p[0] = '"';
     std::memcpy(p + 1, k, N - 1);
     p[N] = '"';
     p[N + 1] = ':';
-    n_ += N + 2;
+    n_ = static_cast<std::size_t>(p + N + 2 - stage_);
     comma_ = false;
     return *this;
   }
@@ -97,34 +95,31 @@ class JsonWriter {
   }
   JsonWriter& value(const char* s) { return value(std::string_view(s)); }
   [[gnu::always_inline]] JsonWriter& value(Word w) {
-    comma();
     const std::string_view s = w.text;
-    if (s.size() + 2 > stage_size - n_) {
-      flush();
-      if (s.size() + 2 > stage_size) {  // no word is that long
-        write_escaped(s);
-        return done();
-      }
+    if (s.size() + 3 > stage_size) {  // no word is that long
+      comma();
+      write_escaped(s);
+      return done();
     }
-    char* p = stage_ + n_;
+    char* p = start(s.size() + 3);
     p[0] = '"';
     copy(p + 1, s.data(), s.size());
     p[s.size() + 1] = '"';
-    n_ += s.size() + 2;
+    n_ = static_cast<std::size_t>(p + s.size() + 2 - stage_);
     return done();
   }
   JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
   [[gnu::always_inline]] JsonWriter& value(bool b) {
-    comma();
-    if (stage_size - n_ < 5) flush();
+    char* p = start(6);
     // "true" or "fals" in one store, then the "e" of false (or a byte past
     // "true" that the next write covers).
-    std::memcpy(stage_ + n_, b ? "true" : "fals", 4);
-    stage_[n_ + 4] = 'e';
-    n_ += b ? 4 : 5;
+    std::memcpy(p, b ? "true" : "fals", 4);
+    p[4] = 'e';
+    n_ = static_cast<std::size_t>(p + (b ? 4 : 5) - stage_);
     return done();
   }
-  JsonWriter& value(int v) { return integer(static_cast<std::int64_t>(v)); }
+  // Inline: an outcome writes dozens of small numbers.
+  [[gnu::always_inline]] JsonWriter& value(int v) { return integer(static_cast<std::int64_t>(v)); }
   JsonWriter& value(long v) { return integer(static_cast<std::int64_t>(v)); }
   JsonWriter& value(long long v) { return integer(static_cast<std::int64_t>(v)); }
   JsonWriter& value(unsigned long v) { return unsigned_integer(v); }
@@ -137,10 +132,9 @@ class JsonWriter {
     return done();
   }
   [[gnu::always_inline]] JsonWriter& null() {
-    comma();
-    if (stage_size - n_ < 4) flush();
-    std::memcpy(stage_ + n_, "null", 4);
-    n_ += 4;
+    char* p = start(5);
+    std::memcpy(p, "null", 4);
+    n_ = static_cast<std::size_t>(p + 4 - stage_);
     return done();
   }
   // Writes pre-serialised JSON text as the next value.
@@ -245,8 +239,9 @@ class JsonWriter {
   }
 
   [[gnu::always_inline]] JsonWriter& open(char c) {
-    comma();
-    put(c);
+    char* p = start(2);
+    *p = c;
+    n_ = static_cast<std::size_t>(p + 1 - stage_);
     ++depth_;
     comma_ = false;
     return *this;
@@ -261,6 +256,16 @@ class JsonWriter {
   // closing bracket (a sibling), or an opening bracket or a key (none).
   [[gnu::always_inline]] void comma() {
     if (comma_) put(',');
+  }
+  // Where the next value or key starts, with `room` bytes free for it and
+  // its comma: the comma is stored whether or not it is due, and kept (the
+  // next byte after it) only when it is, which costs no branch; the caller
+  // sets n_ past what it writes.
+  [[gnu::always_inline]] char* start(std::size_t room) {
+    if (stage_size - n_ < room) flush();
+    char* p = stage_ + n_;
+    *p = ',';
+    return p + (comma_ ? 1 : 0);
   }
   // The longest integer: "-9223372036854775808", 18446744073709551615.
   static constexpr std::size_t max_digits = 20;
@@ -279,9 +284,7 @@ class JsonWriter {
     return std::to_chars(p, p + max_digits, v).ptr;
   }
   [[gnu::always_inline]] JsonWriter& integer(std::int64_t v) {
-    comma();
-    if (stage_size - n_ < max_digits + 1) flush();
-    char* p = stage_ + n_;
+    char* p = start(max_digits + 2);
     std::uint64_t u = static_cast<std::uint64_t>(v);
     if (v < 0) {
       *p++ = '-';
