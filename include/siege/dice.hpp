@@ -145,9 +145,13 @@ inline void add_die(CheckResult& r, const DiceTable& table, DieKind kind, Rng& r
 
 // Rolls one check. Dice are drawn in a fixed order: skill pool, difficulty
 // dice, Bane dice, Boon dice (odds and replays rely on it).
-[[nodiscard]] inline CheckResult roll_check(const CheckSpec& spec, const DiceTable& table,
-                                            Rng& rng) {
-  CheckResult r;
+// roll_check() into `r`, which may hold an earlier check: its dice keep
+// their memory (batch mode rolls a check a line).
+inline void roll_check_into(const CheckSpec& spec, const DiceTable& table, Rng& rng, CheckResult& r) {
+  auto dice = std::move(r.dice);
+  dice.clear();
+  r = CheckResult{};
+  r.dice = std::move(dice);
   r.rolled = true;
   r.difficulty = spec.difficulty;
   r.dice.reserve(static_cast<std::size_t>(spec.pool + difficulty_dice(table, spec.difficulty) +
@@ -159,6 +163,12 @@ inline void add_die(CheckResult& r, const DiceTable& table, DieKind kind, Rng& r
   for (int i = 0; i < spec.boon_dice; ++i) detail::add_die(r, table, DieKind::boon, rng);
   r.net_successes = r.successes - r.failures;
   r.net_boons = r.boons - r.banes;
+}
+
+[[nodiscard]] inline CheckResult roll_check(const CheckSpec& spec, const DiceTable& table,
+                                            Rng& rng) {
+  CheckResult r;
+  roll_check_into(spec, table, rng, r);
   return r;
 }
 

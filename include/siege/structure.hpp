@@ -149,6 +149,7 @@ struct HullTrace {
   int after = 0;
 };
 
+// (A member added here is reset in detail::reset_outcome too.)
 struct AttackOutcome {
   std::string structure;
   std::string weapon;  // weapon id, or "inline"
@@ -447,26 +448,42 @@ inline void resolve_attack_trace(const AttackInput& in, AttackOutcome& o) {
   return o;
 }
 
-// The same outcome into `o`, which may hold an earlier one: its vectors keep
-// their memory (batch mode resolves an attack a line). The weapon's stats
-// and the check are moved out of `in`.
-inline void resolve_attack(AttackInput&& in, AttackOutcome& o) {
-  auto rules = std::move(o.rules);
-  auto notes = std::move(o.notes);
-  auto not_modelled = std::move(o.not_modelled);
-  auto steps = std::move(o.armor.steps);
-  rules.clear();
-  notes.clear();
-  not_modelled.clear();
-  steps.clear();
-  o = AttackOutcome{};
-  o.rules = std::move(rules);
-  o.notes = std::move(notes);
-  o.not_modelled = std::move(not_modelled);
-  o.armor.steps = std::move(steps);
+namespace detail {
+// `o` as a default AttackOutcome but for o.stats and o.check (which
+// resolve_attack assigns whole), member by member: its strings and vectors
+// are emptied and keep their memory.
+inline void reset_outcome(AttackOutcome& o) {
+  o.structure.clear();
+  o.weapon.clear();
+  o.armor.listed = 0;
+  o.armor.effective = 0;
+  o.armor.steps.clear();
+  o.hit = false;
+  o.hull_damage = 0;
+  o.crit_bundles = 0;
+  o.damage = 0;
+  o.overkill = 0;
+  o.hull = {};
+  o.ladder = LadderMode::hull;
+  o.ladder_step = 0;
+  o.steps_moved = 0;
+  o.before = BreachState::intact;
+  o.after = BreachState::intact;
+  o.rules.clear();
+  o.notes.clear();
+  o.not_modelled.clear();
+}
+}  // namespace detail
+
+// The same outcome into `o`, which may hold an earlier one: its strings and
+// vectors keep their memory (batch mode resolves an attack a line), and the
+// weapon's stats and the check are copied into it, so a line allocates only
+// where it needs more than the lines before.
+inline void resolve_attack(const AttackInput& in, AttackOutcome& o) {
+  detail::reset_outcome(o);
   detail::resolve_attack_trace(in, o);
-  o.stats = std::move(in.weapon);
-  o.check = std::move(in.check);
+  o.stats = in.weapon;
+  o.check = in.check;
 }
 
 }  // namespace siege

@@ -18,9 +18,15 @@ constexpr std::string_view ladder_modes[] = {"hull", "steps"};
 
 Weapon request_weapon(const AttackRequest& r, const Tables& t) {
   Weapon w;
+  request_weapon_into(r, t, w);
+  return w;
+}
+
+void request_weapon_into(const AttackRequest& r, const Tables& t, Weapon& w) {
   if (!r.weapon.empty()) {
-    w = t.weapon(r.weapon);
+    w = t.weapon(r.weapon);  // a copy into w's memory
   } else {  // an inline weapon: --hull-damage is given (check_declared)
+    w = Weapon{};
     w.id = "inline";
     w.name = "Inline weapon";
   }
@@ -35,7 +41,6 @@ Weapon request_weapon(const AttackRequest& r, const Tables& t) {
   // personal by --mount, or personal in the table).
   if (r.weapon.empty()) refuse_personal(w, "the " + inline_weapon_words(w));
   if (!r.mount.empty()) refuse_personal(w, "weapon '" + w.id + "' with --mount " + r.mount);
-  return w;
 }
 
 PreparedRoll prepare_roll(const AttackRequest& r, FiringSlit firing_slit) {
@@ -54,13 +59,20 @@ PreparedRoll prepare_roll(const AttackRequest& r, FiringSlit firing_slit) {
 
 PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t) {
   PreparedAttack p;
+  prepare_attack_into(r, t, p);
+  return p;
+}
+
+void prepare_attack_into(const AttackRequest& r, const Tables& t, PreparedAttack& p) {
   AttackInput& in = p.input;
   in.structure = &t.structure(r.structure);
-  in.weapon = request_weapon(r, t);
+  request_weapon_into(r, t, in.weapon);
   in.weapon_inline = r.weapon.empty();
   refuse_personal(in.weapon);
   in.portcullis = r.portcullis ? Portcullis::yes : Portcullis::no;
   in.firing_slit = r.firing_slit ? FiringSlit::yes : FiringSlit::no;
+  in.damage_taken = 0;
+  in.from = BreachState::intact;
   if (*r.ladder == "hull") {
     in.ladder = LadderMode::hull;
     if (!r.from.empty())
@@ -76,20 +88,21 @@ PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t) {
   }
   in.spend_boons = r.spend_boons;
   PreparedRoll roll = prepare_roll(r, in.firing_slit);
+  // Otherwise the caller rolls p.spec into in.check (run_attack, odds),
+  // whatever it held: its dice keep their memory.
   if (roll.check) in.check = *roll.check;
   p.spec = roll.spec;
-  return p;
 }
 
 namespace {
 
-// The outcome of `r` into `o`, which may hold an earlier outcome whose
-// memory it reuses (resolve_attack).
-void run_attack(const AttackRequest& r, Context& ctx, AttackOutcome& o) {
+// The outcome of `r` into `o`, by way of `p`: either may hold an earlier
+// attack whose memory it reuses (prepare_attack_into, resolve_attack).
+void run_attack(const AttackRequest& r, Context& ctx, PreparedAttack& p, AttackOutcome& o) {
   const Tables& t = ctx.tables();
-  PreparedAttack p = prepare_attack(r, t);
-  if (p.spec) p.input.check = roll_check(*p.spec, t.dice, ctx.rng());
-  resolve_attack(std::move(p.input), o);
+  prepare_attack_into(r, t, p);
+  if (p.spec) roll_check_into(*p.spec, t.dice, ctx.rng(), p.input.check);
+  resolve_attack(p.input, o);
 }
 
 // Into `out` (cleared first; its memory is reused: Context::spare_json).
@@ -201,10 +214,12 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
   if (st == nullptr) {
     if (!req.section.empty() || !req.engine.empty())
       refuse_without_state(req.section.empty() ? "engine" : "section", "; without one give " + input_word("structure") + " ID");
-    // One outcome for every attack without a state: batch mode resolves
-    // one a line into the memory of the line before's.
+    // One outcome (and one prepared attack) for every attack without a
+    // state: batch mode resolves one a line into the memory of the line
+    // before's.
+    static PreparedAttack p;
     static AttackOutcome o;
-    run_attack(req, ctx, o);
+    run_attack(req, ctx, p, o);
     // Only what will be printed: batch and --json need no text.
     return {attack_json(o, ctx.seed(), std::move(ctx.spare_json)),
             ctx.globals.json ? std::string() : print::attack_text(o, ctx.seed()),
@@ -221,8 +236,9 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
   r.structure = s.structure;
   r.portcullis = portcullis_of(s) == Portcullis::yes;
   r.damage_taken = s.hull_suffered;
+  PreparedAttack p;
   AttackOutcome o;
-  run_attack(r, ctx, o);
+  run_attack(r, ctx, p, o);
   record_section_hull(st->now, ctx.tables(), s.id, o.hull.after, o.after, o.rules, o.notes);
 
   ActionResult out;

@@ -47,6 +47,8 @@ struct PreparedAttack {
 };
 // The weapon of `r`: its --weapon row with any inline stats over it.
 [[nodiscard]] Weapon request_weapon(const AttackRequest& r, const Tables& t);
+// The same into `w`, whose strings keep their memory.
+void request_weapon_into(const AttackRequest& r, const Tables& t, Weapon& w);
 // The roll of `r`: the referee's (check) or the Easy attack check to roll (spec).
 struct PreparedRoll {
   std::optional<CheckResult> check;
@@ -54,6 +56,9 @@ struct PreparedRoll {
 };
 [[nodiscard]] PreparedRoll prepare_roll(const AttackRequest& r, FiringSlit firing_slit);
 [[nodiscard]] PreparedAttack prepare_attack(const AttackRequest& r, const Tables& t);
+// The same into `p`, which may hold an earlier attack whose memory it reuses
+// (every member is set).
+void prepare_attack_into(const AttackRequest& r, const Tables& t, PreparedAttack& p);
 // --structure ID, the structure of a section given without --state
 // (attack, demolish, mine and their odds): required then.
 void structure_input(Fields& f, std::string& structure);
