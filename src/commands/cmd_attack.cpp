@@ -112,6 +112,10 @@ std::string attack_json(const AttackOutcome& o, std::uint64_t seed, std::string 
 
 }  // namespace
 
+// The declarations are built once (static): a batch line visits these 22
+// inputs, and building each one's In at every visit cost about 590
+// instructions a line. Only --weapon's, whose alternatives the caller gives,
+// is built each time.
 void weapon_stat_inputs(Fields& f, AttackRequest& r, Words weapon_unless) {
   static const std::string weapon_help = see_hint("Weapon id", {"list", "weapons"});
   f.text({.key = "weapon",
@@ -121,37 +125,49 @@ void weapon_stat_inputs(Fields& f, AttackRequest& r, Words weapon_unless) {
           .required_unless = weapon_unless,
           .missing_id = "no-weapon"},
          r.weapon);
-  f.number({"hull-damage", "Inline weapon: Hull damage"}, r.hull_damage, 0, 1000);
-  f.number({"pierce", "Inline weapon: Pierce"}, r.pierce, 0, 1000);
-  f.number({"crit", "Inline weapon: Boons per +2 Hull damage (0: none)"}, r.crit, 0, 1000);
-  f.text({.key = "mount",
-          .help = "Inline weapon: personal, light, standard, heavy or capital",
-          .value_name = "MOUNT",
-          .choices = mount_names},
-         r.mount);
-  f.flag({"gunpowder", "Inline weapon: gunpowder quality"}, r.gunpowder);
-  f.flag({"indirect", "Indirect fire (R10)"}, r.indirect);
-  f.flag({"blast", "Inline weapon: Blast quality (R9)"}, r.blast);
+  static constexpr In hull_damage{"hull-damage", "Inline weapon: Hull damage"};
+  static constexpr In pierce{"pierce", "Inline weapon: Pierce"};
+  static constexpr In crit{"crit", "Inline weapon: Boons per +2 Hull damage (0: none)"};
+  static constexpr In mount{.key = "mount",
+                            .help = "Inline weapon: personal, light, standard, heavy or capital",
+                            .value_name = "MOUNT",
+                            .choices = mount_names};
+  static constexpr In gunpowder{"gunpowder", "Inline weapon: gunpowder quality"};
+  static constexpr In indirect{"indirect", "Indirect fire (R10)"};
+  static constexpr In blast{"blast", "Inline weapon: Blast quality (R9)"};
+  f.number(hull_damage, r.hull_damage, 0, 1000);
+  f.number(pierce, r.pierce, 0, 1000);
+  f.number(crit, r.crit, 0, 1000);
+  f.text(mount, r.mount);
+  f.flag(gunpowder, r.gunpowder);
+  f.flag(indirect, r.indirect);
+  f.flag(blast, r.blast);
 }
 
 void attack_roll_inputs(Fields& f, AttackRequest& r) {
-  f.number({"successes", "The referee's roll: net Successes (no dice rolled)"}, r.successes, -100, 100);
-  f.number({"boons", "The referee's roll: net Boons"}, r.boons, -100, 100);
-  f.number({"spend-boons", "Spend only N Boons on Crit bundles (R3)"}, r.spend_boons, 0, 100);
-  f.number({"pool", "Skill dice to roll"}, r.pool, 0, max_dice);
-  f.number({"bane-dice", "Extra Bane dice"}, r.bane_dice, 0, max_dice);
-  f.number({"boon-dice", "Extra Boon dice"}, r.boon_dice, 0, max_dice);
+  static constexpr In successes{"successes", "The referee's roll: net Successes (no dice rolled)"};
+  static constexpr In boons{"boons", "The referee's roll: net Boons"};
+  static constexpr In spend_boons{"spend-boons", "Spend only N Boons on Crit bundles (R3)"};
+  static constexpr In pool{"pool", "Skill dice to roll"};
+  static constexpr In bane_dice{"bane-dice", "Extra Bane dice"};
+  static constexpr In boon_dice{"boon-dice", "Extra Boon dice"};
+  f.number(successes, r.successes, -100, 100);
+  f.number(boons, r.boons, -100, 100);
+  f.number(spend_boons, r.spend_boons, 0, 100);
+  f.number(pool, r.pool, 0, max_dice);
+  f.number(bane_dice, r.bane_dice, 0, max_dice);
+  f.number(boon_dice, r.boon_dice, 0, max_dice);
 }
 
 void structure_input(Fields& f, std::string& structure) {
   static const std::string structure_help = see_hint("Structure id", {"list", "structures"});
-  f.text({.key = "structure",
-          .help = structure_help,
-          .value_name = "ID",
-          .also = "-s",
-          .need = Need::without_state,
-          .missing_id = "no-structure"},
-         structure);
+  static const In in{.key = "structure",
+                     .help = structure_help,
+                     .value_name = "ID",
+                     .also = "-s",
+                     .need = Need::without_state,
+                     .missing_id = "no-structure"};
+  f.text(in, structure);
 }
 
 void attack_weapon_inputs(Fields& f, AttackRequest& r) {
@@ -160,24 +176,31 @@ void attack_weapon_inputs(Fields& f, AttackRequest& r) {
   static constexpr std::string_view weapon_unless[] = {"hull-damage", "engine"};
   weapon_stat_inputs(f, r, weapon_unless);
   attack_roll_inputs(f, r);
-  f.number({"damage-taken", "Hull the section has already suffered"}, r.damage_taken, 0, 100000);
-  f.text({.key = "ladder", .help = "hull (count Hull Points) or steps (R5)", .value_name = "MODE", .choices = ladder_modes},
-         r.ladder);
-  f.text({.key = "from",
-          .help = "Steps mode: the state before (intact, cracked)",
-          .value_name = "STATE",
-          .choices = Words(breach_state_names).first(2),  // a breached section takes no attack's steps
-          .choice_id = "bad-state"},
-         r.from);
-  f.flag({"portcullis", "Castle gate with a portcullis: Armor 3, Hull 10 (R12)"}, r.portcullis);
-  f.flag({"firing-slit", "Pillbox: aim through the slit, +3 Bane dice (R11)"}, r.firing_slit);
+  static constexpr In damage_taken{"damage-taken", "Hull the section has already suffered"};
+  static constexpr In ladder{
+      .key = "ladder", .help = "hull (count Hull Points) or steps (R5)", .value_name = "MODE", .choices = ladder_modes};
+  static constexpr In from{.key = "from",
+                           .help = "Steps mode: the state before (intact, cracked)",
+                           .value_name = "STATE",
+                           .choices = Words(breach_state_names).first(2),  // a breached section takes no attack's steps
+                           .choice_id = "bad-state"};
+  static constexpr In portcullis{"portcullis", "Castle gate with a portcullis: Armor 3, Hull 10 (R12)"};
+  static constexpr In firing_slit{"firing-slit", "Pillbox: aim through the slit, +3 Bane dice (R11)"};
+  f.number(damage_taken, r.damage_taken, 0, 100000);
+  f.text(ladder, r.ladder);
+  f.text(from, r.from);
+  f.flag(portcullis, r.portcullis);
+  f.flag(firing_slit, r.firing_slit);
 }
 
 void attack_inputs(Fields& f, AttackRequest& r) {
   attack_weapon_inputs(f, r);
   static const std::string section_help = see_hint("With --state: the section attacked", {"status"});
-  f.text({.key = "section", .help = section_help, .value_name = "ID", .state_only = true}, r.section);
-  f.text({.key = "engine", .help = "With --state: this besieger engine attacks its target", .value_name = "ID", .state_only = true}, r.engine);
+  static const In section{.key = "section", .help = section_help, .value_name = "ID", .state_only = true};
+  static constexpr In engine{
+      .key = "engine", .help = "With --state: this besieger engine attacks its target", .value_name = "ID", .state_only = true};
+  f.text(section, r.section);
+  f.text(engine, r.engine);
 }
 
 // --engine: a besieger engine makes its attack with its own weapon and crew
