@@ -77,13 +77,8 @@ class JsonWriter {
   // length, so the copy is a few stores.
   template <std::size_t N>
   [[gnu::always_inline]] JsonWriter& key(const char (&k)[N]) {
-    static_assert(N > 1 && N + 3 <= stage_size, "a key is a non-empty string literal");
     char* p = start(N + 3);  // the comma, the quoted key, the colon
-    p[0] = '"';
-    std::memcpy(p + 1, k, N - 1);
-    p[N] = '"';
-    p[N + 1] = ':';
-    n_ = static_cast<std::size_t>(p + N + 2 - stage_);
+    n_ = static_cast<std::size_t>(literal_key(p, k) - stage_);
     comma_ = false;
     return *this;
   }
@@ -102,20 +97,12 @@ class JsonWriter {
       return done();
     }
     char* p = start(s.size() + 3);
-    p[0] = '"';
-    copy(p + 1, s.data(), s.size());
-    p[s.size() + 1] = '"';
-    n_ = static_cast<std::size_t>(p + s.size() + 2 - stage_);
+    n_ = static_cast<std::size_t>(quoted_word(p, s) - stage_);
     return done();
   }
   JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
   [[gnu::always_inline]] JsonWriter& value(bool b) {
-    char* p = start(6);
-    // "true" or "fals" in one store, then the "e" of false (or a byte past
-    // "true" that the next write covers).
-    std::memcpy(p, b ? "true" : "fals", 4);
-    p[4] = 'e';
-    n_ = static_cast<std::size_t>(p + (b ? 4 : 5) - stage_);
+    n_ = static_cast<std::size_t>(boolean(start(6), b) - stage_);
     return done();
   }
   // Inline: an outcome writes dozens of small numbers.
@@ -148,6 +135,34 @@ class JsonWriter {
   [[gnu::always_inline]] JsonWriter& field(const K& k, const T& v) {
     key(k);
     return value(v);
+  }
+  // The same for a literal key and an int, a Word or a bool, the commonest
+  // fields of an outcome: written in one go, with one room check, and the
+  // comma flag set once (a field is inside an object, so a comma follows).
+  template <std::size_t N>
+  [[gnu::always_inline]] JsonWriter& field(const char (&k)[N], int v) {
+    char* p = literal_key(start(N + 3 + max_digits), k);
+    n_ = static_cast<std::size_t>(signed_digits(p, v) - stage_);
+    comma_ = true;
+    return *this;
+  }
+  template <std::size_t N>
+  [[gnu::always_inline]] JsonWriter& field(const char (&k)[N], Word w) {
+    if (N + w.text.size() + 5 > stage_size) {  // no word is that long
+      key(k);
+      return value(w);
+    }
+    char* p = literal_key(start(N + 3 + w.text.size() + 2), k);
+    n_ = static_cast<std::size_t>(quoted_word(p, w.text) - stage_);
+    comma_ = true;
+    return *this;
+  }
+  template <std::size_t N>
+  [[gnu::always_inline]] JsonWriter& field(const char (&k)[N], bool b) {
+    char* p = literal_key(start(N + 3 + 5), k);
+    n_ = static_cast<std::size_t>(boolean(p, b) - stage_);
+    comma_ = true;
+    return *this;
   }
 
   // The key and `v`, or null when `present` is false: a number or an id the
@@ -269,6 +284,33 @@ class JsonWriter {
   }
   // The longest integer: "-9223372036854775808", 18446744073709551615.
   static constexpr std::size_t max_digits = 20;
+  // The pieces a value or key is written from, at `p` (with room for them);
+  // each returns the end of what it wrote.
+  // "k": (source keys are lower-case words; the output checks in tests/
+  // would catch one that is not).
+  template <std::size_t N>
+  [[gnu::always_inline]] static char* literal_key(char* p, const char (&k)[N]) {
+    static_assert(N > 1 && N + 3 <= stage_size, "a key is a non-empty string literal");
+    p[0] = '"';
+    std::memcpy(p + 1, k, N - 1);
+    p[N] = '"';
+    p[N + 1] = ':';
+    return p + N + 2;
+  }
+  // "s" for a Word.
+  [[gnu::always_inline]] static char* quoted_word(char* p, std::string_view s) {
+    p[0] = '"';
+    copy(p + 1, s.data(), s.size());
+    p[s.size() + 1] = '"';
+    return p + s.size() + 2;
+  }
+  // true or false (5 bytes of room): "true" or "fals" in one store, then
+  // the "e" of false (or a byte past "true" that the next write covers).
+  [[gnu::always_inline]] static char* boolean(char* p, bool b) {
+    std::memcpy(p, b ? "true" : "fals", 4);
+    p[4] = 'e';
+    return p + (b ? 4 : 5);
+  }
   // Writes the digits of `v` at `p`; returns the end. Most numbers of an
   // outcome have one or two digits.
   [[gnu::always_inline]] static char* digits(char* p, std::uint64_t v) {
@@ -283,14 +325,17 @@ class JsonWriter {
     }
     return std::to_chars(p, p + max_digits, v).ptr;
   }
-  [[gnu::always_inline]] JsonWriter& integer(std::int64_t v) {
-    char* p = start(max_digits + 2);
+  // The digits of `v` with its sign (max_digits of room).
+  [[gnu::always_inline]] static char* signed_digits(char* p, std::int64_t v) {
     std::uint64_t u = static_cast<std::uint64_t>(v);
     if (v < 0) {
       *p++ = '-';
       u = 0 - u;
     }
-    n_ = static_cast<std::size_t>(digits(p, u) - stage_);
+    return digits(p, u);
+  }
+  [[gnu::always_inline]] JsonWriter& integer(std::int64_t v) {
+    n_ = static_cast<std::size_t>(signed_digits(start(max_digits + 1), v) - stage_);
     return done();
   }
   // Seeds are long and come twice in an outcome (the action's, the
@@ -304,7 +349,7 @@ class JsonWriter {
       n_ += last_digits_;
     } else {
       const std::size_t len = static_cast<std::size_t>(digits(p, v) - p);
-      std::memcpy(last_text_, p, len);
+      std::memcpy(last_text_, p, max_digits);  // a fixed size: a few moves, not a call
       last_unsigned_ = v;
       last_digits_ = len;
       n_ += len;
