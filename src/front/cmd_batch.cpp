@@ -80,36 +80,31 @@ class FlatReader final : public InputReader {
   }
 
   void text(const In& in, std::string& v) override {
-    if (const auto* m = take(in.key, FlatValue::Kind::string)) v.assign(checked(in, m->value.text));
+    if (may_hold(in.key)) return read_text(in, v);
     if (collector_ != nullptr) collector_->text(in, v);
   }
   void text(const In& in, std::optional<std::string>& v) override {
-    if (const auto* m = take(in.key, FlatValue::Kind::string))
-      if (!m->value.text.empty()) v.emplace(checked(in, m->value.text));
+    if (may_hold(in.key)) return read_text(in, v);
     if (collector_ != nullptr) collector_->text(in, v);
   }
   void text(const In& in, Given<std::string>& v) override {
-    if (const auto* m = take(in.key, FlatValue::Kind::string)) v.set(std::string(checked(in, m->value.text)));
+    if (may_hold(in.key)) return read_text(in, v);
     if (collector_ != nullptr) collector_->text(in, v);
   }
   void texts(const In& in, std::vector<std::string>& v) override {
-    if (const auto* m = take(in.key, FlatValue::Kind::strings)) {
-      v.clear();
-      FlatStrings items(m->value.text);
-      for (std::string_view item; items.next(item);) v.emplace_back(checked(in, item));
-    }
+    if (may_hold(in.key)) return read_texts(in, v);
     if (collector_ != nullptr) collector_->texts(in, v);
   }
   void number(const In& in, std::optional<int>& v, int lo, int hi) override {
-    if (const auto* m = take(in.key, FlatValue::Kind::integer)) v = bounded(m->value.integer, lo, hi);
+    if (may_hold(in.key)) return read_number(in, v, lo, hi);
     if (collector_ != nullptr) collector_->number(in, v, lo, hi);
   }
   void number(const In& in, Given<int>& v, int lo, int hi) override {
-    if (const auto* m = take(in.key, FlatValue::Kind::integer)) v.set(bounded(m->value.integer, lo, hi));
+    if (may_hold(in.key)) return read_number(in, v, lo, hi);
     if (collector_ != nullptr) collector_->number(in, v, lo, hi);
   }
   void flag(const In& in, bool& v) override {
-    if (const auto* m = take(in.key, FlatValue::Kind::boolean)) v = m->value.boolean;
+    if (may_hold(in.key)) return read_flag(in, v);
     if (collector_ != nullptr) collector_->flag(in, v);
   }
   void finish() const override {
@@ -117,6 +112,45 @@ class FlatReader final : public InputReader {
   }
 
  private:
+  // Most of a command's inputs are absent from a line, which the key's bit
+  // says at once (FlatObject::keys). Such a visit only shows the input to
+  // the collector; the reading of a member the line may hold is a call of
+  // its own (a tail call), so that the visit of an absent input needs no
+  // frame.
+  [[nodiscard]] bool may_hold(std::string_view key) const { return (in_.keys & FlatObject::key_bit(key)) != 0; }
+  [[gnu::noinline]] void read_text(const In& in, std::string& v) {
+    if (const auto* m = take(in.key, FlatValue::Kind::string)) v.assign(checked(in, m->value.text));
+    if (collector_ != nullptr) collector_->text(in, v);
+  }
+  [[gnu::noinline]] void read_text(const In& in, std::optional<std::string>& v) {
+    if (const auto* m = take(in.key, FlatValue::Kind::string))
+      if (!m->value.text.empty()) v.emplace(checked(in, m->value.text));
+    if (collector_ != nullptr) collector_->text(in, v);
+  }
+  [[gnu::noinline]] void read_text(const In& in, Given<std::string>& v) {
+    if (const auto* m = take(in.key, FlatValue::Kind::string)) v.set(std::string(checked(in, m->value.text)));
+    if (collector_ != nullptr) collector_->text(in, v);
+  }
+  [[gnu::noinline]] void read_texts(const In& in, std::vector<std::string>& v) {
+    if (const auto* m = take(in.key, FlatValue::Kind::strings)) {
+      v.clear();
+      FlatStrings items(m->value.text);
+      for (std::string_view item; items.next(item);) v.emplace_back(checked(in, item));
+    }
+    if (collector_ != nullptr) collector_->texts(in, v);
+  }
+  [[gnu::noinline]] void read_number(const In& in, std::optional<int>& v, int lo, int hi) {
+    if (const auto* m = take(in.key, FlatValue::Kind::integer)) v = bounded(m->value.integer, lo, hi);
+    if (collector_ != nullptr) collector_->number(in, v, lo, hi);
+  }
+  [[gnu::noinline]] void read_number(const In& in, Given<int>& v, int lo, int hi) {
+    if (const auto* m = take(in.key, FlatValue::Kind::integer)) v.set(bounded(m->value.integer, lo, hi));
+    if (collector_ != nullptr) collector_->number(in, v, lo, hi);
+  }
+  [[gnu::noinline]] void read_flag(const In& in, bool& v) {
+    if (const auto* m = take(in.key, FlatValue::Kind::boolean)) v = m->value.boolean;
+    if (collector_ != nullptr) collector_->flag(in, v);
+  }
   [[nodiscard]] std::uint64_t bit(const FlatMember& m) const {
     return std::uint64_t{1} << static_cast<std::size_t>(&m - in_.members);
   }
