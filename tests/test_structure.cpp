@@ -22,7 +22,8 @@ struct Shot {
   BreachState from = BreachState::intact;
   std::optional<int> spend;
 
-  [[nodiscard]] AttackOutcome resolve() const {
+  [[nodiscard]] AttackOutcome resolve() const { return resolve_attack(input()); }
+  [[nodiscard]] AttackInput input() const {
     AttackInput in;
     in.structure = &test::tables().structure(structure);
     in.weapon = test::tables().weapon(weapon);
@@ -33,7 +34,7 @@ struct Shot {
     in.ladder = ladder;
     in.from = from;
     in.spend_boons = spend;
-    return resolve_attack(in);
+    return in;
   }
 };
 
@@ -209,6 +210,28 @@ TEST_CASE("R5: a big hit in steps mode moves two steps at once", "[structure][R5
   CHECK(o.damage == 13);
   CHECK(o.steps_moved == 2);
   CHECK(o.after == BreachState::breached);
+}
+
+TEST_CASE("An outcome resolved into the memory of earlier ones is the outcome resolved afresh", "[structure]") {
+  // Batch mode resolves each line's attack into the outcome of the line
+  // before (resolve_attack(in, o), detail::reset_outcome): nothing of an
+  // earlier attack may stay in it.
+  std::vector<Shot> shots{{"curtain-wall", "cannon", 2, 6, 15}, {"castle-gate", "naval-gun", 3},
+                          {"rampart", "trebuchet", 1}, {"pillbox", "cannon", 0}};
+  shots[1].ladder = LadderMode::steps;
+  shots[2].spend = 0;
+  shots[3].slit = FiringSlit::yes;
+  AttackOutcome reused;
+  for (int round = 0; round < 2; ++round)
+    for (const auto& s : shots) {
+      INFO(s.structure << " " << s.weapon);
+      resolve_attack(s.input(), reused);
+      CHECK(reused == s.resolve());
+    }
+  detail::reset_outcome(reused);
+  reused.stats = {};
+  reused.check = {};
+  CHECK(reused == AttackOutcome{});
 }
 
 TEST_CASE("R6: only gunpowder of standard mount or more is a gun against tall masonry",

@@ -108,6 +108,7 @@ struct RolledDie {
   DieKind kind = DieKind::skill;
   int face = 0;  // index into the die's faces
   Face symbols;
+  friend bool operator==(const RolledDie&, const RolledDie&) = default;
 };
 
 struct CheckResult {
@@ -121,6 +122,7 @@ struct CheckResult {
   int net_successes = 0;
   int net_boons = 0;
   [[nodiscard]] bool passed() const noexcept { return net_successes >= 1; }
+  friend bool operator==(const CheckResult&, const CheckResult&) = default;
 };
 
 // Upper bound on any one group of dice; keeps every count far from overflow.

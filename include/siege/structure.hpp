@@ -122,12 +122,14 @@ struct SectionStats {
 struct ArmorStep {
   std::string rule;
   int change = 0;
+  friend bool operator==(const ArmorStep&, const ArmorStep&) = default;
 };
 
 struct ArmorTrace {
   int listed = 0;
   int effective = 0;
   std::vector<ArmorStep> steps;
+  friend bool operator==(const ArmorTrace&, const ArmorTrace&) = default;
 };
 
 struct AttackInput {
@@ -147,9 +149,11 @@ struct HullTrace {
   int max = 0;
   int before = 0;
   int after = 0;
+  friend bool operator==(const HullTrace&, const HullTrace&) = default;
 };
 
-// (A member added here is reset in detail::reset_outcome too.)
+// (A member added here is reset in detail::reset_outcome too: a test in
+// tests/test_structure.cpp compares a reset outcome with a new one.)
 struct AttackOutcome {
   std::string structure;
   std::string weapon;  // weapon id, or "inline"
@@ -170,6 +174,7 @@ struct AttackOutcome {
   std::vector<std::string> rules;
   std::vector<std::string> notes;
   std::vector<std::string> not_modelled;
+  friend bool operator==(const AttackOutcome&, const AttackOutcome&) = default;
 };
 
 namespace detail {

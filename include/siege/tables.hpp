@@ -95,6 +95,7 @@ struct Weapon {
   [[nodiscard]] bool has(Quality q) const noexcept {
     return (qualities & static_cast<std::uint32_t>(q)) != 0;
   }
+  friend bool operator==(const Weapon&, const Weapon&) = default;
 };
 
 struct Charge {
