@@ -156,3 +156,30 @@ TEST_CASE("Nested arrays and objects, empty and full, at every depth to 100, hav
     }
   }
 }
+
+TEST_CASE("Fields written in a row have their commas, at the stage's end too, and a long word is whole", "[json]") {
+  // fields() checks room once for all its pairs: at every filling of the
+  // stage before it, and after a sibling or none, the text is the same.
+  using siege::detail::Word;
+  for (std::size_t fill = 2000; fill < 2060; ++fill) {
+    const std::string pad(fill, 'p');
+    std::string out;
+    {
+      JsonWriter w(out);
+      w.begin_object().field("pad", pad);
+      w.fields("max", 20, "before", -3, "after", 1234567, "hit", true, "state", Word{"cracked"}, "miss", false);
+      w.key("o").begin_object().fields("n", 0).end_object();
+      w.end_object();
+    }
+    INFO("fill " << fill);
+    REQUIRE(out == R"({"pad":")" + pad +
+                       R"(","max":20,"before":-3,"after":1234567,"hit":true,"state":"cracked","miss":false,"o":{"n":0}})");
+  }
+  const std::string word(3000, 'w');  // longer than the stage: written pair by pair
+  std::string out;
+  {
+    JsonWriter w(out);
+    w.begin_array().value(1).begin_object().fields("id", Word{word}, "n", 2).end_object().end_array();
+  }
+  CHECK(out == R"([1,{"id":")" + word + R"(","n":2}])");
+}

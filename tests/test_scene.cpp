@@ -45,6 +45,10 @@ bool has(const std::vector<std::string>& notes, const std::string& x) {
   const auto v = siege::test::printed_notes(notes);
   return std::find(v.begin(), v.end(), x) != v.end();
 }
+// Whether an attack's rule ids hold `x`.
+bool has(const std::vector<std::string_view>& rules, std::string_view x) {
+  return std::find(rules.begin(), rules.end(), x) != rules.end();
+}
 
 }  // namespace
 

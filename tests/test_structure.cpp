@@ -62,7 +62,7 @@ TEST_CASE("R1/R2: the interface example, cannon on an intact curtain wall with 2
   CHECK(o.hull.max == 20);
   CHECK(o.hull.after == 7);
   CHECK(o.after == BreachState::intact);
-  CHECK(o.rules == std::vector<std::string>{"damage", "vulnerable-to-guns", "pierce"});
+  CHECK(o.rules == std::vector<std::string_view>{"damage", "vulnerable-to-guns", "pierce"});
 }
 
 TEST_CASE("R1: a cracked section has 1 less Armor, applied after guns and before Pierce",

@@ -41,7 +41,8 @@ using Rational = boost::multiprecision::cpp_rational;
 }
 
 // The ids of `from` not yet in `into`, in order.
-inline void merge_ids(std::vector<std::string>& into, const std::vector<std::string>& from) {
+template <typename Ids>  // of std::string or std::string_view
+inline void merge_ids(std::vector<std::string>& into, const Ids& from) {
   for (const auto& id : from) siege::detail::add_rule(into, id);
 }
 

@@ -97,8 +97,8 @@ inline void knocked_out_news(std::string_view target, std::vector<std::string>& 
 
 // E3: the news of a section just breached: play the assault; a breached
 // wooden bridge cuts the way instead (R13).
-inline void breach_news(const Structure& s, const std::string& id, std::vector<std::string>& rules,
-                        std::vector<std::string>& notes) {
+template <typename Rules>
+inline void breach_news(const Structure& s, const std::string& id, Rules& rules, std::vector<std::string>& notes) {
   if (s.has(Tag::impassable_when_breached)) {
     add_rule(rules, "impassable-when-breached");
     notes.emplace_back(id + " is breached and impassable: there is no assault across it.");
@@ -257,9 +257,9 @@ inline void breach_news(const Structure& s, const std::string& id, std::vector<s
 // section it breached gets E3's news (a wooden bridge: impassable, R13) in
 // `rules` and `notes`. `after` is what the resolution left; the state the
 // resolution reported must agree (an internal error otherwise).
+template <typename Rules>
 inline void record_section_hull(Snapshot& s, const Tables& t, const std::string& section, int after,
-                                BreachState state_after, std::vector<std::string>& rules,
-                                std::vector<std::string>& notes) {
+                                BreachState state_after, Rules& rules, std::vector<std::string>& notes) {
   SectionState* found = s.find_section(section);
   if (found == nullptr) throw Error(ErrorKind::internal, "internal", "record_section_hull: no section " + section);
   SectionState& sec = *found;

@@ -120,7 +120,7 @@ struct SectionStats {
 }
 
 struct ArmorStep {
-  std::string rule;
+  std::string_view rule;  // an id of siege/rules.hpp: a literal, never freed
   int change = 0;
   friend bool operator==(const ArmorStep&, const ArmorStep&) = default;
 };
@@ -171,14 +171,17 @@ struct AttackOutcome {
   int steps_moved = 0;    // steps mode
   BreachState before = BreachState::intact;
   BreachState after = BreachState::intact;
-  std::vector<std::string> rules;
+  std::vector<std::string_view> rules;  // ids of siege/rules.hpp (literals: no copy, no allocation)
   std::vector<std::string> notes;
   std::vector<std::string> not_modelled;
   friend bool operator==(const AttackOutcome&, const AttackOutcome&) = default;
 };
 
 namespace detail {
-inline void add_rule(std::vector<std::string>& rules, std::string_view id) {
+// `rules` holds std::string, or std::string_view when every id it gets is a
+// literal of siege/rules.hpp (an attack's trace).
+template <typename Id>
+inline void add_rule(std::vector<Id>& rules, std::string_view id) {
   if (std::find(rules.begin(), rules.end(), id) == rules.end()) rules.emplace_back(id);
 }
 
@@ -189,8 +192,8 @@ inline void add_rule(std::vector<std::string>& rules, std::string_view id) {
 
 // Notes on the ladder state a section of `s` ends in (R13, R15). A breached
 // wooden bridge is impassable, not a gap (R13).
-inline void ladder_notes(const Structure& s, BreachState after, std::vector<std::string>& rules,
-                         std::vector<std::string>& notes) {
+template <typename Rules>
+inline void ladder_notes(const Structure& s, BreachState after, Rules& rules, std::vector<std::string>& notes) {
   if (after == BreachState::cracked) {
     add_rule(rules, "cover-lost");
     notes.emplace_back("Cracked: its Armor is 1 lower, and people behind it lose one step of cover.");
@@ -211,8 +214,9 @@ inline void ladder_notes(const Structure& s, BreachState after, std::vector<std:
 
 // Notes that depend only on the structure and where it ends up (R13-R15):
 // ladder_notes, and that a wooden one burns (R14).
-inline void section_notes(const Structure& s, BreachState after, std::vector<std::string>& rules,
-                          std::vector<std::string>& notes, std::vector<std::string>& not_modelled) {
+template <typename Rules>
+inline void section_notes(const Structure& s, BreachState after, Rules& rules, std::vector<std::string>& notes,
+                          std::vector<std::string>& not_modelled) {
   ladder_notes(s, after, rules, notes);
   if (s.has(Tag::burns)) {
     add_rule(rules, "burns");
@@ -274,7 +278,7 @@ template <class OnStep>
   ArmorTrace a;
   a.listed = s.armor;
   a.effective = armor_after_modifiers(s, w, p, slit, before, [&](std::string_view rule, int change) {
-    a.steps.push_back({std::string(rule), change});
+    a.steps.push_back({rule, change});
   });
   return a;
 }
@@ -379,7 +383,7 @@ inline void resolve_attack_trace(const AttackInput& in, AttackOutcome& o) {
   o.armor.steps.reserve(4);
   // Checks the input first; the Armor steps are written down as applied.
   const AttackCore c = attack_core(in, [&](std::string_view rule, int change) {
-    o.armor.steps.push_back({std::string(rule), change});
+    o.armor.steps.push_back({rule, change});
   });
   const Structure& s = *in.structure;
   const Weapon& w = in.weapon;

@@ -1,5 +1,7 @@
 // print/attack.cpp - checks, attacks and the scene as JSON (print/json.hpp).
+#include <array>
 #include <type_traits>
+#include <vector>
 
 #include "print/json.hpp"
 
@@ -16,10 +18,38 @@ void write_face(JsonWriter& w, const Face& f) {
   w.end_array();
 }
 
+// A rolled die's object, {"die":"skill","face":8,"symbols":["success"]}. A
+// batch writes the same few dozen dice again and again, so the text of each
+// kind and face is kept (per thread) with the symbols it was written for, and
+// copied whole; a die whose symbols differ (other tables) is written afresh.
+void write_die(JsonWriter& w, const RolledDie& d) {
+  struct Kept {
+    Face symbols;
+    std::string text;
+  };
+  thread_local std::array<std::vector<Kept>, die_kind_names.size()> kept;
+  auto& of_kind = kept[static_cast<std::size_t>(d.kind)];
+  const auto face = static_cast<std::size_t>(d.face);
+  if (face >= of_kind.size()) of_kind.resize(face + 1);
+  Kept& k = of_kind[face];
+  if (k.text.empty() || !(k.symbols == d.symbols)) {
+    k.symbols = d.symbols;
+    k.text.clear();
+    JsonWriter one(k.text);
+    one.begin_object();
+    one.field("die", JsonWord{name_of(d.kind)});
+    one.field("face", d.face + 1);
+    one.key("symbols");
+    write_face(one, d.symbols);
+    one.end_object();
+  }
+  w.raw(k.text);
+}
+
 // The "weapon_stats" object: the stats an attack actually used.
 void write_weapon_stats(JsonWriter& w, const Weapon& x) {
   w.begin_object();
-  w.field("hull_damage", x.hull_damage).field("pierce", x.pierce);
+  w.fields("hull_damage", x.hull_damage, "pierce", x.pierce);
   w.field_or_null("crit", x.crit > 0, x.crit);
   w.field("mount", JsonWord{name_of(x.mount)});
   w.key("qualities").begin_array();
@@ -40,10 +70,11 @@ void write_attack_roll(JsonWriter& w, const Attack& o, std::optional<std::uint64
   write_check(w, o.check, seed);
   w.key("armor");
   write_armor(w, o.armor);
-  w.field("hit", o.hit);
-  if constexpr (std::is_same_v<Attack, AttackOutcome>) w.field("hull_damage", o.hull_damage);
-  w.field("crit_bundles", o.crit_bundles);
-  w.field("damage", o.damage).field("overkill", o.overkill);
+  if constexpr (std::is_same_v<Attack, AttackOutcome>)
+    w.fields("hit", o.hit, "hull_damage", o.hull_damage, "crit_bundles", o.crit_bundles, "damage", o.damage,
+             "overkill", o.overkill);
+  else
+    w.fields("hit", o.hit, "crit_bundles", o.crit_bundles, "damage", o.damage, "overkill", o.overkill);
   w.key("hull");
   write_hull(w, o.hull);
 }
@@ -67,16 +98,16 @@ void write_trailer(JsonWriter& w, const std::vector<std::string>& rules,
 
 void write_armor(JsonWriter& w, const ArmorTrace& a) {
   w.begin_object();
-  w.field("listed", a.listed).field("effective", a.effective);
+  w.fields("listed", a.listed, "effective", a.effective);
   w.key("steps").begin_array();
   for (const auto& s : a.steps)
-    w.begin_object().field("rule", JsonWord{s.rule}).field("change", s.change).end_object();
+    w.begin_object().fields("rule", JsonWord{s.rule}, "change", s.change).end_object();
   w.end_array().end_object();
 }
 
 void write_hull(JsonWriter& w, const HullTrace& h) {
   w.begin_object();
-  w.field("max", h.max).field("before", h.before).field("after", h.after);
+  w.fields("max", h.max, "before", h.before, "after", h.after);
   w.end_object();
 }
 
@@ -90,25 +121,15 @@ void write_hull_and_state(JsonWriter& w, const HullTrace& h, BreachState before,
 
 void write_check(JsonWriter& w, const CheckResult& c, std::optional<std::uint64_t> seed) {
   w.begin_object();
-  w.field("difficulty", JsonWord{name_of(c.difficulty)});
-  w.field("rolled", c.rolled);
+  w.fields("difficulty", JsonWord{name_of(c.difficulty)}, "rolled", c.rolled);
   write_seed(w, c.rolled ? seed : std::nullopt);
   w.key("dice").begin_array();
-  for (const auto& d : c.dice) {
-    w.begin_object();
-    w.field("die", JsonWord{name_of(d.kind)});
-    w.field("face", d.face + 1);
-    w.key("symbols");
-    write_face(w, d.symbols);
-    w.end_object();
-  }
+  for (const auto& d : c.dice) write_die(w, d);
   w.end_array();
-  w.field("successes", c.net_successes);
-  w.field("boons", c.net_boons);
+  w.fields("successes", c.net_successes, "boons", c.net_boons);
   if (c.rolled) {
     w.key("symbols").begin_object();
-    w.field("success", c.successes).field("failure", c.failures);
-    w.field("boon", c.boons).field("bane", c.banes);
+    w.fields("success", c.successes, "failure", c.failures, "boon", c.boons, "bane", c.banes);
     w.end_object();
   }
   w.field("passed", c.passed());
@@ -129,14 +150,14 @@ void write_check_outcome(JsonWriter& w, const CheckResult& c, std::optional<std:
 void write_attack(JsonWriter& w, const AttackOutcome& o, std::optional<std::uint64_t> seed) {
   begin_outcome(w, "attack");
   // Table ids (or "inline"): kebab-case words.
-  w.field("structure", JsonWord{o.structure}).field("weapon", JsonWord{o.weapon});
+  w.fields("structure", JsonWord{o.structure}, "weapon", JsonWord{o.weapon});
   write_attack_roll(w, o, seed);
   w.key("ladder").begin_object();
   w.field("mode", JsonWord{o.ladder == LadderMode::hull ? "hull" : "steps"});
-  if (o.ladder == LadderMode::steps) w.field("step", o.ladder_step).field("steps_moved", o.steps_moved);
+  if (o.ladder == LadderMode::steps) w.fields("step", o.ladder_step, "steps_moved", o.steps_moved);
   w.end_object();
   w.key("state").begin_object();
-  w.field("before", JsonWord{name_of(o.before)}).field("after", JsonWord{name_of(o.after)});
+  w.fields("before", JsonWord{name_of(o.before)}, "after", JsonWord{name_of(o.after)});
   w.end_object();
   end_outcome(w, o);
 }

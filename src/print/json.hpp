@@ -78,6 +78,16 @@ void write_seed(JsonWriter& w, std::optional<std::uint64_t> seed);
 // "rules", "notes" and "not_modelled", which end every outcome.
 void write_trailer(JsonWriter& w, const std::vector<std::string>& rules,
                    const std::vector<std::string>& notes, const std::vector<std::string>& not_modelled);
+// The same for rule ids held as string_views (an attack's: literals of
+// siege/rules.hpp). A template, so that a braced list still means the above.
+template <typename Rules>
+  requires std::is_same_v<Rules, std::vector<std::string_view>>
+void write_trailer(JsonWriter& w, const Rules& rules, const std::vector<std::string>& notes,
+                   const std::vector<std::string>& not_modelled) {
+  w.word_array("rules", rules);
+  w.string_array("notes", notes);
+  w.string_array("not_modelled", not_modelled);
+}
 // The "armor" object: listed, effective and every step between (R1).
 void write_armor(JsonWriter& w, const ArmorTrace& a);
 // The "hull" object: the Hull, and what was suffered before and after.
@@ -90,7 +100,7 @@ void write_check(JsonWriter& w, const CheckResult& c, std::optional<std::uint64_
 // The start of every outcome object: "schema" and "action" (a command's
 // name: a word without bytes to escape).
 inline JsonWriter& begin_outcome(JsonWriter& w, std::string_view action) {
-  return w.begin_object().field("schema", schema_version).field("action", JsonWord{action});
+  return w.begin_object().fields("schema", schema_version, "action", JsonWord{action});
 }
 
 // The end of an outcome that carries its own trace: its trailer and the

@@ -592,7 +592,7 @@ std::string wrap_text(std::string_view text, std::size_t width) {
   return out;
 }
 
-std::string ruling_of(const std::string& rule) {
+std::string ruling_of(std::string_view rule) {
   const RuleInfo* r = rule_info(rule);
   return r == nullptr ? std::string() : std::string(r->ruling);
 }

@@ -111,7 +111,7 @@ void set_colour(bool on);
 [[nodiscard]] std::string command_line(std::string_view command);
 
 // The ruling of a rule id, e.g. "R6", or "" when unknown.
-[[nodiscard]] std::string ruling_of(const std::string& rule);
+[[nodiscard]] std::string ruling_of(std::string_view rule);
 [[nodiscard]] std::string capitalised(std::string_view s);
 
 // The UTF-8 decoder of R42's text utilities (siege/text.hpp).

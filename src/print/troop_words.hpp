@@ -14,7 +14,8 @@
 namespace siege::cli {
 
 // "hold-the-breach (R21), forced-through (R21)": rule ids with their rulings.
-[[nodiscard]] inline std::string rules_with_rulings(const std::vector<std::string>& rules) {
+template <typename Rules>  // of std::string or std::string_view
+[[nodiscard]] std::string rules_with_rulings(const Rules& rules) {
   std::string out;
   for (const auto& id : rules) {
     if (!out.empty()) out += ", ";
