@@ -27,7 +27,7 @@
 
 namespace siege::test {
 
-// This build's paths (tests/main.cpp; the macros below name them).
+// This build's paths (tests/paths.cpp; the macros below name them).
 const std::string& binary_path();
 const std::string& source_dir();
 const std::string& shared_dir();
