@@ -105,11 +105,6 @@ void run_attack(const AttackRequest& r, Context& ctx, PreparedAttack& p, AttackO
   resolve_attack(p.input, o);
 }
 
-// Into `out` (cleared first; its memory is reused: Context::spare_json).
-std::string attack_json(const AttackOutcome& o, std::uint64_t seed, std::string out = {}) {
-  return print::json_text_into(std::move(out), print::write_attack, o, seed);
-}
-
 }  // namespace
 
 // The declarations are built once (static): a batch line visits these 22
@@ -243,10 +238,14 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
     static PreparedAttack p;
     static AttackOutcome o;
     run_attack(req, ctx, p, o);
-    // Only what will be printed: batch and --json need no text.
-    return {attack_json(o, ctx.seed(), std::move(ctx.spare_json)),
-            ctx.globals.json ? std::string() : print::attack_text(o, ctx.seed()),
-            {}};
+    // Only what will be printed: batch and --json need no text; batch
+    // takes the outcome straight into its output (Context::outcome_out).
+    if (ctx.outcome_out != nullptr) {
+      print::append_json(*ctx.outcome_out, print::write_attack, o, ctx.seed());
+      return {};
+    }
+    return {print::json_text(print::write_attack, o, ctx.seed()),
+            ctx.globals.json ? std::string() : print::attack_text(o, ctx.seed()), {}};
   }
   AttackRequest r = req;
   refuse_section_options(!r.structure.empty(), r.damage_taken.has_value(), r.portcullis);

@@ -48,11 +48,11 @@ class Context {
   // recorded (its outcome has no "sally"): a defender's move outside keeps
   // its old meaning.
   bool replaying_before_sallies = false;
-  // Batch mode hands each line's outcome text back here once it is copied
-  // out, and an action that writes its JSON may start from it: the line's
-  // outcome is written into memory the line before had already, with no
-  // allocation (cmd_batch.cpp, cmd_attack.cpp). Empty outside batch mode.
-  std::string spare_json;
+  // Batch mode points this at its output while a line runs without a state
+  // file, the line's head written already: an action may append its outcome
+  // object there itself, leaving ActionResult::json empty, and so spare a
+  // copy of every outcome (cmd_batch.cpp, cmd_attack.cpp). Null elsewhere.
+  std::string* outcome_out = nullptr;
   // Sets `committed`. From then on a closed stdout pipe is a write error
   // (exit 5, naming what was committed) instead of a silent death by
   // SIGPIPE: SIGPIPE is ignored for the rest of the run. A command that

@@ -45,16 +45,63 @@ struct BatchRequest {
   bool commit_each = false;
 };
 
-// {"line":N,...rest of the outcome object}
-void write_with_line(std::string& out, long line, const std::string& json) {
+// An output line is {"line":N,...the members of the line's outcome}. Its
+// head, {"line":N, is written first and the outcome object appended after
+// it; end_line() joins the two where the outcome's "{" stands (`at`, what
+// line_head returned) and ends the line.
+std::size_t line_head(std::string& out, long line) {
   char head[32] = "{\"line\":";
   constexpr std::size_t key = sizeof "{\"line\":" - 1;
-  const auto end = std::to_chars(head + key, head + sizeof head - 1, line).ptr;
-  *end = json.size() > 2 ? ',' : '}';
-  out.append(head, static_cast<std::size_t>(end + 1 - head));
-  if (json.size() > 2) out.append(json, 1, std::string::npos);
+  const auto end = std::to_chars(head + key, head + sizeof head, line).ptr;
+  out.append(head, static_cast<std::size_t>(end - head));
+  return out.size();
+}
+
+void end_line(std::string& out, std::size_t at) {
+  if (out.size() - at > 2) {
+    out[at] = ',';
+  } else {  // {}
+    out.resize(at);
+    out += '}';
+  }
   out += '\n';
 }
+
+void write_with_line(std::string& out, long line, std::string_view json) {
+  const std::size_t at = line_head(out, line);
+  out += json;
+  end_line(out, at);
+}
+
+// A line run without a state file: its outcome goes into `out` after the
+// line's head, appended there by the action itself (Context::outcome_out)
+// or copied from the action's result by done(). A line that does not get
+// to done() leaves `out` as it was.
+class LineInto {
+ public:
+  LineInto(Context& ctx, std::string& out, long line)
+      : ctx_(ctx), out_(out), mark_(out.size()), at_(line_head(out, line)) {
+    ctx_.outcome_out = &out_;
+  }
+  LineInto(const LineInto&) = delete;
+  LineInto& operator=(const LineInto&) = delete;
+  ~LineInto() {
+    ctx_.outcome_out = nullptr;
+    if (!done_) out_.resize(mark_);
+  }
+  void done(const ActionResult& a) {
+    ctx_.outcome_out = nullptr;
+    if (out_.size() == at_) out_ += a.json;
+    end_line(out_, at_);
+    done_ = true;
+  }
+
+ private:
+  Context& ctx_;
+  std::string& out_;
+  std::size_t mark_, at_;
+  bool done_ = false;
+};
 
 void write_error(std::string& out, long line, const Error& e) {
   siege::JsonWriter w(out);
@@ -304,9 +351,8 @@ bool BatchRunner::run_flat(std::string_view text, long line, std::string& out) {
                                           : attack_seed(batch_seed_, static_cast<std::size_t>(line));
   FlatReader reader(flat_, {action, seed});
   try {
-    ActionResult a = run_logged_action(action->value.text, reader, s, nullptr, ctx_);
-    write_with_line(out, line, a.json);
-    ctx_.spare_json = std::move(a.json);  // the next line's outcome is written into its memory
+    LineInto into(ctx_, out, line);
+    into.done(run_logged_action(action->value.text, reader, s, nullptr, ctx_));
   } catch (const FlatReader::Miss&) {
     return false;  // thrown while reading the fields, before the action ran
   }
@@ -329,8 +375,8 @@ int BatchRunner::run(std::string_view text, long line, std::string& out) {
     ParsedLine p = parse_line(text, src, batch_seed_, line);
     const siege::Cursor inputs(p.inputs, src, "");
     if (state_ == nullptr) {
-      const ActionResult a = run_logged_action(p.action, inputs, p.seed, nullptr, ctx_);
-      write_with_line(out, line, a.json);
+      LineInto into(ctx_, out, line);
+      into.done(run_logged_action(p.action, inputs, p.seed, nullptr, ctx_));
       return 0;
     }
     SiegeState& st = *state_;

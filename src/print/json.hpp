@@ -47,27 +47,20 @@ namespace print {
 using JsonWriter = siege::JsonWriter;
 using JsonWord = siege::JsonWord;
 
+// What `write(w, args...)` writes, appended to `out`: batch mode writes an
+// outcome straight into its output this way (Context::outcome_out).
+template <typename Write, typename... Args>
+void append_json(std::string& out, Write&& write, const Args&... args) {
+  JsonWriter w(out);  // its stage goes into `out` when it goes out of scope
+  write(w, args...);
+}
+
 // The text `write(w, args...)` writes: what every `--json` output and
 // batch line of one outcome is.
 template <typename Write, typename... Args>
 [[nodiscard]] std::string json_text(Write&& write, const Args&... args) {
   std::string out;
-  {
-    JsonWriter w(out);
-    write(w, args...);
-  }
-  return out;
-}
-
-// json_text, written into `out` (cleared first; its memory is reused, as
-// Context::spare_json's is).
-template <typename Write, typename... Args>
-[[nodiscard]] std::string json_text_into(std::string out, Write&& write, const Args&... args) {
-  out.clear();
-  {
-    JsonWriter w(out);
-    write(w, args...);
-  }
+  append_json(out, write, args...);
   return out;
 }
 
