@@ -79,6 +79,18 @@ TEST_CASE("Integers, seeds, booleans and null are written as nlohmann writes the
   std::mt19937_64 rng(20261202);
   std::vector<std::int64_t> ints{0, 1, -1, 9, 10, -10, 99, 100, -100, 12345, INT64_MIN, INT64_MAX};
   std::vector<std::uint64_t> uints{0, 9, 10, 99, 100, UINT64_MAX, 3251949076933735u};
+  // Each side of every power of ten: where the digits' count changes, and
+  // where the writer splits a long number into blocks of eight digits.
+  for (std::uint64_t p = 10; p <= 10'000'000'000'000'000'000u; p *= 10) {
+    for (const std::uint64_t u : {p - 1, p, p + 1}) {
+      uints.push_back(u);
+      if (u <= static_cast<std::uint64_t>(INT64_MAX)) {
+        ints.push_back(static_cast<std::int64_t>(u));
+        ints.push_back(-static_cast<std::int64_t>(u));
+      }
+    }
+    if (p > UINT64_MAX / 10) break;
+  }
   for (int i = 0; i < 200; ++i) {
     ints.push_back(static_cast<std::int64_t>(rng()) >> (i % 64));
     uints.push_back(rng() >> (i % 64));

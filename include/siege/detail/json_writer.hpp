@@ -328,7 +328,7 @@ class JsonWriter {
     return p + (b ? 4 : 5);
   }
   // Writes the digits of `v` at `p`; returns the end. Most numbers of an
-  // outcome have one or two digits.
+  // outcome have one or two digits; a seed has about sixteen.
   [[gnu::always_inline]] static char* digits(char* p, std::uint64_t v) {
     if (v < 10) {
       *p = static_cast<char>('0' + v);
@@ -339,7 +339,41 @@ class JsonWriter {
       p[1] = static_cast<char>('0' + v % 10);
       return p + 2;
     }
+    if (v >= eight_digit_block) return long_digits(p, v);
     return std::to_chars(p, p + max_digits, v).ptr;
+  }
+  // A number of nine digits or more: its head by to_chars, then blocks of
+  // eight digits two at a time from a table, in 32-bit arithmetic
+  // (to_chars takes two digits a step in 64-bit arithmetic, after counting
+  // them: about 240 instructions for a seed, this about 90).
+  static constexpr std::uint64_t eight_digit_block = 100'000'000;
+  static char* long_digits(char* p, std::uint64_t v) {
+    const std::uint64_t head = v / eight_digit_block;
+    const auto tail = static_cast<std::uint32_t>(v % eight_digit_block);
+    if (head >= eight_digit_block) {
+      p = std::to_chars(p, p + max_digits, head / eight_digit_block).ptr;
+      p = eight_digits(p, static_cast<std::uint32_t>(head % eight_digit_block));
+    } else {
+      p = std::to_chars(p, p + max_digits, head).ptr;
+    }
+    return eight_digits(p, tail);
+  }
+  // The eight digits of x < 10^8, zeros in front.
+  [[gnu::always_inline]] static char* eight_digits(char* p, std::uint32_t x) {
+    static constexpr auto pairs = [] {
+      std::array<char, 200> t{};
+      for (std::size_t i = 0; i < 100; ++i) {
+        t[2 * i] = static_cast<char>('0' + i / 10);
+        t[2 * i + 1] = static_cast<char>('0' + i % 10);
+      }
+      return t;
+    }();
+    const std::uint32_t high = x / 10000, low = x % 10000;
+    std::memcpy(p, &pairs[2 * (high / 100)], 2);
+    std::memcpy(p + 2, &pairs[2 * (high % 100)], 2);
+    std::memcpy(p + 4, &pairs[2 * (low / 100)], 2);
+    std::memcpy(p + 6, &pairs[2 * (low % 100)], 2);
+    return p + 8;
   }
   // The digits of `v` with its sign (max_digits of room).
   [[gnu::always_inline]] static char* signed_digits(char* p, std::int64_t v) {
