@@ -4,6 +4,7 @@
 
 #include "commands/cmd_attack.hpp"
 #include "front/command.hpp"
+#include "front/flat_reader.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
@@ -73,7 +74,7 @@ void prepare_attack_into(const AttackRequest& r, const Tables& t, PreparedAttack
   in.firing_slit = r.firing_slit ? FiringSlit::yes : FiringSlit::no;
   in.damage_taken = 0;
   in.from = BreachState::intact;
-  if (*r.ladder == "hull") {
+  if (std::string_view(*r.ladder) == "hull") {
     in.ladder = LadderMode::hull;
     if (!r.from.empty())
       refuse_input("bad-option", "from", "goes with " + input_word("ladder") + " steps; in hull mode give " +
@@ -111,7 +112,8 @@ void run_attack(const AttackRequest& r, Context& ctx, PreparedAttack& p, AttackO
 // inputs, and building each one's In at every visit cost about 590
 // instructions a line. Only --weapon's, whose alternatives the caller gives,
 // is built each time.
-void weapon_stat_inputs(Fields& f, AttackRequest& r, Words weapon_unless) {
+template <typename F>
+void weapon_stat_inputs(F& f, AttackRequest& r, Words weapon_unless) {
   static const std::string weapon_help = see_hint("Weapon id", {"list", "weapons"});
   f.text({.key = "weapon",
           .help = weapon_help,
@@ -139,7 +141,8 @@ void weapon_stat_inputs(Fields& f, AttackRequest& r, Words weapon_unless) {
   f.flag(blast, r.blast);
 }
 
-void attack_roll_inputs(Fields& f, AttackRequest& r) {
+template <typename F>
+void attack_roll_inputs(F& f, AttackRequest& r) {
   static constexpr In successes{"successes", "The referee's roll: net Successes (no dice rolled)"};
   static constexpr In boons{"boons", "The referee's roll: net Boons"};
   static constexpr In spend_boons{"spend-boons", "Spend only N Boons on Crit bundles (R3)"};
@@ -154,7 +157,8 @@ void attack_roll_inputs(Fields& f, AttackRequest& r) {
   f.number(boon_dice, r.boon_dice, 0, max_dice);
 }
 
-void structure_input(Fields& f, std::string& structure) {
+template <typename F>
+void structure_input(F& f, std::string& structure) {
   static const std::string structure_help = see_hint("Structure id", {"list", "structures"});
   static const In in{.key = "structure",
                      .help = structure_help,
@@ -165,7 +169,8 @@ void structure_input(Fields& f, std::string& structure) {
   f.text(in, structure);
 }
 
-void attack_weapon_inputs(Fields& f, AttackRequest& r) {
+template <typename F>
+void attack_weapon_inputs(F& f, AttackRequest& r) {
   structure_input(f, r.structure);
   // --engine (with --state) attacks with its own weapon.
   static constexpr std::string_view weapon_unless[] = {"hull-damage", "engine"};
@@ -188,7 +193,8 @@ void attack_weapon_inputs(Fields& f, AttackRequest& r) {
   f.flag(firing_slit, r.firing_slit);
 }
 
-void attack_inputs(Fields& f, AttackRequest& r) {
+template <typename F>
+void attack_inputs(F& f, AttackRequest& r) {
   attack_weapon_inputs(f, r);
   static const std::string section_help = see_hint("With --state: the section attacked", {"status"});
   static const In section{.key = "section", .help = section_help, .value_name = "ID", .state_only = true};
@@ -197,6 +203,15 @@ void attack_inputs(Fields& f, AttackRequest& r) {
   f.text(section, r.section);
   f.text(engine, r.engine);
 }
+
+// The declarations' instances: over Fields, for every front end, and the
+// attack's over batch mode's fast reader (Command::act_flat).
+template void structure_input(Fields&, std::string&);
+template void weapon_stat_inputs(Fields&, AttackRequest&, Words);
+template void attack_roll_inputs(Fields&, AttackRequest&);
+template void attack_weapon_inputs(Fields&, AttackRequest&);
+template void attack_inputs(Fields&, AttackRequest&);
+template void attack_inputs(FlatReader&, AttackRequest&);
 
 // --engine: a besieger engine makes its attack with its own weapon and crew
 // on its own target.
@@ -278,7 +293,7 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
 }  // namespace
 
 Command attack_command() {
-  return action_command<AttackRequest, attack_inputs, attack_action, print::describe_attack>(
+  return action_command<AttackRequest, attack_inputs, attack_action, print::describe_attack, attack_inputs>(
       "attack", "Resolve one attack on one section of a structure",
       "siege attack --structure curtain-wall --weapon cannon --seed 42\n"
       "  siege attack --structure castle-gate --portcullis --weapon ram --successes 2 --boons 2");

@@ -59,17 +59,27 @@ struct PreparedRoll {
 // The same into `p`, which may hold an earlier attack whose memory it reuses
 // (every member is set).
 void prepare_attack_into(const AttackRequest& r, const Tables& t, PreparedAttack& p);
+// The declarations of the attack's inputs are templates over their visitor
+// F: Fields for every front end, and batch mode's FlatReader for the attack
+// itself, whose visits are then direct calls (cmd_attack.cpp holds both
+// instances).
+//
 // --structure ID, the structure of a section given without --state
 // (attack, demolish, mine and their odds): required then.
-void structure_input(Fields& f, std::string& structure);
+template <typename F>
+void structure_input(F& f, std::string& structure);
 // The inputs of the attack itself (weapon, roll, section), shared with
 // `odds attack`; attack_inputs adds those of a siege in a state file.
-void attack_weapon_inputs(Fields& f, AttackRequest& r);
+template <typename F>
+void attack_weapon_inputs(F& f, AttackRequest& r);
 // Its parts a sortie shares: the weapon (row or inline stats) and the roll.
 // `weapon_unless`: the inputs that stand for --weapon (--hull-damage, an inline weapon).
-void weapon_stat_inputs(Fields& f, AttackRequest& r, Words weapon_unless);
-void attack_roll_inputs(Fields& f, AttackRequest& r);
-void attack_inputs(Fields& f, AttackRequest& r);
+template <typename F>
+void weapon_stat_inputs(F& f, AttackRequest& r, Words weapon_unless);
+template <typename F>
+void attack_roll_inputs(F& f, AttackRequest& r);
+template <typename F>
+void attack_inputs(F& f, AttackRequest& r);
 // --engine ID with a state: the besieger engine's weapon, pool and target
 // (its section) go into `r`; refusals name `command`.
 void use_engine(AttackRequest& r, SiegeState& st, std::string_view command);

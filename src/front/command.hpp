@@ -46,6 +46,10 @@ struct Command {
   // An action: its run from inputs (batch, replay, undo, --state) and one
   // line for `siege log` from a logged outcome. nullptr: not an action.
   ActionFn act = nullptr;
+  // The same run from batch mode's fast reader, for an action whose
+  // declaration is a template over its visitor (attack): each input read
+  // with no virtual call. nullptr: batch uses `act`.
+  FlatActionFn act_flat = nullptr;
   std::string (*describe)(const nlohmann::json& outcome) = nullptr;
   // Commands of its own (odds): named after this one's name.
   const std::vector<Command>& (*subcommands)() = nullptr;
@@ -146,14 +150,17 @@ constexpr Command named_row(std::string_view name, std::string_view summary, std
   return c;
 }
 
-// A row for an action.
+// A row for an action. `FlatInputs`, for a declaration that is a template
+// over its visitor: the same declaration again, which names its instance
+// over batch mode's fast reader (Command::act_flat).
 template <typename Request, FieldsFn<Request> Inputs, ActionResult (*Act)(const Request&, Context&, SiegeState*),
-          std::string (*Describe)(const nlohmann::json&)>
+          std::string (*Describe)(const nlohmann::json&), void (*FlatInputs)(FlatReader&, Request&) = nullptr>
 constexpr Command action_command(std::string_view name, std::string_view summary, std::string_view example) {
   Command c = named_row(name, summary, example);
   c.setup = action_setup<Request, Inputs, Act>;
   c.inputs = default_inputs<Request, Inputs>;
   c.act = action_of<Request, Inputs, Act>;
+  if constexpr (FlatInputs != nullptr) c.act_flat = read_action<Request, FlatInputs, Inputs, Act, FlatReader>;
   c.describe = Describe;
   return c;
 }

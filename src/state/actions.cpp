@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 
 #include "front/command.hpp"
+#include "front/flat_reader.hpp"
 #include "print/render.hpp"
 #include "siege/detail/suggest.hpp"
 #include "state/state_file.hpp"
@@ -21,9 +22,12 @@ std::vector<std::string> action_names() {
 }
 
 const Command& find_action(std::string_view name) {
+  // A batch's lines are mostly one action: the last one found is tried first.
+  static thread_local const Command* last = nullptr;
+  if (last != nullptr && last->name == name) return *last;
   for (const auto& c : commands()) {
     if (c.name != name) continue;
-    if (c.act != nullptr) return c;
+    if (c.act != nullptr) return *(last = &c);
     // R40: undo and redo change the log; they are not entries of it.
     if (name == "undo" || name == "redo")
       fail_usage("not-an-action", std::string(name) + " is not a log entry (R40): it cannot be a batch line or " +
@@ -57,12 +61,12 @@ ActionResult run_logged_action(std::string_view name, const siege::Cursor& input
   }
 }
 
-ActionResult run_logged_action(std::string_view name, InputReader& inputs, std::uint64_t seed,
+ActionResult run_logged_action(std::string_view name, FlatReader& inputs, std::uint64_t seed,
                                SiegeState* state, Context& ctx) {
   const Command& a = action_on(name, state);
   ctx.reseed(seed);
   try {
-    return a.act(inputs, ctx, state);
+    return a.act_flat != nullptr ? a.act_flat(inputs, ctx, state) : a.act(inputs, ctx, state);
   } catch (const Error& e) {
     throw reported(e, name);
   }

@@ -33,20 +33,31 @@ struct ActionResult {
 
 // Runs one action from its inputs against `state` (nullptr: no state file).
 using ActionFn = ActionResult (*)(InputReader& inputs, Context& ctx, SiegeState* state);
+// The same from batch mode's fast reader (flat_reader.hpp).
+class FlatReader;
+using FlatActionFn = ActionResult (*)(FlatReader& inputs, Context& ctx, SiegeState* state);
+
+// Reads a Request with `Read` (the declaration's instance over `Reader`),
+// checks it with `Check` (the same declaration over Fields) and calls `Run`.
+template <typename Request, auto Read, FieldsFn<Request> Check,
+          ActionResult (*Run)(const Request&, Context&, SiegeState*), typename Reader>
+ActionResult read_action(Reader& inputs, Context& ctx, SiegeState* state) {
+  Request r;
+  DeclaredInputs& d = declared_collector();
+  d.clear(false);
+  inputs.collect_into(&d);  // the reader shows d each input it reads
+  Read(inputs, r);
+  inputs.collect_into(nullptr);
+  inputs.finish();
+  check_seen(d, r, Check, state != nullptr, DeclaredInputs::From::reader);
+  return Run(r, ctx, state);
+}
 
 // The ActionFn of a command: reads its Request with `Fields`, calls `Run`.
 template <typename Request, FieldsFn<Request> FieldList,
           ActionResult (*Run)(const Request&, Context&, SiegeState*)>
 ActionResult action_of(InputReader& inputs, Context& ctx, SiegeState* state) {
-  Request r;
-  DeclaredInputs& d = declared_collector();
-  d.clear(false);
-  inputs.collect_into(&d);  // the reader shows d each input it reads
-  FieldList(inputs, r);
-  inputs.collect_into(nullptr);
-  inputs.finish();
-  check_seen(d, r, FieldList, state != nullptr, DeclaredInputs::From::reader);
-  return Run(r, ctx, state);
+  return read_action<Request, FieldList, FieldList, Run, InputReader>(inputs, ctx, state);
 }
 
 struct Command;
@@ -60,8 +71,9 @@ struct Command;
 // inputs with every roll seeded by `seed` (ctx is reseeded).
 ActionResult run_logged_action(std::string_view name, const siege::Cursor& inputs, std::uint64_t seed,
                                SiegeState* state, Context& ctx);
-// The same with the inputs behind any reader (batch mode's fast path).
-ActionResult run_logged_action(std::string_view name, InputReader& inputs, std::uint64_t seed,
+// The same with the inputs of batch mode's fast reader (its Command::act_flat
+// when it has one).
+ActionResult run_logged_action(std::string_view name, FlatReader& inputs, std::uint64_t seed,
                                SiegeState* state, Context& ctx);
 
 // With --state: one action on the state file. Locks it (unless --dry-run),
