@@ -155,6 +155,17 @@ TEST_CASE("A batch line gives the same bytes by the fast and the strict path", "
            R"({"action": "attack", "structure": "curtain-wall", "weapon": "cannon", "gunpowder": 1})",
            R"({"action": "attack", "structure": "curtain-wall", "weapon": "cannon", "seed": -1})",
            R"({"action": "atack", "structure": "curtain-wall"})",
+           // Refused by the attack's declaration, read through its instance
+           // over the fast reader (Command::act_flat), or by the attack itself.
+           R"({"action": "attack"})",
+           R"({"action": "attack", "weapon": "cannon"})",
+           R"({"action": "attack", "structure": "curtain-wall"})",
+           R"({"action": "attack", "structure": "curtain-wall", "weapon": "cannon", "ladder": "rungs"})",
+           R"({"action": "attack", "structure": "curtain-wall", "weapon": "cannon", "mount": "huge"})",
+           R"({"action": "attack", "structure": "curtain-wall", "weapon": "cannon", "section": "north"})",
+           R"({"action": "attack", "structure": "curtain-wall", "engine": "gun-1"})",
+           R"({"action": "attack", "structure": "curtain-wall", "weapon": "cannon", "from": "cracked"})",
+           R"({"action": "attack", "structure": "curtain-wall", "weapon": "cannon", "successes": 1, "pool": 4})",
            R"({"action": 3})",
            R"({"structure": "curtain-wall"})",
        }) {
