@@ -108,12 +108,53 @@ void run_attack(const AttackRequest& r, Context& ctx, PreparedAttack& p, AttackO
 
 }  // namespace
 
-// The declarations are built once (static): a batch line visits these 22
-// inputs, and building each one's In at every visit cost about 590
-// instructions a line. Only --weapon's, whose alternatives the caller gives,
-// is built each time.
+// The declarations of the attack's inputs, built once: a batch line visits
+// these 22 inputs, and building each one's In at every visit cost about 590
+// instructions a line. Those that are constants are shared by both
+// instances of the functions below; those whose help names a command are
+// built at their first use (each instance has its own), and --weapon's,
+// whose alternatives the caller gives, at every visit.
+namespace attack_in {
+
+constexpr In hull_damage{"hull-damage", "Inline weapon: Hull damage"};
+constexpr In pierce{"pierce", "Inline weapon: Pierce"};
+constexpr In crit{"crit", "Inline weapon: Boons per +2 Hull damage (0: none)"};
+constexpr In mount{.key = "mount",
+                   .help = "Inline weapon: personal, light, standard, heavy or capital",
+                   .value_name = "MOUNT",
+                   .choices = mount_names};
+constexpr In gunpowder{"gunpowder", "Inline weapon: gunpowder quality"};
+constexpr In indirect{"indirect", "Indirect fire (R10)"};
+constexpr In blast{"blast", "Inline weapon: Blast quality (R9)"};
+
+constexpr In successes{"successes", "The referee's roll: net Successes (no dice rolled)"};
+constexpr In boons{"boons", "The referee's roll: net Boons"};
+constexpr In spend_boons{"spend-boons", "Spend only N Boons on Crit bundles (R3)"};
+constexpr In pool{"pool", "Skill dice to roll"};
+constexpr In bane_dice{"bane-dice", "Extra Bane dice"};
+constexpr In boon_dice{"boon-dice", "Extra Boon dice"};
+
+// --engine (with --state) attacks with its own weapon.
+constexpr std::string_view weapon_unless[] = {"hull-damage", "engine"};
+constexpr In damage_taken{"damage-taken", "Hull the section has already suffered"};
+constexpr In ladder{
+    .key = "ladder", .help = "hull (count Hull Points) or steps (R5)", .value_name = "MODE", .choices = ladder_modes};
+constexpr In from{.key = "from",
+                  .help = "Steps mode: the state before (intact, cracked)",
+                  .value_name = "STATE",
+                  .choices = Words(breach_state_names).first(2),  // a breached section takes no attack's steps
+                  .choice_id = "bad-state"};
+constexpr In portcullis{"portcullis", "Castle gate with a portcullis: Armor 3, Hull 10 (R12)"};
+constexpr In firing_slit{"firing-slit", "Pillbox: aim through the slit, +3 Bane dice (R11)"};
+
+constexpr In engine{
+    .key = "engine", .help = "With --state: this besieger engine attacks its target", .value_name = "ID", .state_only = true};
+
+}  // namespace attack_in
+
 template <typename F>
 void weapon_stat_inputs(F& f, AttackRequest& r, Words weapon_unless) {
+  using namespace attack_in;
   static const std::string weapon_help = see_hint("Weapon id", {"list", "weapons"});
   f.text({.key = "weapon",
           .help = weapon_help,
@@ -122,16 +163,6 @@ void weapon_stat_inputs(F& f, AttackRequest& r, Words weapon_unless) {
           .required_unless = weapon_unless,
           .missing_id = "no-weapon"},
          r.weapon);
-  static constexpr In hull_damage{"hull-damage", "Inline weapon: Hull damage"};
-  static constexpr In pierce{"pierce", "Inline weapon: Pierce"};
-  static constexpr In crit{"crit", "Inline weapon: Boons per +2 Hull damage (0: none)"};
-  static constexpr In mount{.key = "mount",
-                            .help = "Inline weapon: personal, light, standard, heavy or capital",
-                            .value_name = "MOUNT",
-                            .choices = mount_names};
-  static constexpr In gunpowder{"gunpowder", "Inline weapon: gunpowder quality"};
-  static constexpr In indirect{"indirect", "Indirect fire (R10)"};
-  static constexpr In blast{"blast", "Inline weapon: Blast quality (R9)"};
   f.number(hull_damage, r.hull_damage, 0, 1000);
   f.number(pierce, r.pierce, 0, 1000);
   f.number(crit, r.crit, 0, 1000);
@@ -143,12 +174,7 @@ void weapon_stat_inputs(F& f, AttackRequest& r, Words weapon_unless) {
 
 template <typename F>
 void attack_roll_inputs(F& f, AttackRequest& r) {
-  static constexpr In successes{"successes", "The referee's roll: net Successes (no dice rolled)"};
-  static constexpr In boons{"boons", "The referee's roll: net Boons"};
-  static constexpr In spend_boons{"spend-boons", "Spend only N Boons on Crit bundles (R3)"};
-  static constexpr In pool{"pool", "Skill dice to roll"};
-  static constexpr In bane_dice{"bane-dice", "Extra Bane dice"};
-  static constexpr In boon_dice{"boon-dice", "Extra Boon dice"};
+  using namespace attack_in;
   f.number(successes, r.successes, -100, 100);
   f.number(boons, r.boons, -100, 100);
   f.number(spend_boons, r.spend_boons, 0, 100);
@@ -159,9 +185,9 @@ void attack_roll_inputs(F& f, AttackRequest& r) {
 
 template <typename F>
 void structure_input(F& f, std::string& structure) {
-  static const std::string structure_help = see_hint("Structure id", {"list", "structures"});
+  static const std::string help = see_hint("Structure id", {"list", "structures"});
   static const In in{.key = "structure",
-                     .help = structure_help,
+                     .help = help,
                      .value_name = "ID",
                      .also = "-s",
                      .need = Need::without_state,
@@ -171,21 +197,10 @@ void structure_input(F& f, std::string& structure) {
 
 template <typename F>
 void attack_weapon_inputs(F& f, AttackRequest& r) {
+  using namespace attack_in;
   structure_input(f, r.structure);
-  // --engine (with --state) attacks with its own weapon.
-  static constexpr std::string_view weapon_unless[] = {"hull-damage", "engine"};
-  weapon_stat_inputs(f, r, weapon_unless);
+  weapon_stat_inputs(f, r, attack_in::weapon_unless);
   attack_roll_inputs(f, r);
-  static constexpr In damage_taken{"damage-taken", "Hull the section has already suffered"};
-  static constexpr In ladder{
-      .key = "ladder", .help = "hull (count Hull Points) or steps (R5)", .value_name = "MODE", .choices = ladder_modes};
-  static constexpr In from{.key = "from",
-                           .help = "Steps mode: the state before (intact, cracked)",
-                           .value_name = "STATE",
-                           .choices = Words(breach_state_names).first(2),  // a breached section takes no attack's steps
-                           .choice_id = "bad-state"};
-  static constexpr In portcullis{"portcullis", "Castle gate with a portcullis: Armor 3, Hull 10 (R12)"};
-  static constexpr In firing_slit{"firing-slit", "Pillbox: aim through the slit, +3 Bane dice (R11)"};
   f.number(damage_taken, r.damage_taken, 0, 100000);
   f.text(ladder, r.ladder);
   f.text(from, r.from);
@@ -198,10 +213,8 @@ void attack_inputs(F& f, AttackRequest& r) {
   attack_weapon_inputs(f, r);
   static const std::string section_help = see_hint("With --state: the section attacked", {"status"});
   static const In section{.key = "section", .help = section_help, .value_name = "ID", .state_only = true};
-  static constexpr In engine{
-      .key = "engine", .help = "With --state: this besieger engine attacks its target", .value_name = "ID", .state_only = true};
   f.text(section, r.section);
-  f.text(engine, r.engine);
+  f.text(attack_in::engine, r.engine);
 }
 
 // The declarations' instances: over Fields, for every front end, and the
