@@ -55,7 +55,7 @@ ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* s
     if (!req.section.empty())
       refuse_without_state("section", "; without one give " + input_word("progress") + " N");
     const auto o = run_abatis(req, ctx);
-    return {print::json_text(print::write_abatis, o), print::abatis_text(o), {}};
+    return outcome_result(ctx, print::write_abatis, print::abatis_text, o);
   }
   if (req.progress.given())
     refuse_input("bad-option", "progress", "goes without --state; the state file counts the turns done");

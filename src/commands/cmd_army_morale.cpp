@@ -68,9 +68,9 @@ ActionResult army_morale_action(const ArmyMoraleRequest& r, Context& ctx, SiegeS
   if (st != nullptr) return side_morale_action(r, *st);
   refuse_unit_options({{"side", !r.side.empty()}});
   const auto o = run_army_morale(r, ctx);
-  return {print::json_text(print::write_army_morale, o),
-          print::army_morale_text(o),
-          {{"due", o.due}, {"threshold", o.threshold}}};
+  ActionResult out = outcome_result(ctx, print::write_army_morale, print::army_morale_text, o);
+  if (siege != nullptr) out.summary = {{"due", o.due}, {"threshold", o.threshold}};
+  return out;
 }
 
 }  // namespace

@@ -266,14 +266,7 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
     static PreparedAttack p;
     static AttackOutcome o;
     run_attack(req, ctx, p, o);
-    // Only what will be printed: batch and --json need no text; batch
-    // takes the outcome straight into its output (Context::outcome_out).
-    if (ctx.outcome_out != nullptr) {
-      print::append_json(*ctx.outcome_out, print::write_attack, o, ctx.seed());
-      return {};
-    }
-    return {print::json_text(print::write_attack, o, ctx.seed()),
-            ctx.globals.json ? std::string() : print::attack_text(o, ctx.seed()), {}};
+    return outcome_result(ctx, print::write_attack, print::attack_text, o, ctx.seed());
   }
   AttackRequest r = req;
   refuse_section_options(!r.structure.empty(), r.damage_taken.has_value(), r.portcullis);

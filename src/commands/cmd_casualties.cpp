@@ -52,9 +52,10 @@ ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeSt
   if (st == nullptr) {
     refuse_unit_options({{"unit", !r.unit.empty()}});
     const auto o = run_casualties(r, ctx);
-    return {print::json_text(print::write_casualties, o),
-            print::casualties_text(o),
-            {{"through_after", o.through_after}, {"behind_after", o.behind_after}, {"gaps", o.gaps}}};
+    ActionResult out = outcome_result(ctx, print::write_casualties, print::casualties_text, o);
+    if (siege != nullptr)
+      out.summary = {{"through_after", o.through_after}, {"behind_after", o.behind_after}, {"gaps", o.gaps}};
+    return out;
   }
   UnitCasualtiesInput in;
   in.unit = required_id(r.unit, "unit");

@@ -37,11 +37,14 @@ CheckResult run_check(const CheckRequest& r, Context& ctx) {
   return roll_check(check_spec(r), ctx.tables().dice, ctx.rng());
 }
 
-// A check changes nothing in a siege; with a state it runs the same.
-ActionResult check_action(const CheckRequest& r, Context& ctx, SiegeState*) {
+// A check changes nothing in a siege; with a state it runs the same, and
+// its log entry keeps a summary.
+ActionResult check_action(const CheckRequest& r, Context& ctx, SiegeState* st) {
   const auto c = run_check(r, ctx);
-  return {print::json_text(print::write_check_outcome, c, ctx.seed()), print::check_text(c, ctx.seed()),
-          {{"net_successes", c.net_successes}, {"net_boons", c.net_boons}, {"passed", c.passed()}}};
+  ActionResult out = outcome_result(ctx, print::write_check_outcome, print::check_text, c, ctx.seed());
+  if (st != nullptr)
+    out.summary = {{"net_successes", c.net_successes}, {"net_boons", c.net_boons}, {"passed", c.passed()}};
+  return out;
 }
 
 }  // namespace

@@ -98,7 +98,7 @@ ActionResult demolish_action(const DemolishRequest& req, Context& ctx, SiegeStat
     if (!req.section.empty())
       refuse_without_state("section", "; without one give " + input_word("structure") + " ID");
     const auto o = run_demolish(req, ctx);
-    return {print::json_text(print::write_demolition, o, ctx.seed()), print::demolish_text(o, ctx.seed()), {}};
+    return outcome_result(ctx, print::write_demolition, print::demolish_text, o, ctx.seed());
   }
   DemolishRequest r = req;
   refuse_section_options(!r.structure.empty(), r.damage_taken.has_value(), r.portcullis);

@@ -139,7 +139,7 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
       refuse_without_state("section", "; without one give " + input_word("structure") + " ID");
     refuse_unit_options({{"unit", !req.unit.empty()}});
     const auto o = run_escalade(req, ctx);
-    return {print::json_text(print::write_escalade, o, ctx.seed()), print::escalade_text(o, ctx.seed()), {}};
+    return outcome_result(ctx, print::write_escalade, print::escalade_text, o, ctx.seed());
   }
   const char* cmd = "escalade";
   EscaladeRequest r = req;

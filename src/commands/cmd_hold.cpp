@@ -127,9 +127,9 @@ ActionResult hold_action(const HoldRequest& r, Context& ctx, SiegeState* siege) 
   if (st != nullptr) return unit_hold_action(r, ctx, *st);
   refuse_unit_options({{"unit", !r.unit.empty()}, {"enemy", !r.enemy.empty()}, {"section", !r.section.empty()}});
   const auto o = run_hold(r, ctx);
-  return {print::json_text(print::write_hold, o, ctx.seed()),
-          print::hold_text(o, ctx.seed()),
-          {{"passed", o.passed}, {"through", o.through}}};
+  ActionResult out = outcome_result(ctx, print::write_hold, print::hold_text, o, ctx.seed());
+  if (siege != nullptr) out.summary = {{"passed", o.passed}, {"through", o.through}};
+  return out;
 }
 
 }  // namespace

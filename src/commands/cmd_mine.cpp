@@ -115,7 +115,7 @@ ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
     if (!req.section.empty())
       refuse_without_state("section", "; without one give " + input_word("structure") + " ID");
     const auto o = run_mine(req, ctx);
-    return {print::json_text(print::write_mine, o, ctx.seed()), print::mine_text(o, ctx.seed()), {}};
+    return outcome_result(ctx, print::write_mine, print::mine_text, o, ctx.seed());
   }
   MineRequest r = req;
   refuse_section_options(!r.structure.empty(), false, false);

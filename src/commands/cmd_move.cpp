@@ -82,9 +82,9 @@ ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* siege) 
                                  {"to", !r.to.empty()},
                                  {"figures", r.figures.has_value()}});
     const auto o = run_move(r, ctx);
-    return {print::json_text(print::write_move, o),
-            print::move_text(o),
-            {{"speed", o.speed}, {"speed_after", o.speed_after}}};
+    ActionResult out = outcome_result(ctx, print::write_move, print::move_text, o);
+    if (siege != nullptr) out.summary = {{"speed", o.speed}, {"speed_after", o.speed_after}};
+    return out;
   }
   UnitMoveInput in = unit_move_input(r);
   if (ctx.replaying_before_sallies) in.meaning = UnitMoveInput::Meaning::before_r38;

@@ -110,9 +110,9 @@ ActionResult rout_action(const RoutRequest& r, Context& ctx, SiegeState* siege) 
   if (st != nullptr) return unit_rout_action(r, ctx, *st);
   refuse_unit_options({{"unit", !r.unit.empty()}, {"standard", r.standard}});
   const auto o = run_rout(r, ctx);
-  return {print::json_text(print::write_rout, o),
-          print::rout_text(o),
-          {{"figures", o.figures}, {"moving", o.moving}, {"blocked", o.blocked}}};
+  ActionResult out = outcome_result(ctx, print::write_rout, print::rout_text, o);
+  if (siege != nullptr) out.summary = {{"figures", o.figures}, {"moving", o.moving}, {"blocked", o.blocked}};
+  return out;
 }
 
 }  // namespace

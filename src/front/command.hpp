@@ -25,6 +25,7 @@
 #include "front/cli.hpp"
 #include "front/hint.hpp"
 #include "front/inputs.hpp"
+#include "print/json.hpp"
 
 namespace siege::cli {
 
@@ -140,6 +141,20 @@ Runner action_setup(CLI::App& app, const Command& self) {
     const auto out = Act(*r, ctx, nullptr);
     ctx.emit(out.json, out.text);
   };
+}
+
+// The result of an action from its outcome (`args`: the outcome, and the
+// seed when it rolled dice), without a state file's part: only what will be
+// used is made. Batch takes the JSON straight into its output
+// (Context::outcome_out; ActionResult::json is then empty), and --json needs
+// no text. An action run on a state file adds its log summary itself.
+template <typename Write, typename Text, typename... Args>
+[[nodiscard]] ActionResult outcome_result(Context& ctx, Write&& write, Text&& text, const Args&... args) {
+  if (ctx.outcome_out != nullptr) {
+    print::append_json(*ctx.outcome_out, write, args...);
+    return {};
+  }
+  return {print::json_text(write, args...), ctx.globals.json ? std::string() : text(args...), {}};
 }
 
 constexpr Command named_row(std::string_view name, std::string_view summary, std::string_view example) {
