@@ -51,7 +51,8 @@ class Context {
   // Batch mode points this at its output while a line runs without a state
   // file, the line's head written already: an action may append its outcome
   // object there itself, leaving ActionResult::json empty, and so spare a
-  // copy of every outcome (cmd_batch.cpp, cmd_attack.cpp). Null elsewhere.
+  // copy of every outcome (cmd_batch.cpp; outcome_result in command.hpp).
+  // Null elsewhere.
   std::string* outcome_out = nullptr;
   // Sets `committed`. From then on a closed stdout pipe is a write error
   // (exit 5, naming what was committed) instead of a silent death by
