@@ -344,6 +344,64 @@ TEST_CASE("R41: only an engine whose row carries climbers makes an escalade by s
   CHECK(listed.json()["entries"][0]["carries_climbers"] == 4);
 }
 
+TEST_CASE("R41: odds escalade with a state climbs by the siege's own tower and unit, as escalade does",
+          "[cli][scene-cli][R41]") {
+  Harrowmere h;
+  // A homebrew row that carries 2 climbers a round, and an engine of it.
+  TempDir data;
+  {
+    json rows = json::parse(slurp(SIEGE_SOURCE_DIR + "/data/engines.json"));
+    rows.push_back({{"id", "small-tower"}, {"name", "Small tower"}, {"armor", 1}, {"hull", 6}, {"carries_climbers", 2}});
+    std::ofstream(data.file("engines.json")) << rows.dump();
+  }
+  auto homebrew = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"--data", data.path()});
+    return args;
+  };
+  REQUIRE(h.on(homebrew({"add", "--engine", "small", "--side", "besieger", "--row", "small-tower"})).status == 0);
+  const std::vector<std::string> odds{"odds", "escalade", "--section", "north-wall", "--method", "tower"};
+  auto with = [&](std::vector<std::string> more) {
+    auto args = odds;
+    args.insert(args.end(), more.begin(), more.end());
+    return homebrew(args);
+  };
+  const std::string before = h.bytes();
+  // The reserve's 12 figures by the small tower: 2 up a round, all up by round 6, for certain.
+  const json small = h.on_json(with({"--engine", "small", "--unit", "reserve"}));
+  CHECK(small["attackers"] == 12);
+  CHECK(small["after"]["up"][0]["up"] == 2);
+  CHECK(small["all_up_by_round"][0]["round"] == 6);
+  CHECK(small["expected_rounds"]["p"] == "6/1");
+  // The belfry (the built-in siege-tower row, 4 a round): round 3.
+  const json belfry = h.on_json(with({"--engine", "belfry", "--unit", "reserve"}));
+  CHECK(belfry["after"]["up"][0]["up"] == 4);
+  CHECK(belfry["expected_rounds"]["p"] == "3/1");
+  // The unit's figures or the attackers given, not both; the storming party's 30.
+  CHECK(h.on_json(with({"--engine", "small", "--attackers", "5"}))["expected_rounds"]["p"] == "3/1");
+  CHECK(h.on_json(with({"--engine", "small", "--unit", "storming-party"}))["attackers"] == 30);
+  CHECK(h.bytes() == before);  // odds only read the file
+  // Refused as escalade refuses them, the file unchanged.
+  refused(h, with({"--engine", "ram", "--unit", "reserve"}), "--engine ram: it is a Ram shed");
+  refused(h, with({"--engine", "smal", "--unit", "reserve"}), "odds escalade: unknown besieger engine 'smal' (did you mean small?)");
+  refused(h, with({"--engine", "small", "--unit", "reserve", "--attackers", "3"}), "--attackers");
+  refused(h, with({"--engine", "small", "--unit", "garrison"}), "'garrison' is a defender unit");
+  refused(h, with({"--engine", "small", "--unit", "reserve", "--ladders", "2"}),
+          "odds escalade: a siege tower takes no --ladders or --ropes");
+  refused(h, homebrew({"odds", "escalade", "--section", "north-wall", "--method", "ladder", "--engine", "small",
+                       "--attackers", "3"}),
+          "--engine: names the siege tower of --method tower");
+  refused(h, homebrew({"odds", "escalade", "--method", "tower", "--engine", "small", "--attackers", "3"}),
+          "--section: missing");
+  const Run no_state = siege::test::siege({"odds", "escalade", "--method", "tower", "--engine", "belfry", "--attackers", "3"});
+  CHECK(no_state.status == 2);
+  CHECK(no_state.err.find("--engine: needs --state") != std::string::npos);
+  // The climb itself agrees: 6 rounds, 2 a round.
+  const json climb = h.on_json(homebrew({"escalade", "--section", "north-wall", "--method", "tower", "--engine",
+                                         "small", "--unit", "reserve", "--seed", "1"}));
+  CHECK(climb["rounds"].size() == 6);
+  CHECK(climb["rounds"][0]["attempting"] == 2);
+}
+
 TEST_CASE(
     "a petard or breaching charge on the gate with its portcullis is an ordinary charge: rolled, with odds "
     "(R34)",

@@ -272,6 +272,14 @@ TEST_CASE("R9: Blast is halved, rounding down, against an earth rampart", "[stru
   CHECK(has_rule(o, "blast-halved"));
   CHECK(o.damage == 1);  // 2 + 2 - 3
   CHECK(Shot{"rampart", "cannon", 2}.resolve().damage == 6);  // no Blast: 6 + 2 - (3 - 1)
+  // A miss reports the Hull damage as the rampart takes it, halved too; the
+  // rule is named only where it did something.
+  const auto miss = Shot{"rampart", "mortar", 0}.resolve();
+  CHECK_FALSE(miss.hit);
+  CHECK(miss.hull_damage == 2);
+  CHECK(miss.damage == 0);
+  CHECK_FALSE(has_rule(miss, "blast-halved"));
+  CHECK(Shot{"rampart", "siege-howitzer", 0}.resolve().hull_damage == 4);  // 8 -> 4
 }
 
 TEST_CASE("R9: attacks leave a rampart at most cracked", "[structure][R9]") {

@@ -334,15 +334,16 @@ template <class OnArmorStep>
   c.after = c.before;
   c.armor = armor_after_modifiers(s, w, in.portcullis, in.firing_slit, c.before, on_armor_step);
   c.hull_damage = w.hull_damage;
+  // R9: the weapon's Hull damage as this section takes it, hit or miss.
+  if (s.has(Tag::blast_halved) && w.has(Quality::blast)) {
+    c.hull_damage = w.hull_damage / 2;
+    c.blast_halved = true;
+  }
   if (!in.check.passed()) return c;
   c.hit = true;
   if (s.has(Tag::heavy_weapons_only) && w.mount < Mount::heavy) {
     c.too_light = true;
     return c;
-  }
-  if (s.has(Tag::blast_halved) && w.has(Quality::blast)) {
-    c.hull_damage = w.hull_damage / 2;
-    c.blast_halved = true;
   }
   c.damage = std::max(0, c.hull_damage + in.check.net_successes - c.armor);
 

@@ -57,17 +57,16 @@ EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t, const 
       break;
     case ClimbMethod::tower:
       if (r.ladders.given() || r.ropes.given())
-        fail_usage("bad-option",
-                   "escalade: a siege tower takes no --ladders or --ropes (its bridge carries the "
-                   "climbers, R41)");
+        fail_refusal("bad-option",
+                     "a siege tower takes no " + input_word("ladders") + " or " + input_word("ropes") +
+                         " (its bridge carries the climbers, R41)");
       if (r.pool.given()) fail_input("bad-option", "pool", {}, "a siege tower makes no check");
       if (tower == nullptr) {
         tower = &t.engine(siege_tower_row);
         if (tower->carries_climbers == 0)
-          fail_usage("not-a-tower",
-                     "escalade: the engines.json row " + tower->id +
-                         " carries no climbers (carries_climbers), so --method tower has no tower "
-                         "to climb by (R41)");
+          fail_refusal("not-a-tower",
+                       "the engines.json row " + tower->id + " carries no climbers (carries_climbers), so " +
+                           input_word("method") + " tower has no tower to climb by (R41)");
       }
       in.tower_climbers = tower->carries_climbers;
       break;
@@ -82,6 +81,42 @@ EscaladeInput prepare_escalade(const EscaladeRequest& r, const Tables& t, const 
     in.referee_rounds = parse_round_results(*r.successes_per_round);
   }
   return in;
+}
+
+const Engine& tower_row_of(const SiegeState& st, const std::string& id, Context& ctx, const char* cmd) {
+  const EngineState* e = as_command(cmd, [&] { return present_engine(st.now, id); });
+  if (e == nullptr || e->side != EngineSide::besieger) {
+    std::vector<std::string> ids;
+    for (const auto& x : st.now.engines)
+      if (x.side == EngineSide::besieger) ids.push_back(x.id);
+    fail_usage("unknown-engine", std::string(cmd) + ": unknown besieger engine '" + id + "'" +
+                                     siege::did_you_mean(id, ids) + "; see '" + hint({"status"}) + "'");
+  }
+  // R41: only an engine whose row carries climbers is a siege tower.
+  const Engine* row = row_of(*e, ctx.tables());
+  if (row == nullptr)
+    fail_input("not-a-tower", "engine", id,
+               e->weapon.empty() ? "it has no engines.json row, so it carries no climbers (R41)"
+                                 : "it fires " + e->weapon +
+                                       " and has no engines.json row, so it carries no "
+                                       "climbers (R41)");
+  if (row->carries_climbers == 0)
+    fail_input("not-a-tower", "engine", id,
+               "it is a " + row->name + " (engines.json row " + row->id +
+                   "), which carries no climbers: only an engine whose row has carries_climbers makes an "
+                   "escalade by siege tower (R41)");
+  if (e->knocked_out)
+    fail_usage("knocked-out", std::string(cmd) + ": the tower " + e->id + " is knocked out and puts no one on the wall");
+  return *row;
+}
+
+int unit_climbers(const SiegeState& st, const std::string& unit, const std::string& section, const char* cmd) {
+  const int climbers = escalade_climbers(st.now, unit, section);
+  if (climbers > max_attackers)
+    fail_usage("bad-number", fmt::format("{}: '{}' has {} figures at the foot; a climb takes at most {} "
+                                         "attackers (split the unit)",
+                                         cmd, unit, climbers, max_attackers));
+  return climbers;
 }
 
 EscaladeOutcome run_escalade(const EscaladeRequest& r, Context& ctx, const Engine* tower = nullptr) {
@@ -120,6 +155,10 @@ void escalade_work_inputs(Fields& f, EscaladeRequest& r) {
 void escalade_inputs(Fields& f, EscaladeRequest& r) {
   escalade_work_inputs(f, r);
   f.text({.key = "section", .help = "With --state: the section climbed (read; a breach is walked through)", .value_name = "ID", .state_only = true}, r.section);
+  escalade_climber_inputs(f, r);
+}
+
+void escalade_climber_inputs(Fields& f, EscaladeRequest& r) {
   f.text({"unit", "With --state: the besieger unit that climbs; its figures at the foot are the attackers",
           "ID"},
          r.unit);
@@ -150,32 +189,7 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
     if (r.engine.empty() && units_state(st, !r.unit.empty()) != nullptr)
       fail_missing("no-engine", "engine", "ID: with --state, " + input_word("method") + " tower names its tower");
   }
-  const Engine* tower_row = nullptr;
-  if (tower && !r.engine.empty()) {
-    const EngineState* e = as_command(cmd, [&] { return present_engine(st->now, r.engine); });
-    if (e == nullptr || e->side != EngineSide::besieger) {
-      std::vector<std::string> ids;
-      for (const auto& x : st->now.engines)
-        if (x.side == EngineSide::besieger) ids.push_back(x.id);
-      fail_usage("unknown-engine", "escalade: unknown besieger engine '" + r.engine + "'" +
-                                       siege::did_you_mean(r.engine, ids) + "; see '" + hint({"status"}) + "'");
-    }
-    // R41: only an engine whose row carries climbers is a siege tower.
-    tower_row = row_of(*e, ctx.tables());
-    if (tower_row == nullptr)
-      fail_input("not-a-tower", "engine", r.engine,
-                 e->weapon.empty() ? "it has no engines.json row, so it carries no climbers (R41)"
-                                   : "it fires " + e->weapon +
-                                         " and has no engines.json row, so it carries no "
-                                         "climbers (R41)");
-    if (tower_row->carries_climbers == 0)
-      fail_input("not-a-tower", "engine", r.engine,
-                 "it is a " + tower_row->name + " (engines.json row " + tower_row->id +
-                     "), which carries no climbers: only an engine whose row has carries_climbers makes an "
-                     "escalade by siege tower (R41)");
-    if (e->knocked_out)
-      fail_usage("knocked-out", "escalade: the tower " + e->id + " is knocked out and puts no one on the wall");
-  }
+  const Engine* tower_row = tower && !r.engine.empty() ? &tower_row_of(*st, r.engine, ctx, cmd) : nullptr;
   refuse_section_options(r.structure.given(), r.damage_taken.has_value(), r.portcullis);
   if (r.section.empty()) fail_missing("no-section", "section", "ID; needed with --state");
   if (units_state(st, !r.unit.empty()) == nullptr) {
@@ -194,12 +208,7 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
   const std::string unit = required_id(r.unit, "unit");
   refuse_known("attackers", r.attackers.has_value(), "the unit's figures at the foot of the wall");
   const SectionState& s = state_section(*st, r.section, cmd);
-  const int climbers = escalade_climbers(st->now, unit, s.id);
-  if (climbers > max_attackers)
-    fail_usage("bad-number",
-               fmt::format("escalade: '{}' has {} figures at the foot; a climb takes at most {} "
-                           "attackers (split the unit)",
-                           unit, climbers, max_attackers));
+  const int climbers = unit_climbers(*st, unit, s.id, cmd);
   r.structure.set(s.structure);
   r.portcullis = portcullis_of(s) == Portcullis::yes;
   r.damage_taken = s.hull_suffered;

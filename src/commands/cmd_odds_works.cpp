@@ -6,6 +6,7 @@
 #include "commands/cmd_odds.hpp"
 #include "front/command.hpp"
 #include "commands/cmd_works.hpp"
+#include "commands/unit_view.hpp"
 
 namespace siege::cli {
 
@@ -56,15 +57,32 @@ void odds_of_demolish(const DemolishRequest& req, Context& ctx) {
 
 void odds_of_escalade(const EscaladeRequest& req, Context& ctx) {
   EscaladeRequest r = req;
-  if (auto st = odds_state(ctx, r.section.empty() ? "" : "section")) {
+  const char* cmd = "odds escalade";
+  const Engine* tower = nullptr;
+  // With --state, --unit and --engine (the tower, R41) are those of the
+  // siege, as `escalade` reads them.
+  if (auto st = odds_state(ctx, !r.section.empty() ? "section"
+                                : !r.engine.empty() ? "engine"
+                                : !r.unit.empty()   ? "unit"
+                                                    : "")) {
     refuse_section_options(r.structure.given(), r.damage_taken.has_value(), r.portcullis);
-    const SectionState& s = state_section(*st, r.section, "odds escalade");
+    if (!r.engine.empty()) {
+      if (r.method != name_of(ClimbMethod::tower))
+        refuse_input("bad-option", "engine", "names the siege tower of " + input_word("method") + " tower");
+      tower = &tower_row_of(*st, r.engine, ctx, cmd);
+    }
+    if (r.section.empty()) fail_missing("no-section", "section", "ID; needed with --state");
+    const SectionState& s = state_section(*st, r.section, cmd);
     r.structure.set(s.structure);
     r.portcullis = portcullis_of(s) == Portcullis::yes;
     r.damage_taken = s.hull_suffered;
+    if (!r.unit.empty()) {
+      refuse_known("attackers", r.attackers.has_value(), "the unit's figures at the foot of the wall");
+      r.attackers = unit_climbers(*st, r.unit, s.id, cmd);
+    }
   }
   const Tables& t = ctx.tables();
-  const EscaladeInput in = prepare_escalade(r, t);
+  const EscaladeInput in = prepare_escalade(r, t, tower);
   const auto e = odds::escalade_odds(in, t.dice);
   const EscaladeOutcome& o = e.trace;
   const bool hopeless = e.climb && !e.referee && e.climb->pass == 0;
@@ -145,6 +163,7 @@ void odds_escalade_inputs(Fields& f, EscaladeRequest& r) {
   escalade_work_inputs(f, r);
   f.text({.key = "section", .help = "With --state: the section climbed, as the file has it (the file is only read)", .value_name = "ID", .state_only = true},
          r.section);
+  escalade_climber_inputs(f, r);
 }
 
 void odds_demolish_inputs(Fields& f, DemolishRequest& r) {

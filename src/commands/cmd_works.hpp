@@ -80,6 +80,19 @@ void mine_work_inputs(Fields& f, MineRequest& r);
 void mine_inputs(Fields& f, MineRequest& r);
 void escalade_work_inputs(Fields& f, EscaladeRequest& r);
 void escalade_inputs(Fields& f, EscaladeRequest& r);
+// The climbers of a siege in a state file: --unit and --engine (the tower).
+void escalade_climber_inputs(Fields& f, EscaladeRequest& r);
+
+// With --state: the besieger engine `id` that climbs by --method tower, as
+// its engines.json row (R41). Refuses, as `cmd`'s error, an engine that is
+// not a present besieger, has no row that carries climbers, or is knocked
+// out.
+[[nodiscard]] const Engine& tower_row_of(const SiegeState& st, const std::string& id, Context& ctx,
+                                         const char* cmd);
+// With --state: the climbers unit `unit` puts to the wall of `section`
+// (escalade_climbers, R33), refused past the most a climb takes.
+[[nodiscard]] int unit_climbers(const SiegeState& st, const std::string& unit, const std::string& section,
+                                const char* cmd);
 
 // The comma-separated items of a list option, spaces around them trimmed;
 // refuses an empty list or an empty item as input `key`'s error.

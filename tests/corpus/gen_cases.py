@@ -248,6 +248,8 @@ run("attack/firing-slit-wrong-structure", "attack", "-s", "bunker", "--firing-sl
 run("attack/indirect-bunker", "attack", "-s", "bunker", "-w", "cannon", "--indirect", "--successes", "2")
 run("attack/indirect-mortar", "attack", "-s", "bunker", "-w", "mortar", "--successes", "2", "--seed", "1", "--json")
 run("attack/blast-rampart", "attack", "-s", "rampart", "-w", "mortar", "--successes", "3", "--damage-taken", "10")
+# R9: a miss reports the Blast weapon's Hull damage as halved too.
+run("attack/blast-rampart-miss", "attack", "-s", "rampart", "-w", "mortar", "--successes", "0", "--json", "--seed", "1")
 run("attack/inline-blast", "attack", "-s", "rampart", "--hull-damage", "6", "--blast", "--successes", "1")
 run("attack/inline", "attack", "-s", "curtain-wall", "--hull-damage", "5", "--pierce", "1", "--gunpowder",
     "--mount", "heavy", "--successes", "1")
@@ -1209,6 +1211,17 @@ siege("state/roster-errors", [
                                                "figures": 5},
                                               {"action": "merge", "unit": "wing", "into": "storming-party"},
                                               {"action": "remove", "unit": "wing"})),
+], files={"castle-siege.json": CASTLE_UNITS})
+# R41: odds escalade reads the siege's own tower and climbing unit, as escalade does.
+siege("state/odds-escalade-tower", [
+    st(*S, "odds", "escalade", "--section", "north-wall", "--method", "tower", "--engine", "belfry", "--unit",
+       "reserve"),
+    st(*S, "--json", "odds", "escalade", "--section", "north-wall", "--method", "tower", "--engine", "belfry",
+       "--unit", "storming-party"),
+    st(*S, "odds", "escalade", "--section", "north-wall", "--method", "tower", "--engine", "ram", "--unit",
+       "reserve"),
+    st(*S, "odds", "escalade", "--section", "north-wall", "--method", "ladder", "--unit", "reserve",
+       "--attackers", "3"),
 ], files={"castle-siege.json": CASTLE_UNITS})
 # A siege with no units at init: an arrival brings the side its army.
 siege("state/roster-no-units", [st(*S, "--seed", "130", "--json", "add", "--unit", "relief", "--side", "defender",
