@@ -301,6 +301,11 @@ TEST_CASE("R10: indirect fire that hits a bunker ignores 1 Armor", "[structure][
   CHECK(o.damage == 5);  // 5 + 2 - 2
   CHECK(Shot{"bunker", "cannon", 2}.resolve().armor.effective == 2);   // direct: 3 - 1
   CHECK(Shot{"curtain-wall", "mortar", 2}.resolve().armor.effective == 2);  // bunker only
+  // A miss is not fire that hits: the bunker keeps its 3 Armor in the trace.
+  const auto miss = Shot{"bunker", "mortar", 0}.resolve();
+  CHECK_FALSE(miss.hit);
+  CHECK(steps(miss).empty());
+  CHECK(miss.armor.effective == 3);
 }
 
 TEST_CASE("R11: a hit through a pillbox's firing slit ignores all its Armor", "[structure][R11]") {

@@ -252,10 +252,12 @@ inline void refuse_personal(const Weapon& w, std::string_view named = {}) {
 }
 
 // Armor after every modifier, in the order of R1; `on_step(rule, change)`
-// hears each modifier as it is applied.
+// hears each modifier as it is applied. `hits`: whether the attack hit (a
+// bunker's indirect-fire step is for fire that hits, R10).
 template <class OnStep>
 [[nodiscard]] inline int armor_after_modifiers(const Structure& s, const Weapon& w, Portcullis p,
-                                               FiringSlit slit, BreachState before, OnStep&& on_step) {
+                                               FiringSlit slit, BreachState before, bool hits,
+                                               OnStep&& on_step) {
   const SectionStats st = section_stats(s, p);
   int armor = st.listed_armor;
   auto step = [&](std::string_view rule, int change) {
@@ -265,19 +267,19 @@ template <class OnStep>
   if (p == Portcullis::yes) step("portcullis", st.base_armor - st.listed_armor);
   if (detail::vulnerable_to(s, w)) step("vulnerable-to-guns", -2);
   if (before == BreachState::cracked) step("cracked", -1);
-  if (s.has(Tag::indirect_ignores_1) && w.has(Quality::indirect)) step("indirect-fire", -1);
+  if (hits && s.has(Tag::indirect_ignores_1) && w.has(Quality::indirect)) step("indirect-fire", -1);
   if (w.pierce > 0) step("pierce", -w.pierce);
   if (slit == FiringSlit::yes && armor > 0) step("firing-slit", -armor);
   if (armor < 0) step("armor-floor", -armor);
   return armor;
 }
 
-// The same, with every step written down.
+// The same for a hit, with every step written down.
 [[nodiscard]] inline ArmorTrace effective_armor(const Structure& s, const Weapon& w, Portcullis p,
                                                 FiringSlit slit, BreachState before) {
   ArmorTrace a;
   a.listed = s.armor;
-  a.effective = armor_after_modifiers(s, w, p, slit, before, [&](std::string_view rule, int change) {
+  a.effective = armor_after_modifiers(s, w, p, slit, before, true, [&](std::string_view rule, int change) {
     a.steps.push_back({rule, change});
   });
   return a;
@@ -332,7 +334,7 @@ template <class OnArmorStep>
   }
   c.hull_after = c.hull_before;
   c.after = c.before;
-  c.armor = armor_after_modifiers(s, w, in.portcullis, in.firing_slit, c.before, on_armor_step);
+  c.armor = armor_after_modifiers(s, w, in.portcullis, in.firing_slit, c.before, in.check.passed(), on_armor_step);
   c.hull_damage = w.hull_damage;
   // R9: the weapon's Hull damage as this section takes it, hit or miss.
   if (s.has(Tag::blast_halved) && w.has(Quality::blast)) {
