@@ -200,6 +200,34 @@ TEST_CASE("A loop of symbolic links is a state error naming the path", "[state-f
   CHECK(dir.names() == std::vector<std::string>{"a.json", "b.json"});
 }
 
+TEST_CASE("A symbolic link at the lock's name is refused, never followed, and left there", "[state-file][links]") {
+  TempDir dir;
+  const std::string path = dir.write("siege.json", "a");
+  const std::string victim = dir.write("victim", "");  // empty: it would read as a lock siege made
+  // One to a file that is there, one to a file that is not (open would create it).
+  for (const char* to : {"victim", "planted"}) {
+    REQUIRE(::symlink(to, (path + ".lock").c_str()) == 0);
+    for (auto access : {StateFile::Access::update, StateFile::Access::create}) {
+      try {
+        StateFile f(path, access);
+        f.commit("b");
+        FAIL("no error");
+      } catch (const siege::Error& e) {
+        CHECK(e.exit_code() == 4);
+        CHECK(std::string(e.what()) == path + ".lock: a symbolic link, not a regular file; remove it (siege makes "
+                                              "the lock file itself)");
+      }
+    }
+    struct stat st {};
+    REQUIRE(::lstat((path + ".lock").c_str(), &st) == 0);
+    CHECK(S_ISLNK(st.st_mode));
+    REQUIRE(::unlink((path + ".lock").c_str()) == 0);
+  }
+  CHECK(slurp(path) == "a");
+  CHECK(slurp(victim).empty());
+  CHECK(dir.names() == std::vector<std::string>{"siege.json", "victim"});
+}
+
 TEST_CASE("A FIFO is refused without waiting for a writer, and its lock is released", "[state-file]") {
   TempDir dir;
   const std::string fifo = dir.file("siege.json");

@@ -214,7 +214,13 @@ void refuse_sidecar_name(const std::string& path, const std::string& target, std
 
 StateLock::StateLock(const std::string& path) : path_(path), lock_path_(path + ".lock") {
   for (;;) {
-    const int fd = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0666);
+    // Never through a symbolic link: the lock file is siege's own, and one
+    // planted there would have it write into (and remove) another file.
+    const int fd =
+        ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW, 0666);
+    if (fd < 0 && errno == ELOOP)
+      fail_state("state-io", lock_path_ + ": a symbolic link, not a regular file; remove it (siege makes the "
+                                          "lock file itself)");
     if (fd < 0) fail_io(lock_path_, "cannot create the lock file");
     struct stat own {};
     if (::fstat(fd, &own) != 0 || !S_ISREG(own.st_mode)) {
@@ -233,7 +239,7 @@ StateLock::StateLock(const std::string& path) : path_(path), lock_path_(path + "
     // The previous holder may have unlinked this inode before we got it:
     // then the lock guards nothing, and we start over with a fresh file.
     struct stat held {}, named {};
-    if (::fstat(fd, &held) == 0 && ::stat(lock_path_.c_str(), &named) == 0 &&
+    if (::fstat(fd, &held) == 0 && ::lstat(lock_path_.c_str(), &named) == 0 &&
         held.st_dev == named.st_dev && held.st_ino == named.st_ino) {
       fd_ = fd;
       return;
