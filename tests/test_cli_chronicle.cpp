@@ -492,3 +492,48 @@ TEST_CASE("the plan of a crowded castle grows its ring until no two counters ove
              ys[b] + hs[b] <= ys[a]));
     }
 }
+
+TEST_CASE("each command line of the chronicle, run by a shell, plays its log entry again", "[cli][chronicle]") {
+  // Notes a shell or the parser would misread: a dash first, an option's
+  // name, quotes and a dollar sign; a flag, a repeated option and a
+  // positional word.
+  TempDir dir;
+  const std::string state = dir.file("siege.json");
+  auto on = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"--state", state});
+    return siege::test::siege(args);
+  };
+  REQUIRE(siege::test::siege({"init", state, "--from", castle_description}).status == 0);
+  const std::string initial = slurp(state);
+  for (const std::string text : {"-h", "--seed", "-x y", "it's $HOME \"here\"", "plain words"})
+    REQUIRE(on({"note", "--", text}).status == 0);
+  REQUIRE(on({"--seed", "7", "demolish", "--section", "gatehouse", "-c", "petard", "-c", "powder-keg"}).status == 0);
+  REQUIRE(on({"attack", "--section", "gatehouse", "--weapon", "ram", "--successes", "9", "--indirect"}).status == 0);
+  REQUIRE(on({"--seed", "8", "abatis", "build", "--section", "gatehouse"}).status == 0);
+  const std::string played = slurp(state);
+
+  const Run page = on({"--format", "markdown", "chronicle"});
+  REQUIRE(page.status == 0);
+  std::vector<std::string> lines;
+  for (std::size_t at = page.out.find("\n`siege "); at != std::string::npos; at = page.out.find("\n`siege ", at + 1))
+    lines.push_back(page.out.substr(at + 2, page.out.find("`\n", at + 2) - at - 2));
+  REQUIRE(lines.size() == 8);
+  CHECK(lines[0].find(" note --text -h") != std::string::npos);
+
+  // The same lines again on a fresh copy of the siege: the same file.
+  const std::string again = dir.file("again.json");
+  {
+    std::ofstream(again) << initial;
+  }
+  std::string script = "cd '" + dir.path() + "' || exit 1\n";
+  for (auto line : lines) {
+    line.replace(0, std::string("siege --state ").size(), SIEGE_BINARY + " --state ");
+    const auto name = line.find(" siege.json ");
+    REQUIRE(name != std::string::npos);
+    line.replace(name, std::string(" siege.json ").size(), " again.json ");
+    script += line + " >/dev/null || exit 1\n";
+  }
+  std::ofstream(dir.file("play.sh")) << script;
+  REQUIRE(std::system(("sh " + dir.file("play.sh")).c_str()) == 0);
+  CHECK(slurp(again) == played);
+}

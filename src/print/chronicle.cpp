@@ -256,39 +256,6 @@ std::vector<ChronicleChange> changes_logged(const json& outcome, const Snapshot&
   return out;
 }
 
-// What follows the action's name on a command line that plays `e` again.
-std::string command_words(const LogEntry& e) {
-  std::vector<std::string> positional;
-  try {
-    for (const auto& d : described_inputs(find_action(e.action)))
-      if (d.value("positional", false)) positional.push_back(d.at("key").get<std::string>());
-  } catch (const json::exception&) {
-  }
-  std::string out;
-  const auto put = [&](const std::string& word) {
-    if (!out.empty()) out += ' ';
-    out += word;
-  };
-  const auto value_text = [](const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); };
-  if (!e.inputs.is_object()) return out;
-  for (const auto& key : positional)
-    if (const auto it = e.inputs.find(key); it != e.inputs.end() && !it->is_array() && !it->is_boolean())
-      put(shell_word(value_text(*it)));
-  for (const auto& [k, v] : e.inputs.items()) {
-    if (std::find(positional.begin(), positional.end(), k) != positional.end() && !v.is_array() && !v.is_boolean())
-      continue;
-    if (v.is_boolean()) {
-      if (v.get<bool>()) put(shell_word("--" + k));
-      continue;
-    }
-    for (const auto& x : v.is_array() ? v : json::array({v})) {
-      put(shell_word("--" + k));
-      put(shell_word(value_text(x)));
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string command_line(const std::string& file, const ChronicleEntry& e) {
@@ -373,7 +340,7 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
     x.number = e.entry;
     x.action = e.action;
     x.scene = scene;
-    x.options = command_words(e);
+    x.options = inputs_as_options(e.action, e.inputs);
     x.seed = e.seed;
     x.line = describe(e);
     // Until the replay says more: what the logged outcome itself holds.

@@ -314,18 +314,20 @@ std::string inputs_as_options(std::string_view action, const nlohmann::json& inp
   std::string out;
   auto put = [&](const std::string& k, const nlohmann::json& v) {
     if (!out.empty()) out += ' ';
+    if (v.is_boolean()) {
+      out += "--" + k;
+      return;
+    }
+    const std::string text = v.is_string() ? v.get<std::string>() : v.dump();
     // A positional value that starts with a dash would read as an option:
     // it goes as one (note TEXT is also --text TEXT).
-    const bool word = is_positional(k) && !(v.is_string() && v.get<std::string>().rfind('-', 0) == 0);
-    if (!word) out += "--" + k;
-    if (v.is_boolean()) return;
-    if (!word) out += ' ';
-    out += v.is_string() ? shell_word(v.get<std::string>()) : v.dump();
+    if (!is_positional(k) || text.rfind('-', 0) == 0) out += "--" + k + ' ';
+    out += shell_word(text);
   };
   for (const auto& k : positional)
-    if (inputs.contains(k) && inputs[k].is_string()) put(k, inputs[k]);
+    if (const auto it = inputs.find(k); it != inputs.end() && !it->is_array() && !it->is_boolean()) put(k, *it);
   for (const auto& [k, v] : inputs.items()) {
-    if (is_positional(k)) continue;
+    if (is_positional(k) && !v.is_array() && !v.is_boolean()) continue;
     if (v.is_boolean() && !v.get<bool>()) continue;
     if (v.is_array())
       for (const auto& x : v) put(k, x);
