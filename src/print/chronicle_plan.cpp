@@ -14,7 +14,12 @@
 // the same bytes.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <iterator>
+#include <map>
+#include <string_view>
+#include <tuple>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -96,26 +101,59 @@ class Placer {
     const int w = b.width(), h = b.height();
     const long clear_out = static_cast<long>(ring_ + keep_clear) * (ring_ + keep_clear);
     const long clear_in = static_cast<long>(ring_ - keep_clear) * (ring_ - keep_clear);
-    for (const Pt& d : offsets()) {
+    // A spot refused to a block of this size wanting this place stays
+    // refused (boxes are only added): the next such block starts after the
+    // last spot given.
+    std::size_t& from = resume_[{want.x, want.y, w, h, side == Side::outside}];
+    const auto& all = offsets();
+    for (; from < all.size(); ++from) {
+      const Pt& d = all[from];
       const Box box{want.x + d.x - w / 2, want.y + d.y - h / 2, want.x + d.x - w / 2 + w,
                     want.y + d.y - h / 2 + h};
       if (side == Side::outside ? box.nearest2() <= clear_out : box.farthest2() >= clear_in) continue;
-      if (std::any_of(taken_.begin(), taken_.end(), [&](const Box& o) { return box.meets(o, margin); }))
-        continue;
-      taken_.push_back(box);
+      if (meets_taken(box)) continue;
+      reserve(box);
+      ++from;
       return box;
     }
     const Box box{want.x - w / 2, want.y - h / 2, want.x - w / 2 + w, want.y - h / 2 + h};
-    taken_.push_back(box);
+    reserve(box);
     crowded_ = true;
     return box;
   }
   // Whether a block found no free spot (then the ring is made larger).
   [[nodiscard]] bool crowded() const { return crowded_; }
-  void reserve(const Box& b) { taken_.push_back(b); }
+  void reserve(const Box& b) {
+    const auto i = static_cast<std::uint32_t>(taken_.size());
+    taken_.push_back(b);
+    // Filed under every cell its reach (the box and the margin around it)
+    // touches: a box that meets it touches one of those cells.
+    for (int cy = cell(b.y0 - margin); cy <= cell(b.y1 + margin); ++cy)
+      for (int cx = cell(b.x0 - margin); cx <= cell(b.x1 + margin); ++cx) cells_[key(cx, cy)].push_back(i);
+  }
   [[nodiscard]] const std::vector<Box>& taken() const { return taken_; }
 
  private:
+  // The boxes placed are filed in a grid of square cells, so that a try
+  // looks at those near it, not at every one: a crowded plan tries
+  // thousands of spots for each of hundreds of blocks.
+  static constexpr int cell_size = 64;
+  static int cell(int v) { return v >= 0 ? v / cell_size : -((-v + cell_size - 1) / cell_size); }
+  static std::int64_t key(int cx, int cy) {
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(static_cast<std::uint32_t>(cx)) << 32 |
+                                     static_cast<std::uint32_t>(cy));
+  }
+  [[nodiscard]] bool meets_taken(const Box& box) const {
+    for (int cy = cell(box.y0); cy <= cell(box.y1); ++cy)
+      for (int cx = cell(box.x0); cx <= cell(box.x1); ++cx) {
+        const auto it = cells_.find(key(cx, cy));
+        if (it == cells_.end()) continue;
+        for (const std::uint32_t i : it->second)
+          if (box.meets(taken_[i], margin)) return true;
+      }
+    return false;
+  }
+
   // Steps of 6 units out to 270 each way, nearest first.
   static const std::vector<Pt>& offsets() {
     static const std::vector<Pt> all = [] {
@@ -132,6 +170,8 @@ class Placer {
   }
   int ring_;
   std::vector<Box> taken_;
+  std::unordered_map<std::int64_t, std::vector<std::uint32_t>> cells_;
+  std::map<std::tuple<int, int, int, int, bool>, std::size_t> resume_;
   bool crowded_ = false;
 };
 
@@ -399,11 +439,16 @@ std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowde
   const int n = static_cast<int>(s.sections.size());
   const double span = n == 0 ? 360.0 : 360.0 / n;
   const auto centre_of = [&](int i) { return -90.0 + i * span; };
-  const auto section_index = [&](const std::string& id) {
-    for (int i = 0; i < n; ++i)
-      if (s.sections[static_cast<std::size_t>(i)].id == id) return i;
-    return -1;
+  std::unordered_map<std::string_view, int> index_of;  // a plan of many sections looks them up often
+  index_of.reserve(s.sections.size());
+  for (int i = 0; i < n; ++i) index_of.emplace(s.sections[static_cast<std::size_t>(i)].id, i);
+  const auto section_index = [&](std::string_view id) {
+    const auto it = index_of.find(id);
+    return it == index_of.end() ? -1 : it->second;
   };
+  std::vector<int> target_of;  // the section each engine aims at, or -1
+  target_of.reserve(s.engines.size());
+  for (const auto& e : s.engines) target_of.push_back(section_index(e.target));
 
   Svg g;
   Placer placer(ring);
@@ -524,9 +569,7 @@ std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowde
   for (int i = 0; i < n; ++i) {
     std::vector<std::size_t> at;
     for (std::size_t k = 0; k < s.engines.size(); ++k)
-      if (s.engines[k].side == EngineSide::besieger &&
-          s.engines[k].target == s.sections[static_cast<std::size_t>(i)].id)
-        at.push_back(k);
+      if (s.engines[k].side == EngineSide::besieger && target_of[k] == i) at.push_back(k);
     const double step = std::min(14.0, span * 0.5 / static_cast<double>(std::max<std::size_t>(at.size(), 1)));
     for (std::size_t j = 0; j < at.size(); ++j) {
       const double a =
@@ -547,9 +590,10 @@ std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowde
     for (int i = 0; i < std::max(n, 1); ++i) {
       const double a = n == 0 ? 90 : centre_of(i) + span / 2;
       int crowd = 0;
-      for (const auto& e : s.engines) {
-        const int k = section_index(e.target);
-        if (e.side == EngineSide::besieger && k >= 0 && (k == i || k == (i + 1) % std::max(n, 1))) ++crowd;
+      for (std::size_t e = 0; e < s.engines.size(); ++e) {
+        const int k = target_of[e];
+        if (s.engines[e].side == EngineSide::besieger && k >= 0 && (k == i || k == (i + 1) % std::max(n, 1)))
+          ++crowd;
       }
       // The fewest engines; between equals, the nearest to the bottom.
       const double from_bottom = std::abs(std::remainder(a - 90, 360.0));
