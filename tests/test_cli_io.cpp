@@ -97,6 +97,23 @@ TEST_CASE("Output that cannot be written is exit 5 with one line naming the erro
   }
 }
 
+TEST_CASE("serve whose address line cannot be written ends at once with exit 5, serving nobody", "[cli][io][serve]") {
+  TempDir dir;
+  const std::string state = dir.file("siege.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", castle_description}).status == 0);
+  // `timeout`: a server that runs on would end only by its signal (124).
+  for (const auto& [redirect, error] : {std::pair{">/dev/full", ENOSPC}, std::pair{">&-", EBADF}}) {
+    CAPTURE(redirect);
+    const std::string cmd = "timeout 10 " + shell_quote(SIEGE_BINARY) + " serve " + shell_quote(state) +
+                            " --listen 127.0.0.1:0 </dev/null " + redirect + " 2>" +
+                            shell_quote(dir.file("serve.err"));
+    const int rc = std::system(cmd.c_str());
+    REQUIRE(WIFEXITED(rc));
+    CHECK(WEXITSTATUS(rc) == 5);
+    CHECK(slurp(dir.file("serve.err")) == write_error(error) + "\n");
+  }
+}
+
 TEST_CASE("A state command whose output fails says which log entry holds the update, and the file has it",
           "[cli][io][state]") {
   TempDir dir;

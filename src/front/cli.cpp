@@ -293,6 +293,11 @@ void write_stdout(std::string_view bytes) {
   if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size()) fail_write(errno);
 }
 
+void flush_stdout() {
+  errno = 0;
+  if (std::fflush(stdout) != 0) fail_write(errno);
+}
+
 std::string one_line(std::string_view message) {
   std::string out;
   out.reserve(message.size());

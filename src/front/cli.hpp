@@ -92,6 +92,9 @@ class Context {
 // "write error: <strerror>"); stdout may be buffered, so cli::main flushes
 // and closes it, with the same check, before it returns.
 void write_stdout(std::string_view bytes);
+// Flushes stdout now, with write_stdout's check: for a command that runs on
+// after it has written (serve's address).
+void flush_stdout();
 // Whether standard input was closed when the program started (main gives a
 // closed descriptor a stand-in that fails every read) or is closed now.
 [[nodiscard]] bool standard_input_closed();

@@ -528,8 +528,10 @@ void run_serve(const ServeRequest& r, Context& ctx) {
         "Listening on every address: players open http://ADDRESS:{}/ with this machine's IP "
         "address (a name other than localhost is refused).\n",
         l.port);
+  // Out before serving: nobody learns the address from a line that could
+  // not be written (a full disk, a closed pipe), so the server does not run.
   write_stdout(text);
-  std::fflush(stdout);
+  flush_stdout();
   server.run();
 }
 
