@@ -83,6 +83,9 @@ SAMPLES = {
         (["help", "--inputs", "status"], 0),
         (["help", "--inputs"], 0),  # with --json: every command (tools/gen-refs reads it)
         (["help", "--inputs", "odds", "chek"], 2),
+        (["help", "attack"], 0),  # with --json: the help text in one object
+        (["help"], 0),
+        (["odds", "check", "--help"], 0),
     ],
     "check": [
         (["check", "--difficulty", "hard", "--pool", "4", "--seed", "7"], 0),
@@ -385,7 +388,7 @@ def first_error(doc):
         name = {"army-morale": "army_morale", "init": "siege", "status": "siege"}.get(doc["action"], doc["action"])
         if doc["action"] == "odds":
             name = "odds_" + str(doc.get("of"))
-        elif doc["action"] not in ("inputs", "version"):  # branches of their own
+        elif doc["action"] not in ("inputs", "version", "help"):  # branches of their own
             name += "_outcome"
         if name in schema["$defs"]:
             branch = validator_class({"$defs": schema["$defs"], "$ref": "#/$defs/" + name})

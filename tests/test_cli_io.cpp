@@ -292,9 +292,17 @@ TEST_CASE("siege help [COMMAND] prints what --help prints", "[cli][io]") {
   CHECK(attack.out == siege::test::siege({"attack", "--help"}).out);
   CHECK(attack.out.find("--structure") != std::string::npos);
 
+  // With --json, one object holding that text (INTERFACE: --json prints
+  // exactly one JSON object), however the help is asked for.
   const Run odds = siege::test::siege({"--json", "help", "odds", "check"});
   CHECK(odds.status == 0);
-  CHECK(odds.out == siege::test::siege({"odds", "check", "--help"}).out);
+  const auto o = nlohmann::json::parse(odds.out);
+  CHECK(o["action"] == "help");
+  CHECK(o["command"] == "odds check");
+  CHECK(o["text"] == siege::test::siege({"odds", "check", "--help"}).out);
+  CHECK(siege::test::siege({"odds", "check", "--help", "--json"}).out == odds.out);
+  CHECK(nlohmann::json::parse(siege::test::siege({"help", "--json"}).out)["text"] == top.out);
+  CHECK(nlohmann::json::parse(siege::test::siege({"help", "--json"}).out)["command"] == "");
 
   const Run unknown = siege::test::siege({"help", "atack"});
   CHECK(unknown.status == 2);

@@ -765,6 +765,17 @@ std::string version_text(const Globals& g) {
   return out + "\n";
 }
 
+// --help's text; with --json one object that holds it, with the command
+// it is of ("" for siege's own).
+std::string help_text(const Globals& g, const std::string& command, std::string text) {
+  if (!g.json) return text;
+  std::string out;
+  siege::JsonWriter w(out);
+  w.begin_object().field("schema", schema_version).field("action", "help").field("command", command);
+  w.field("text", text).end_object();
+  return out + "\n";
+}
+
 // `siege help`'s own inputs: `siege help [--inputs] [COMMAND [SUBCOMMAND]]`.
 struct HelpRequest {
   bool inputs = false;
@@ -959,10 +970,10 @@ int run(int argc, char** argv, Context& ctx) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
-    write_stdout(app.help());
+    write_stdout(help_text(ctx.globals, command_path(app), app.help()));
     return 0;
   } catch (const CLI::CallForAllHelp&) {
-    write_stdout(app.help("", CLI::AppFormatMode::All));
+    write_stdout(help_text(ctx.globals, command_path(app), app.help("", CLI::AppFormatMode::All)));
     return 0;
   } catch (const CLI::CallForVersion&) {
     write_stdout(version_text(ctx.globals));
