@@ -200,6 +200,34 @@ TEST_CASE("A loop of symbolic links is a state error naming the path", "[state-f
   CHECK(dir.names() == std::vector<std::string>{"a.json", "b.json"});
 }
 
+TEST_CASE("A read-only state file is refused for an update and left as it is, and read as before", "[state-file]") {
+  TempDir dir;
+  const std::string path = dir.write("siege.json", "a");
+  REQUIRE(::chmod(path.c_str(), 0444) == 0);
+  for (auto access : {StateFile::Access::update, StateFile::Access::create}) {
+    try {
+      StateFile f(path, access);
+      f.commit("b");
+      FAIL("no error");
+    } catch (const siege::Error& e) {
+      CHECK(e.exit_code() == 4);
+      CHECK(e.id() == "read-only");
+      CHECK(std::string(e.what()).rfind(path + ": read-only (no write permission)", 0) == 0);
+    }
+  }
+  CHECK(StateFile(path, StateFile::Access::read).text() == "a");
+  CHECK(StateFile(path, StateFile::Access::dry_run).text() == "a");
+  CHECK(slurp(path) == "a");
+  CHECK(dir.names() == std::vector<std::string>{"siege.json"});
+  // Writable for its owner again: updated as before, its mode kept.
+  REQUIRE(::chmod(path.c_str(), 0644) == 0);
+  {
+    StateFile f(path, StateFile::Access::update);
+    f.commit("b");
+  }
+  CHECK(slurp(path) == "b");
+}
+
 TEST_CASE("A symbolic link at the lock's name is refused, never followed, and left there", "[state-file][links]") {
   TempDir dir;
   const std::string path = dir.write("siege.json", "a");

@@ -317,6 +317,13 @@ StateFile::StateFile(std::string path, Access access) : path_(std::move(path)), 
   if (!exists_ && access_ != Access::create)
     fail_state("no-state-file", path_ + ": no such state file; make one with: " +
                                     hint({"init", path_, input_word("from"), "DESCRIPTION.json"}));
+  // A file made read-only (chmod a-w, or not ours to write) is kept as it
+  // is: the update's rename would replace it regardless of its mode.
+  struct stat st {};
+  if (exists_ && (access_ == Access::update || access_ == Access::create) && ::stat(target_.c_str(), &st) == 0 &&
+      ((st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 || ::access(target_.c_str(), W_OK) != 0))
+    fail_state("read-only", path_ + ": read-only (no write permission), so siege leaves it as it is; make it "
+                                    "writable to play on (chmod u+w), or add --dry-run");
 }
 
 void StateFile::commit(std::string_view content) {
