@@ -3,6 +3,7 @@
 // given) is refused missing by one check, the same on the command line and
 // in a batch line, placed by the front end and named in the error's "input"
 // (issue 23).
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -179,6 +180,28 @@ TEST_CASE("siege help --inputs --json shows the declared requirements and choice
   CHECK(by.at("sortie weapon")["required_unless"] == json{"hull-damage"});
   CHECK(by.at("hold order")["required_unless"] == json{"hero"});
   CHECK(by.at("attack from")["choices"] == json{"intact", "cracked"});
+}
+
+TEST_CASE("Each odds subcommand that names a command takes every input of that command", "[cli][declared]") {
+  // README: `odds check|attack|demolish|escalade|mine` takes exactly the
+  // options of the command it names (odds escalade once lacked escalade's
+  // --engine and --unit, so its odds could not follow the siege's own tower).
+  const Run r = siege::test::siege({"help", "--inputs", "--json"});
+  REQUIRE(r.status == 0);
+  const json listed = r.json();
+  std::map<std::string, std::set<std::string>> keys;
+  for (const auto& c : listed["commands"])
+    for (const auto& in : c["inputs"]) keys[c["command"].get<std::string>()].insert(in["key"].get<std::string>());
+  int named = 0;
+  for (const auto& [name, odds_keys] : keys) {
+    if (name.rfind("odds ", 0) != 0 || keys.count(name.substr(5)) == 0) continue;
+    ++named;
+    for (const auto& k : keys.at(name.substr(5))) {
+      CAPTURE(name, k);
+      CHECK(odds_keys.count(k) == 1);
+    }
+  }
+  CHECK(named == 5);  // check, attack, demolish, escalade, mine (scene names no command)
 }
 
 TEST_CASE("Every command refuses each input it declares needed when it is missing", "[cli][declared][batch]") {

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -320,6 +321,31 @@ TEST_CASE("The version with --json is one JSON object", "[cli][io]") {
     CHECK(j["version"].is_string());
     CHECK(siege::test::siege({"--version"}).out == "siege " + j["version"].get<std::string>() + "\n");
   }
+}
+
+TEST_CASE("An empty path (a shell variable never set) is refused, not read as not given", "[cli][io]") {
+  TempDir dir;
+  const std::string state = dir.file("siege.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", castle_description}).status == 0);
+  const std::string before = slurp(state);
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"--data", "", "list", "weapons"}, "--data: an empty path"},
+      {{"--state", state, "chronicle", "-o", ""}, "--output: an empty path"},
+      {{"batch", ""}, "FILE: an empty path"},
+      {{"init", state + "2", "--from", ""}, "--from: an empty path"},
+      {{"serve", "", "--listen", "127.0.0.1:0"}, "FILE: an empty path"},
+      {{"play", ""}, "FILE: an empty path"},
+  };
+  for (const auto& [args, words] : cases) {
+    CAPTURE(args);
+    const Run r = siege::test::siege(args);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(r.err.find(words) != std::string::npos);
+  }
+  CHECK(slurp(state) == before);
+  CHECK(dir.names() == std::vector<std::string>{"siege.json"});
 }
 
 TEST_CASE("init - is refused: a state file cannot be standard output", "[cli][io][state]") {

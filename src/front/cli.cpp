@@ -108,6 +108,18 @@ std::set<const CLI::Option*>& required_options() {
   return options;
 }
 
+// A path input given as the empty word ("--data ''", a shell variable that
+// was never set) is refused rather than read as not given.
+// `name`: how the command line names a positional input (FILE), or empty
+// for an option.
+void refuse_empty_path(const std::string& key, const std::string& value, const char* what,
+                       const std::string& name = {}) {
+  if (!value.empty()) return;
+  const std::string reason = std::string("an empty path: give ") + what;
+  if (name.empty()) fail_input("empty-path", key, {}, reason);
+  throw Error(ErrorKind::usage, "empty-path", name + ": " + reason).about(key);
+}
+
 // The command line's visitor (inputs.hpp): each input an option of `app`,
 // bound to its member (the request outlives the parse: its runner holds it).
 class OptionBinder final : public Fields {
@@ -173,10 +185,14 @@ class OptionBinder final : public Fields {
     return n;
   }
   // R42: each value of a text option (not a file's path) is checked as it
-  // is parsed: valid UTF-8 and no control characters.
+  // is parsed: valid UTF-8 and no control characters. A path may not be
+  // empty: `-o "$PAGE"` with PAGE unset is a mistake, not standard output.
   static CLI::Option* checked(const In& in, CLI::Option* o) {
-    if (in.path) return o;
     const std::string key(in.key);
+    if (in.path) {
+      const std::string name = in.positional ? option_name(in) : std::string();
+      return o->each([key, name](const std::string& s) { refuse_empty_path(key, s, "a file", name); });
+    }
     return o->each([key](const std::string& s) { text::check_text_input(key, s, text::TextFrom::typed); });
   }
   static void finish(const In& in, CLI::Option* o, std::string_view type) {
@@ -454,7 +470,8 @@ std::string subcommand_named(const std::vector<std::string>& own_valued) {
 void add_globals(CLI::App& app, Globals& g) {
   app.add_flag("--json", g.json, "Print exactly one JSON object (the outcome) on stdout");
   app.add_option("--data", g.data_dir, "Read tables from DIR over the built-in ones (also SIEGE_DATA)")
-      ->type_name("DIR");
+      ->type_name("DIR")
+      ->each([](const std::string& s) { refuse_empty_path("data", s, "a folder"); });
   app.add_option_function<std::string>(
          "--seed", [&g](const std::string& s) { g.seed = parse_seed(s, "--seed"); },
          "Seed every roll; the seed used is always reported")
