@@ -21,10 +21,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "state/actions.hpp"
-#include "front/batch.hpp"
+#include "commands/actions.hpp"
+#include "batch/batch.hpp"
 #include "state/builtin_tables.hpp"
-#include "front/flat_json.hpp"
+#include "commands/flat_json.hpp"
 #include "siege/state_json.hpp"
 
 namespace {
@@ -90,11 +90,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   text = text.substr(0, text.find('\n'));
   if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
 
-  static siege::cli::Context ctx = [] {
-    siege::cli::Context c;
-    c.globals.json = true;  // as `siege batch` sets it: every line prints JSON
-    return c;
-  }();
+  static siege::cli::Context ctx;
+  ctx.globals.json = true;  // as `siege batch` sets it: every line prints JSON
 
   {
     siege::cli::BatchRunner runner(ctx, "fuzz.jsonl", batch_seed, nullptr);

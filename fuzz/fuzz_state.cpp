@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "state/actions.hpp"
+#include "commands/actions.hpp"
 #include "state/builtin_tables.hpp"
 #include "siege/state_json.hpp"
 

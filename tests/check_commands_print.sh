@@ -1,7 +1,7 @@
 #!/bin/sh
 # A command prints nothing itself (issue 23): a command file declares its
 # inputs, runs the core and hands the outcome to a printer in src/print/.
-# Fails, naming the file and line, if a command file (src/commands/*.cpp)
+# Fails, naming the file and line, if a command file (src/commands/cmd_*.cpp)
 # writes JSON (names JsonWriter or includes json_writer.hpp; it calls
 # print::json_text with a print::write_* instead) or draws text with the
 # pieces of print/render.hpp that lay out a printer's lines (painted_*,
@@ -19,7 +19,7 @@ dir=${1:?usage: check_commands_print.sh SRC_DIR}
 
 check() {
   found=$(grep -nE 'JsonWriter|json_writer\.hpp|\b(painted_[a-z_]+|render_[a-z_]+|hull_bar|pad_to|display_width)\(|^std::string describe_[a-z_]+\(|"Section {3}' \
-            "$1"/commands/*.cpp || true)
+            "$1"/commands/cmd_*.cpp || true)
   found="$found$(grep -nE '#include "commands/' "$1"/print/*.cpp "$1"/print/*.hpp || true)"
   [ -z "$found" ] && return 0
   printf '%s\n' "$found"

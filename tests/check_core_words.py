@@ -12,10 +12,12 @@ Fails (exit 1, one line per finding: FILE:LINE: what) when
     "siege --state FILE COMMAND") in quotes ('siege status'), in
     parentheses, after a colon ("make one with: siege init") or opening the
     literal; the front end builds hints with
-    hint() (src/front/hint.hpp), which checks them against the command
-    table. Allowed: the rows of the table (the *_command() functions: their
-    examples and summaries) and the few literals in ALLOWED, each with why;
-  * a hint() in src/ names a command the program does not have;
+    hint() (src/commands/hint.hpp), which checks them against the registry,
+    and a printer marks them with hint_mark() (src/print/render.hpp) for the
+    front end to spell. Allowed: the command objects (each SIEGE_COMMAND
+    statement: their examples and summaries) and the few literals in
+    ALLOWED, each with why;
+  * a hint() or hint_mark() in src/ names a command the program does not have;
   * a file in src/ or fuzz/ names the core's `detail::` namespace: what the
     program needs of the core is its public API.
 
@@ -36,16 +38,12 @@ OPTION = re.compile(r"(?<![\w-])--[a-z]")
 # moves keeps its exemption).
 ALLOWED = {
     "siege batch": "the label of batch's progress line, the program's name, not a hint",
-    # Inside *_text functions that the text-printers branch moves to
-    # src/print/: to be built with hint() once that has landed.
-    "Redo      {} {} can be redone ('siege redo{}'), until a new entry:\\n": "in log_text (moving to src/print/)",
-    "siege target --engine ": "in scene_text (moving to src/print/)",
 }
 
 # A function that starts at the margin: "std::string redo_hint(const ..." -> redo_hint.
 FUNCTION = re.compile(r"^(?!namespace\b|struct\b|class\b|enum\b|using\b|#|//|\})[^\s(][^(]*?(\w+)\(")
 # The first word of a hint the front end builds: hint({"init", ...}), see_hint("The unit", {"status"}).
-SRC_HINT = re.compile(r'\b(?:hint|hint_on|see_hint)\([^{;]*\{\s*"([^"]*)"')
+SRC_HINT = re.compile(r'\b(?:hint|hint_on|see_hint|hint_mark|hint_mark_on)\([^{;]*\{\s*"([^"]*)"')
 
 
 def functions(text):
@@ -53,7 +51,9 @@ def functions(text):
     names, current = [], ""
     for line in text.splitlines():
         m = FUNCTION.match(line)
-        if m:
+        if line.startswith("SIEGE_COMMAND("):
+            current = "SIEGE_COMMAND"  # a command object (command.hpp): its summary and examples
+        elif m:
             current = m.group(1)
         names.append(current)
     return names
@@ -141,7 +141,7 @@ def main():
                 found.append(f"{path.relative_to(root)}:{line}: a hint names '{m.group(1)}', not a command of the program")
         names = functions(text)
         for line, body in literals(text):
-            if by_hand.search(body) and body not in ALLOWED and not names[line - 1].endswith("_command"):
+            if by_hand.search(body) and body not in ALLOWED and names[line - 1] != "SIEGE_COMMAND":
                 found.append(f"{path.relative_to(root)}:{line}: a hint written by hand (build it with hint()): \"{body}\"")
     for folder in ("src", "fuzz"):
         for path in sorted((root / folder).rglob("*")):

@@ -10,7 +10,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "siege/error.hpp"
 
 namespace siege::test {

@@ -2,10 +2,10 @@
 #include <CLI/CLI.hpp>
 #include <catch2/catch.hpp>
 
-#include "state/actions.hpp"
+#include "commands/actions.hpp"
 #include "commands/cmd_attack.hpp"
 #include "commands/cmd_state.hpp"
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "error_of.hpp"
 #include "support.hpp"
 

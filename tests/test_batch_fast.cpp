@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "front/batch.hpp"
-#include "front/flat_json.hpp"
+#include "batch/batch.hpp"
+#include "commands/flat_json.hpp"
 
 using namespace siege;
 using siege::cli::FlatObject;

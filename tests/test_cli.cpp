@@ -5,8 +5,8 @@
 
 #include <regex>
 
-#include "front/cli.hpp"
-#include "front/command.hpp"
+#include "commands/context.hpp"
+#include "commands/command.hpp"
 #include "support.hpp"
 
 namespace {

@@ -6,7 +6,7 @@
 
 #include "support.hpp"
 #include "temp_dir.hpp"
-#include "front/words.hpp"
+#include "play/words.hpp"
 
 using nlohmann::json;
 using siege::cli::split_words;

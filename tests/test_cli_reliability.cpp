@@ -12,8 +12,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "front/cli.hpp"
-#include "front/command.hpp"
+#include "commands/context.hpp"
+#include "commands/command.hpp"
 #include "support.hpp"
 #include "temp_dir.hpp"
 

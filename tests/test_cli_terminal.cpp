@@ -15,8 +15,8 @@
 #include <regex>
 #include <sstream>
 
-#include "front/cli.hpp"
-#include "front/command.hpp"
+#include "commands/context.hpp"
+#include "commands/command.hpp"
 #include "print/render.hpp"
 #include "support.hpp"
 #include "temp_dir.hpp"
@@ -374,8 +374,8 @@ TEST_CASE("At 60 and 80 columns every help screen and every table fits, and no i
   };
   for (const auto& c : siege::cli::commands()) {
     add_help({std::string(c.name)}, c.example);
-    if (c.subcommands != nullptr)
-      for (const auto& sub : c.subcommands())
+    if (siege::cli::has_subcommands(c))
+      for (const auto& sub : siege::cli::subcommands_of(c))
         add_help({std::string(c.name), std::string(sub.name)}, sub.example);
     if (!c.tables) continue;
     INFO("a command that prints tables with no run here: " << c.name);

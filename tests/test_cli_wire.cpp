@@ -4,9 +4,10 @@
 #include <CLI/CLI.hpp>
 #include <catch2/catch.hpp>
 
-#include "state/actions.hpp"
+#include "commands/actions.hpp"
 #include "commands/cmd_works.hpp"
-#include "front/command.hpp"
+#include "cli/cli.hpp"
+#include "commands/command.hpp"
 #include "support.hpp"
 #include "temp_dir.hpp"
 
@@ -76,7 +77,7 @@ std::string option_of(const json& input) {
 void check_inputs_are_options(const Command& row) {
   INFO(row.name);
   CLI::App app;
-  (void)row.setup(app, row);
+  (void)bound_runner(app, row);
   const json inputs = described_inputs(row);
   for (const auto& in : inputs) {
     INFO(in.dump());
@@ -142,8 +143,8 @@ TEST_CASE("Every resolving command is in the action table", "[wire][actions]") {
 TEST_CASE("Each command's options are exactly its declared inputs", "[wire][actions]") {
   for (const auto& c : commands()) {
     check_inputs_are_options(c);
-    if (c.subcommands != nullptr)
-      for (const auto& sub : c.subcommands()) check_inputs_are_options(sub);
+    if (has_subcommands(c))
+      for (const auto& sub : subcommands_of(c)) check_inputs_are_options(sub);
   }
 }
 

@@ -3,7 +3,7 @@
 // front end (src/front/command.hpp: reported, front_end_spelling).
 #include <catch2/catch.hpp>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "siege/error.hpp"
 
 using namespace siege;

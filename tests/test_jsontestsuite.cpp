@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "front/batch.hpp"
+#include "batch/batch.hpp"
 #include "support.hpp"
 
 using namespace siege;

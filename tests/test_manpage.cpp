@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "front/cli.hpp"
-#include "front/command.hpp"
+#include "commands/context.hpp"
+#include "commands/command.hpp"
 #include "support.hpp"
 
 namespace {

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "front/progress.hpp"
+#include "batch/progress.hpp"
 
 using siege::cli::Progress;
 using namespace std::chrono_literals;

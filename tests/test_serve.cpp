@@ -6,7 +6,7 @@
 
 #include "commands/cmd_state.hpp"
 #include "error_of.hpp"
-#include "front/serve.hpp"
+#include "serve/serve.hpp"
 #include "print/chronicle.hpp"
 #include "support.hpp"
 

@@ -8,7 +8,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "state/actions.hpp"
+#include "commands/actions.hpp"
 #include "error_of.hpp"
 #include "state/state_file.hpp"
 #include "support.hpp"

@@ -3,7 +3,7 @@
 // turn (R33).
 #include <fmt/core.h>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "siege/breach.hpp"
 #include "print/render.hpp"
@@ -88,9 +88,10 @@ ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* s
 
 }  // namespace
 
-Command abatis_command() {
-  return action_command<AbatisRequest, abatis_inputs, abatis_action, print::describe_abatis>(
-      "abatis", "One turn of building or tearing down abatis in a breach", "siege abatis build --progress 2");
-}
+SIEGE_COMMAND(abatis) = action_command<AbatisRequest, abatis_inputs, abatis_action, print::describe_abatis>({
+    .name = "abatis",
+    .rank = 100,
+    .summary = "One turn of building or tearing down abatis in a breach",
+    .example = "siege abatis build --progress 2"});
 
 }  // namespace siege::cli

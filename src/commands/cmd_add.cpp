@@ -1,7 +1,7 @@
 // `siege add`: a unit or an engine joins the siege (R35). State only.
 #include <fmt/core.h>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/units.hpp"
 #include "print/render.hpp"
@@ -139,12 +139,13 @@ ActionResult add_action(const AddRequest& r, Context& ctx, SiegeState* st) {
 
 }  // namespace
 
-Command add_command() {
-  return needing_state(action_command<AddRequest, add_inputs, add_action, print::describe_add>(
-      "add", "A unit or an engine joins the siege: reinforcements, a new engine (with --state)",
-      "siege --state siege.json add --unit relief-column --side besieger --figures 20\n"
+SIEGE_COMMAND(add) = action_command<AddRequest, add_inputs, add_action, print::describe_add>({
+    .name = "add",
+    .rank = 140,
+    .summary = "A unit or an engine joins the siege: reinforcements, a new engine (with --state)",
+    .example = "siege --state siege.json add --unit relief-column --side besieger --figures 20\n"
       "  siege --state siege.json add --engine new-trebuchet --side besieger --row trebuchet --target "
-      "north-wall"));
-}
+      "north-wall",
+    .needs_state = true});
 
 }  // namespace siege::cli

@@ -2,7 +2,7 @@
 // the strength and killed of a side's army in the file (R33).
 #include <fmt/core.h>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "siege/morale.hpp"
 #include "print/render.hpp"
@@ -75,10 +75,10 @@ ActionResult army_morale_action(const ArmyMoraleRequest& r, Context& ctx, SiegeS
 
 }  // namespace
 
-Command army_morale_command() {
-  return action_command<ArmyMoraleRequest, army_morale_inputs, army_morale_action, print::describe_army_morale>(
-      "army-morale", "Whether an army checks morale after its losses",
-      "siege army-morale --strength 30 --killed 10\n  siege --state siege.json army-morale --side besieger");
-}
+SIEGE_COMMAND(army_morale) = action_command<ArmyMoraleRequest, army_morale_inputs, army_morale_action, print::describe_army_morale>({
+    .name = "army-morale",
+    .rank = 90,
+    .summary = "Whether an army checks morale after its losses",
+    .example = "siege army-morale --strength 30 --killed 10\n  siege --state siege.json army-morale --side besieger"});
 
 }  // namespace siege::cli

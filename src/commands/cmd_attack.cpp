@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include "commands/cmd_attack.hpp"
-#include "front/command.hpp"
-#include "front/flat_reader.hpp"
+#include "commands/command.hpp"
+#include "commands/flat_reader.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
@@ -298,11 +298,11 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
 
 }  // namespace
 
-Command attack_command() {
-  return action_command<AttackRequest, attack_inputs, attack_action, print::describe_attack, attack_inputs>(
-      "attack", "Resolve one attack on one section of a structure",
-      "siege attack --structure curtain-wall --weapon cannon --seed 42\n"
-      "  siege attack --structure castle-gate --portcullis --weapon ram --successes 2 --boons 2");
-}
+SIEGE_COMMAND(attack) = action_command<AttackRequest, attack_inputs, attack_action, print::describe_attack, attack_inputs>({
+    .name = "attack",
+    .rank = 40,
+    .summary = "Resolve one attack on one section of a structure",
+    .example = "siege attack --structure curtain-wall --weapon cannon --seed 42\n"
+      "  siege attack --structure castle-gate --portcullis --weapon ram --successes 2 --boons 2"});
 
 }  // namespace siege::cli

@@ -5,9 +5,9 @@
 #include <optional>
 #include <string>
 
-#include "state/actions.hpp"
-#include "front/cli.hpp"
-#include "front/inputs.hpp"
+#include "commands/actions.hpp"
+#include "commands/context.hpp"
+#include "commands/inputs.hpp"
 #include "siege/structure.hpp"
 
 namespace siege::cli {

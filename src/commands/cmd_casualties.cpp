@@ -3,7 +3,7 @@
 // (R25, R33).
 #include <fmt/core.h>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/units.hpp"
 #include "siege/breach.hpp"
@@ -73,11 +73,11 @@ ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeSt
 
 }  // namespace
 
-Command casualties_command() {
-  return action_command<CasualtiesRequest, casualties_inputs, casualties_action, print::describe_casualties>(
-      "casualties", "Casualties on an enemy unit partly through a breach",
-      "siege casualties --through 3 --behind 7 --killed 4\n"
-      "  siege --state siege.json casualties --unit storming-party --killed 5");
-}
+SIEGE_COMMAND(casualties) = action_command<CasualtiesRequest, casualties_inputs, casualties_action, print::describe_casualties>({
+    .name = "casualties",
+    .rank = 110,
+    .summary = "Casualties on an enemy unit partly through a breach",
+    .example = "siege casualties --through 3 --behind 7 --killed 4\n"
+      "  siege --state siege.json casualties --unit storming-party --killed 5"});
 
 }  // namespace siege::cli

@@ -2,7 +2,7 @@
 #include <fmt/core.h>
 
 #include "commands/cmd_attack.hpp"
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
@@ -49,9 +49,10 @@ ActionResult check_action(const CheckRequest& r, Context& ctx, SiegeState* st) {
 
 }  // namespace
 
-Command check_command() {
-  return action_command<CheckRequest, check_inputs, check_action, print::describe_check>(
-      "check", "Roll one symbol-dice check", "siege check --difficulty hard --pool 4 --seed 7");
-}
+SIEGE_COMMAND(check) = action_command<CheckRequest, check_inputs, check_action, print::describe_check>({
+    .name = "check",
+    .rank = 30,
+    .summary = "Roll one symbol-dice check",
+    .example = "siege check --difficulty hard --pool 4 --seed 7"});
 
 }  // namespace siege::cli

@@ -3,9 +3,9 @@
 // state file: no lock, nothing logged. The page goes to standard output, or
 // with -o to a file written atomically; with --json (and -o) one object
 // says what was written. See chronicle.hpp for what the page holds.
-#include "state/actions.hpp"
-#include "print/chronicle.hpp"
-#include "front/command.hpp"
+#include "commands/actions.hpp"
+#include "commands/chronicle.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
@@ -59,7 +59,7 @@ void run_chronicle(const ChronicleRequest& r, Context& ctx) {
   const std::string name = slash == std::string::npos ? file.path() : file.path().substr(slash + 1);
   const Chronicle c = gather_chronicle(st, ctx, name, *r.scenes);
   const std::string page = f == Format::markdown ? chronicle_markdown(c) : chronicle_html(c);
-  if (to_stdout) return write_stdout(page);
+  if (to_stdout) return ctx.write(page);
 
   write_file_atomically(r.output, page);
   std::vector<std::string> notes;
@@ -73,13 +73,12 @@ void run_chronicle(const ChronicleRequest& r, Context& ctx) {
 
 }  // namespace
 
-Command chronicle_command() {
-  Command c = plain_command<ChronicleRequest, chronicle_inputs, run_chronicle>(
-      "chronicle", "With --state: the whole siege as one page (HTML, or --format markdown)",
-      "siege --state siege.json chronicle -o siege.html\n"
-      "  siege --state siege.json --format markdown chronicle > siege.md");
-  c.page = true;
-  return c;
-}
+SIEGE_COMMAND(chronicle) = plain_command<ChronicleRequest, chronicle_inputs, run_chronicle>({
+    .name = "chronicle",
+    .rank = 340,
+    .summary = "With --state: the whole siege as one page (HTML, or --format markdown)",
+    .example = "siege --state siege.json chronicle -o siege.html\n"
+      "  siege --state siege.json --format markdown chronicle > siege.md",
+    .page = true});
 
 }  // namespace siege::cli

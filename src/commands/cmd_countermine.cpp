@@ -1,7 +1,7 @@
 // `siege countermine`: settles a gallery the defenders found (R31).
 #include <fmt/core.h>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
@@ -44,10 +44,11 @@ ActionResult countermine_action(const CountermineRequest& r, Context& ctx, Siege
 
 }  // namespace
 
-Command countermine_command() {
-  return needing_state(action_command<CountermineRequest, countermine_inputs, countermine_action, print::describe_countermine>(
-      "countermine", "Settle a gallery the defenders found: collapsed or failed (with --state)",
-      "siege --state siege.json countermine --section east-wall --result collapsed"));
-}
+SIEGE_COMMAND(countermine) = action_command<CountermineRequest, countermine_inputs, countermine_action, print::describe_countermine>({
+    .name = "countermine",
+    .rank = 250,
+    .summary = "Settle a gallery the defenders found: collapsed or failed (with --state)",
+    .example = "siege --state siege.json countermine --section east-wall --result collapsed",
+    .needs_state = true});
 
 }  // namespace siege::cli

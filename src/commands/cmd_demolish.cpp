@@ -4,7 +4,7 @@
 
 #include "commands/cmd_attack.hpp"
 #include "commands/cmd_works.hpp"
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
@@ -118,11 +118,11 @@ ActionResult demolish_action(const DemolishRequest& req, Context& ctx, SiegeStat
            {"state", {{"before", name_of(o.before)}, {"after", name_of(o.after)}}}}};
 }
 
-Command demolish_command() {
-  return action_command<DemolishRequest, demolish_inputs, demolish_action, print::describe_demolish>(
-      "demolish", "Set demolition charges against a section: Craft check, then Hull damage",
-      "siege demolish --structure stone-bridge --on-pier --charge powder-keg:2 --craft-successes 1\n"
-      "  siege demolish --structure iron-bound-door --charge petard");
-}
+SIEGE_COMMAND(demolish) = action_command<DemolishRequest, demolish_inputs, demolish_action, print::describe_demolish>({
+    .name = "demolish",
+    .rank = 180,
+    .summary = "Set demolition charges against a section: Craft check, then Hull damage",
+    .example = "siege demolish --structure stone-bridge --on-pier --charge powder-keg:2 --craft-successes 1\n"
+      "  siege demolish --structure iron-bound-door --charge petard"});
 
 }  // namespace siege::cli

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "commands/cmd_works.hpp"
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
@@ -231,11 +231,11 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
       std::move(summary)};
 }
 
-Command escalade_command() {
-  return action_command<EscaladeRequest, escalade_inputs, escalade_action, print::describe_escalade>(
-      "escalade", "Climb an unbreached section by ladder, grapnel or siege tower, round by round",
-      "siege escalade --method ladder --ladders 2 --attackers 10 --defended --seed 3\n"
-      "  siege escalade --method tower --attackers 10");
-}
+SIEGE_COMMAND(escalade) = action_command<EscaladeRequest, escalade_inputs, escalade_action, print::describe_escalade>({
+    .name = "escalade",
+    .rank = 200,
+    .summary = "Climb an unbreached section by ladder, grapnel or siege tower, round by round",
+    .example = "siege escalade --method ladder --ladders 2 --attackers 10 --defended --seed 3\n"
+      "  siege escalade --method tower --attackers 10"});
 
 }  // namespace siege::cli

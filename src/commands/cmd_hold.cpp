@@ -4,7 +4,7 @@
 #include <fmt/core.h>
 #include <fmt/format.h>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "siege/breach.hpp"
 #include "siege/morale.hpp"
@@ -134,13 +134,13 @@ ActionResult hold_action(const HoldRequest& r, Context& ctx, SiegeState* siege) 
 
 }  // namespace
 
-Command hold_command() {
-  return action_command<HoldRequest, hold_inputs, hold_action, print::describe_hold>(
-      "hold", "Hold a breach: the morale check and how many enemy figures force their way through",
-      "siege hold --needed 12 --rolled 15 --order good --site breach\n"
+SIEGE_COMMAND(hold) = action_command<HoldRequest, hold_inputs, hold_action, print::describe_hold>({
+    .name = "hold",
+    .rank = 70,
+    .summary = "Hold a breach: the morale check and how many enemy figures force their way through",
+    .example = "siege hold --needed 12 --rolled 15 --order good --site breach\n"
       "  siege --state siege.json hold --unit garrison --enemy storming-party --section north-wall --needed "
       "12 "
-      "--rolled 15");
-}
+      "--rolled 15"});
 
 }  // namespace siege::cli

@@ -2,7 +2,7 @@
 // suffered by a section, an engine or the camp (R32).
 #include <fmt/core.h>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
@@ -57,16 +57,18 @@ ActionResult repair_action(const HullChangeRequest& r, Context& ctx, SiegeState*
 
 }  // namespace
 
-Command damage_command() {
-  return needing_state(action_command<HullChangeRequest, hull_change_inputs, damage_action, print::describe_hull_change>(
-      "damage", "The referee's own damage to a section, an engine or the camp (with --state)",
-      "siege --state siege.json damage --at belfry --hull 3 --cause Burn"));
-}
+SIEGE_COMMAND(damage) = action_command<HullChangeRequest, hull_change_inputs, damage_action, print::describe_hull_change>({
+    .name = "damage",
+    .rank = 230,
+    .summary = "The referee's own damage to a section, an engine or the camp (with --state)",
+    .example = "siege --state siege.json damage --at belfry --hull 3 --cause Burn",
+    .needs_state = true});
 
-Command repair_command() {
-  return needing_state(action_command<HullChangeRequest, hull_change_inputs, repair_action, print::describe_hull_change>(
-      "repair", "The referee's own repair of a section, an engine or the camp (with --state)",
-      "siege --state siege.json repair --at north-wall --hull 4 --cause \"a night's repair\""));
-}
+SIEGE_COMMAND(repair) = action_command<HullChangeRequest, hull_change_inputs, repair_action, print::describe_hull_change>({
+    .name = "repair",
+    .rank = 240,
+    .summary = "The referee's own repair of a section, an engine or the camp (with --state)",
+    .example = "siege --state siege.json repair --at north-wall --hull 4 --cause \"a night's repair\"",
+    .needs_state = true});
 
 }  // namespace siege::cli

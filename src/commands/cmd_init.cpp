@@ -3,7 +3,7 @@
 #include <unistd.h>
 
 #include "commands/cmd_state.hpp"
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/text.hpp"
 #include "state/read_file.hpp"
@@ -77,10 +77,10 @@ void init_siege(const InitRequest& req, Context& ctx) {
 
 }  // namespace
 
-Command init_command() {
-  return plain_command<InitRequest, init_inputs, init_siege>(
-      "init", "Write a new siege state file from a description of the siege",
-      "siege init siege.json --from examples/castle-siege.json");
-}
+SIEGE_COMMAND(init) = plain_command<InitRequest, init_inputs, init_siege>({
+    .name = "init",
+    .rank = 270,
+    .summary = "Write a new siege state file from a description of the siege",
+    .example = "siege init siege.json --from examples/castle-siege.json"});
 
 }  // namespace siege::cli

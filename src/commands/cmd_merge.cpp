@@ -1,7 +1,7 @@
 // `siege merge`: two units of one side at one place become one (R37). State only.
 #include <fmt/core.h>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/units.hpp"
 #include "print/render.hpp"
@@ -45,10 +45,11 @@ ActionResult merge_action(const MergeRequest& r, Context& ctx, SiegeState* st) {
 
 }  // namespace
 
-Command merge_command() {
-  return needing_state(action_command<MergeRequest, merge_inputs, merge_action, print::describe_merge>(
-      "merge", "Two units of one side at one place become one (with --state)",
-      "siege --state siege.json merge --unit reserve --into storming-party"));
-}
+SIEGE_COMMAND(merge) = action_command<MergeRequest, merge_inputs, merge_action, print::describe_merge>({
+    .name = "merge",
+    .rank = 170,
+    .summary = "Two units of one side at one place become one (with --state)",
+    .example = "siege --state siege.json merge --unit reserve --into storming-party",
+    .needs_state = true});
 
 }  // namespace siege::cli

@@ -4,7 +4,7 @@
 
 #include "commands/cmd_attack.hpp"
 #include "commands/cmd_works.hpp"
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
@@ -176,11 +176,11 @@ ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
       print::section_line(s.id) + print::mine_text(o, ctx.seed()), summary};
 }
 
-Command mine_command() {
-  return action_command<MineRequest, mine_inputs, mine_action, print::describe_mine>(
-      "mine", "Dig a mine under a section day by day, then fire it",
-      "siege mine --structure curtain-wall --seed 7\n"
-      "  siege mine --structure rampart --day-results \"1:0,2:2,0:1\" --countermine");
-}
+SIEGE_COMMAND(mine) = action_command<MineRequest, mine_inputs, mine_action, print::describe_mine>({
+    .name = "mine",
+    .rank = 190,
+    .summary = "Dig a mine under a section day by day, then fire it",
+    .example = "siege mine --structure curtain-wall --seed 7\n"
+      "  siege mine --structure rampart --day-results \"1:0,2:2,0:1\" --countermine"});
 
 }  // namespace siege::cli

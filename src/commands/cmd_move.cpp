@@ -3,7 +3,7 @@
 // or within the walls (R26, R33).
 #include <fmt/core.h>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/units.hpp"
 #include "siege/breach.hpp"
@@ -99,12 +99,12 @@ ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* siege) 
 
 }  // namespace
 
-Command move_command() {
-  return action_command<MoveRequest, move_inputs, move_action, print::describe_move>(
-      "move", "A unit's move, at Rough Terrain speed through a breach",
-      "siege move --speed 9 --through-breach\n"
+SIEGE_COMMAND(move) = action_command<MoveRequest, move_inputs, move_action, print::describe_move>({
+    .name = "move",
+    .rank = 120,
+    .summary = "A unit's move, at Rough Terrain speed through a breach",
+    .example = "siege move --speed 9 --through-breach\n"
       "  siege --state siege.json move --unit storming-party --section north-wall --through-breach --figures "
-      "5");
-}
+      "5"});
 
 }  // namespace siege::cli

@@ -1,7 +1,7 @@
 // `siege note TEXT`: a line of free text in the log of a siege (R39).
 #include <fmt/core.h>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/note.hpp"
 
 namespace siege::cli {
@@ -31,10 +31,11 @@ ActionResult note_action(const NoteRequest& r, Context&, SiegeState* st) {
 
 }  // namespace
 
-Command note_command() {
-  return needing_state(action_command<NoteRequest, note_inputs, note_action, print::describe_note>(
-      "note", "Log a line of free text, in the current scene (with --state)",
-      "siege --state siege.json note 'parley: terms until dawn'"));
-}
+SIEGE_COMMAND(note) = action_command<NoteRequest, note_inputs, note_action, print::describe_note>({
+    .name = "note",
+    .rank = 260,
+    .summary = "Log a line of free text, in the current scene (with --state)",
+    .example = "siege --state siege.json note 'parley: terms until dawn'",
+    .needs_state = true});
 
 }  // namespace siege::cli

@@ -9,7 +9,7 @@
 
 #include "commands/cmd_odds.hpp"
 #include "commands/cmd_attack.hpp"
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/odds.hpp"
 #include "siege/odds.hpp"
 #include "state/state_file.hpp"
@@ -244,45 +244,34 @@ void odds_itself(const CompareRequest& r, Context& ctx) {
   }
 }
 
-Command check_odds_command() {
-  return plain_command<CheckRequest, check_inputs, odds_of_check>("check", "Odds of a check's net Successes and Boons",
-                                                                  "");
-}
-
-Command attack_odds_command() {
-  return plain_command<AttackOddsRequest, attack_odds_inputs, odds_of_attack>(
-      "attack", "Odds of an attack's outcomes, and of the state after N attacks", "");
-}
-
 }  // namespace
 
-Command demolish_odds_command();
-Command escalade_odds_command();
-Command mine_odds_command();
-Command scene_odds_command();
+SIEGE_COMMAND(odds_check) = plain_command<CheckRequest, check_inputs, odds_of_check>({
+    .name = "check",
+    .parent = "odds",
+    .rank = 10,
+    .summary = "Odds of a check's net Successes and Boons",
+    .example = ""});
 
-// The subcommands of odds, in the order --help lists them.
-const std::vector<Command>& odds_subcommands() {
-  static const std::vector<Command> table{check_odds_command(),    attack_odds_command(), demolish_odds_command(),
-                                          escalade_odds_command(), mine_odds_command(),   scene_odds_command()};
-  return table;
-}
+SIEGE_COMMAND(odds_attack) = plain_command<AttackOddsRequest, attack_odds_inputs, odds_of_attack>({
+    .name = "attack",
+    .parent = "odds",
+    .rank = 20,
+    .summary = "Odds of an attack's outcomes, and of the state after N attacks",
+    .example = ""});
 
-Command odds_command() {
-  Command c = plain_command<CompareRequest, compare_inputs, odds_itself>(
-      "odds",
-      "Exact odds of a check, an attack, charges, a climb, a mine or the coming scenes of a siege; "
+SIEGE_COMMAND(odds) = plain_command<CompareRequest, compare_inputs, odds_itself>({
+    .name = "odds",
+    .rank = 50,
+    .summary = "Exact odds of a check, an attack, charges, a climb, a mine or the coming scenes of a siege; "
       "--compare weapons against structures",
-      "siege odds attack --structure curtain-wall --weapon cannon --attacks 3\n"
+    .example = "siege odds attack --structure curtain-wall --weapon cannon --attacks 3\n"
       "  siege odds check --difficulty hard --pool 4\n"
       "  siege odds demolish --structure stone-bridge --on-pier --charge powder-keg:2\n"
       "  siege odds escalade --method ladder --attackers 20 --ladders 2 --defended\n"
       "  siege odds mine --structure curtain-wall --sapper-pool 4\n"
       "  siege --state siege.json odds scene --scenes 4\n"
       "  siege odds --compare --weapons cannon,trebuchet --structures curtain-wall,tower --attacks 4",
-      true);
-  c.subcommands = odds_subcommands;
-  return c;
-}
+    .tables = true});
 
 }  // namespace siege::cli

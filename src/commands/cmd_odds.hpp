@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "front/cli.hpp"
+#include "commands/context.hpp"
 #include "print/odds.hpp"
 #include "siege/state_json.hpp"
 
@@ -17,7 +17,7 @@ namespace siege::cli {
 // print/odds.hpp, building only what is printed: the JSON with --json, else
 // the text.
 template <typename Figures>
-void emit_odds(const Context& ctx, void (*write)(siege::JsonWriter&, const Figures&),
+void emit_odds(Context& ctx, void (*write)(siege::JsonWriter&, const Figures&),
                std::string (*text)(const Figures&), const Figures& f) {
   ctx.emit(ctx.globals.json ? print::json_text(write, f) : std::string(),
            ctx.globals.json ? std::string() : text(f));

@@ -1,9 +1,9 @@
 // `siege --state FILE odds scene`: the exact chance that each section of the
 // siege is breached by the end of each coming scene (siege/odds_scene.hpp).
 // It only reads the state file: no lock, nothing written, nothing logged.
-#include "state/actions.hpp"
+#include "commands/actions.hpp"
 #include "commands/cmd_odds.hpp"
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/odds.hpp"
 #include "siege/odds_scene.hpp"
 #include "state/state_file.hpp"
@@ -31,9 +31,11 @@ void odds_of_scene(const SceneOddsRequest& r, Context& ctx) {
 
 }  // namespace
 
-Command scene_odds_command() {
-  return plain_command<SceneOddsRequest, scene_odds_inputs, odds_of_scene>(
-      "scene", "With --state: the chance each section is breached by the end of each coming scene", "");
-}
+SIEGE_COMMAND(odds_scene) = plain_command<SceneOddsRequest, scene_odds_inputs, odds_of_scene>({
+    .name = "scene",
+    .parent = "odds",
+    .rank = 60,
+    .summary = "With --state: the chance each section is breached by the end of each coming scene",
+    .example = ""});
 
 }  // namespace siege::cli

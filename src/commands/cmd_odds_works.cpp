@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "commands/cmd_odds.hpp"
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "commands/cmd_works.hpp"
 #include "commands/unit_view.hpp"
 
@@ -179,19 +179,25 @@ void odds_mine_inputs(Fields& f, MineRequest& r) {
 
 }  // namespace
 
-Command demolish_odds_command() {
-  return plain_command<DemolishRequest, odds_demolish_inputs, odds_of_demolish>(
-      "demolish", "Odds of charges: the Craft check and the damage and state after", "");
-}
+SIEGE_COMMAND(odds_demolish) = plain_command<DemolishRequest, odds_demolish_inputs, odds_of_demolish>({
+    .name = "demolish",
+    .parent = "odds",
+    .rank = 30,
+    .summary = "Odds of charges: the Craft check and the damage and state after",
+    .example = ""});
 
-Command escalade_odds_command() {
-  return plain_command<EscaladeRequest, odds_escalade_inputs, odds_of_escalade>(
-      "escalade", "Odds of a climb: climbers up after N rounds, all up by each round, expected rounds", "");
-}
+SIEGE_COMMAND(odds_escalade) = plain_command<EscaladeRequest, odds_escalade_inputs, odds_of_escalade>({
+    .name = "escalade",
+    .parent = "odds",
+    .rank = 40,
+    .summary = "Odds of a climb: climbers up after N rounds, all up by each round, expected rounds",
+    .example = ""});
 
-Command mine_odds_command() {
-  return plain_command<MineRequest, odds_mine_inputs, odds_of_mine>(
-      "mine", "Odds of a mine: found on each day, or fired, and the state after", "");
-}
+SIEGE_COMMAND(odds_mine) = plain_command<MineRequest, odds_mine_inputs, odds_of_mine>({
+    .name = "mine",
+    .parent = "odds",
+    .rank = 50,
+    .summary = "Odds of a mine: found on each day, or fired, and the state after",
+    .example = ""});
 
 }  // namespace siege::cli

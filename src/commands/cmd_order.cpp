@@ -2,7 +2,7 @@
 // standard morale rules these texts leave out (R33). State only.
 #include <fmt/core.h>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/units.hpp"
 #include "print/render.hpp"
@@ -44,10 +44,11 @@ ActionResult order_action(const OrderRequest& r, Context& ctx, SiegeState* st) {
 
 }  // namespace
 
-Command order_command() {
-  return needing_state(action_command<OrderRequest, order_inputs, order_action, print::describe_order>(
-      "order", "Record a unit's order from the standard morale rules: good, shaken or routed (with --state)",
-      "siege --state siege.json order --unit storming-party --set shaken"));
-}
+SIEGE_COMMAND(order) = action_command<OrderRequest, order_inputs, order_action, print::describe_order>({
+    .name = "order",
+    .rank = 130,
+    .summary = "Record a unit's order from the standard morale rules: good, shaken or routed (with --state)",
+    .example = "siege --state siege.json order --unit storming-party --set shaken",
+    .needs_state = true});
 
 }  // namespace siege::cli

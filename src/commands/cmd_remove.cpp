@@ -1,7 +1,7 @@
 // `siege remove`: a unit or an engine leaves the siege (R36). State only.
 #include <fmt/core.h>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/units.hpp"
 #include "print/render.hpp"
@@ -56,10 +56,11 @@ ActionResult remove_action(const RemoveRequest& r, Context& ctx, SiegeState* st)
 
 }  // namespace
 
-Command remove_command() {
-  return needing_state(action_command<RemoveRequest, remove_inputs, remove_action, print::describe_remove>(
-      "remove", "A unit or an engine leaves the siege; its record stays, marked gone (with --state)",
-      "siege --state siege.json remove --engine ram --cause captured"));
-}
+SIEGE_COMMAND(remove) = action_command<RemoveRequest, remove_inputs, remove_action, print::describe_remove>({
+    .name = "remove",
+    .rank = 150,
+    .summary = "A unit or an engine leaves the siege; its record stays, marked gone (with --state)",
+    .example = "siege --state siege.json remove --engine ram --cause captured",
+    .needs_state = true});
 
 }  // namespace siege::cli

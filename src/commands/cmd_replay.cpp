@@ -1,6 +1,6 @@
 // `siege replay`: recomputes the siege from its log and checks the file.
 #include "commands/cmd_state.hpp"
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/text.hpp"
 #include "state/state_file.hpp"
@@ -22,9 +22,10 @@ void run_replay(const NoInputs&, Context& ctx) {
   ctx.emit(print::json_text(print::write_replay, st, file.path()), print::replay_text(st, file.path()));
 }
 
-Command replay_command() {
-  return plain_command<NoInputs, no_inputs, run_replay>(
-      "replay", "Recompute the siege from its log and check that the file matches", "siege --state siege.json replay");
-}
+SIEGE_COMMAND(replay) = plain_command<NoInputs, no_inputs, run_replay>({
+    .name = "replay",
+    .rank = 330,
+    .summary = "Recompute the siege from its log and check that the file matches",
+    .example = "siege --state siege.json replay"});
 
 }  // namespace siege::cli

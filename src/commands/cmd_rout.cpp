@@ -2,7 +2,7 @@
 // with --state on a unit of the file, whose losses count for its army (R33).
 #include <fmt/core.h>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "siege/breach.hpp"
 #include "siege/morale.hpp"
@@ -117,11 +117,11 @@ ActionResult rout_action(const RoutRequest& r, Context& ctx, SiegeState* siege) 
 
 }  // namespace
 
-Command rout_command() {
-  return action_command<RoutRequest, rout_inputs, rout_action, print::describe_rout>(
-      "rout", "A rout result within walls: the special procedure beside the standard rout",
-      "siege rout --figures 8 --order good --blocked 1\n"
-      "  siege --state siege.json rout --unit storming-party --room-figures 10 --blocked 2");
-}
+SIEGE_COMMAND(rout) = action_command<RoutRequest, rout_inputs, rout_action, print::describe_rout>({
+    .name = "rout",
+    .rank = 80,
+    .summary = "A rout result within walls: the special procedure beside the standard rout",
+    .example = "siege rout --figures 8 --order good --blocked 1\n"
+      "  siege --state siege.json rout --unit storming-party --room-figures 10 --blocked 2"});
 
 }  // namespace siege::cli

@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "commands/cmd_state.hpp"
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
@@ -34,9 +34,11 @@ ActionResult scene_action(const NoInputs&, Context& ctx, SiegeState* st) {
   return out;
 }
 
-Command scene_command() {
-  return needing_state(action_command<NoInputs, no_inputs, scene_action, print::describe_scene>(
-      "scene", "Play one scene of a siege in an evening (with --state)", "siege --state siege.json scene --seed 7"));
-}
+SIEGE_COMMAND(scene) = action_command<NoInputs, no_inputs, scene_action, print::describe_scene>({
+    .name = "scene",
+    .rank = 280,
+    .summary = "Play one scene of a siege in an evening (with --state)",
+    .example = "siege --state siege.json scene --seed 7",
+    .needs_state = true});
 
 }  // namespace siege::cli

@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "commands/cmd_attack.hpp"
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
@@ -49,10 +49,11 @@ ActionResult sortie_action(const SortieRequest& r, Context& ctx, SiegeState* st)
 
 }  // namespace
 
-Command sortie_command() {
-  return needing_state(action_command<SortieRequest, sortie_inputs, sortie_action, print::describe_sortie>(
-      "sortie", "The characters attack a besieger engine or the camp (with --state)",
-      "siege --state siege.json sortie --at ram --weapon cannon --successes 2"));
-}
+SIEGE_COMMAND(sortie) = action_command<SortieRequest, sortie_inputs, sortie_action, print::describe_sortie>({
+    .name = "sortie",
+    .rank = 220,
+    .summary = "The characters attack a besieger engine or the camp (with --state)",
+    .example = "siege --state siege.json sortie --at ram --weapon cannon --successes 2",
+    .needs_state = true});
 
 }  // namespace siege::cli

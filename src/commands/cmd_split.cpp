@@ -1,7 +1,7 @@
 // `siege split`: part of a unit becomes a unit of its own (R37). State only.
 #include <fmt/core.h>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/units.hpp"
 #include "print/render.hpp"
@@ -52,10 +52,11 @@ ActionResult split_action(const SplitRequest& r, Context& ctx, SiegeState* st) {
 
 }  // namespace
 
-Command split_command() {
-  return needing_state(action_command<SplitRequest, split_inputs, split_action, print::describe_split>(
-      "split", "Part of a unit becomes a unit of its own, at the same place (with --state)",
-      "siege --state siege.json split --unit garrison --into gate-guard --figures 10"));
-}
+SIEGE_COMMAND(split) = action_command<SplitRequest, split_inputs, split_action, print::describe_split>({
+    .name = "split",
+    .rank = 160,
+    .summary = "Part of a unit becomes a unit of its own, at the same place (with --state)",
+    .example = "siege --state siege.json split --unit garrison --into gate-guard --figures 10",
+    .needs_state = true});
 
 }  // namespace siege::cli

@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "state/actions.hpp"
-#include "front/cli.hpp"
+#include "commands/actions.hpp"
+#include "commands/context.hpp"
 #include "print/json.hpp"
 #include "siege/scene.hpp"
 

@@ -1,7 +1,7 @@
 // `siege status`: the siege at a glance (print::status_text, and
 // print::write_status for --json).
 #include "commands/cmd_state.hpp"
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/text.hpp"
 #include "state/state_file.hpp"
@@ -19,9 +19,11 @@ void run_status(const NoInputs&, Context& ctx) {
   ctx.emit(json, print::status_text(st, ctx.tables()));
 }
 
-Command status_command() {
-  return plain_command<NoInputs, no_inputs, run_status>("status", "Show the siege in a state file at a glance",
-                                                        "siege --state siege.json status", true);
-}
+SIEGE_COMMAND(status) = plain_command<NoInputs, no_inputs, run_status>({
+    .name = "status",
+    .rank = 290,
+    .summary = "Show the siege in a state file at a glance",
+    .example = "siege --state siege.json status",
+    .tables = true});
 
 }  // namespace siege::cli

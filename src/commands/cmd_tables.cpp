@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/text.hpp"
 
@@ -92,14 +92,17 @@ void show_entry(const TableRequest& r, Context& ctx) {
 
 }  // namespace
 
-Command list_command() {
-  return plain_command<TableRequest, list_inputs, list_table>(
-      "list", "List a table: structures, weapons, charges or engines", "siege list structures", true);
-}
+SIEGE_COMMAND(list) = plain_command<TableRequest, list_inputs, list_table>({
+    .name = "list",
+    .rank = 10,
+    .summary = "List a table: structures, weapons, charges or engines",
+    .example = "siege list structures",
+    .tables = true});
 
-Command show_command() {
-  return plain_command<TableRequest, show_inputs, show_entry>(
-      "show", "Show one structure, weapon, charge or engine with all its rules notes", "siege show curtain-wall");
-}
+SIEGE_COMMAND(show) = plain_command<TableRequest, show_inputs, show_entry>({
+    .name = "show",
+    .rank = 20,
+    .summary = "Show one structure, weapon, charge or engine with all its rules notes",
+    .example = "siege show curtain-wall"});
 
 }  // namespace siege::cli

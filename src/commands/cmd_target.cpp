@@ -1,7 +1,7 @@
 // `siege target`: re-aims an engine of the siege (R29).
 #include <fmt/core.h>
 
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
@@ -39,10 +39,11 @@ ActionResult target_action(const TargetRequest& r, Context& ctx, SiegeState* st)
 
 }  // namespace
 
-Command target_command() {
-  return needing_state(action_command<TargetRequest, target_inputs, target_action, print::describe_target>(
-      "target", "Re-aim an engine of the siege (with --state)",
-      "siege --state siege.json target --engine trebuchet --at east-wall"));
-}
+SIEGE_COMMAND(target) = action_command<TargetRequest, target_inputs, target_action, print::describe_target>({
+    .name = "target",
+    .rank = 210,
+    .summary = "Re-aim an engine of the siege (with --state)",
+    .example = "siege --state siege.json target --engine trebuchet --at east-wall",
+    .needs_state = true});
 
 }  // namespace siege::cli

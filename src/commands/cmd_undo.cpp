@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "commands/cmd_state.hpp"
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/text.hpp"
 #include "state/state_file.hpp"
@@ -66,7 +66,7 @@ void run_undo(const UndoRequest& r, Context& ctx) {
                                 entry_span(st.log[keep].entry, last.entry)));
 
   ctx.emit(print::json_text(print::write_undo_redo, "undo", file.path(), dry, last, n - keep, back),
-           print::undo_text(st, keep, back, file.path(), dry, ctx.tables()));
+           print::undo_text(st, keep, back, file.path(), dry, ctx.tables(), entry_words()));
 }
 
 struct RedoRequest {
@@ -105,21 +105,21 @@ void run_redo(const RedoRequest& r, Context& ctx) {
                                 entry_span(st.redo.front().entry, last.entry)));
 
   ctx.emit(print::json_text(print::write_undo_redo, "redo", file.path(), dry, last, c, work),
-           print::redo_text(st, c, work, file.path(), dry, ctx.tables()));
+           print::redo_text(st, c, work, file.path(), dry, ctx.tables(), entry_words()));
 }
 
 }  // namespace
 
-Command undo_command() {
-  return plain_command<UndoRequest, undo_inputs, run_undo>(
-      "undo", "Take back the last log entry, or the last N, or every one after entry K (the rest is replayed)",
-      "siege --state siege.json undo --count 3");
-}
+SIEGE_COMMAND(undo) = plain_command<UndoRequest, undo_inputs, run_undo>({
+    .name = "undo",
+    .rank = 310,
+    .summary = "Take back the last log entry, or the last N, or every one after entry K (the rest is replayed)",
+    .example = "siege --state siege.json undo --count 3"});
 
-Command redo_command() {
-  return plain_command<RedoRequest, redo_inputs, run_redo>(
-      "redo", "Put back entries undo took back, with the same inputs and seeds, until a new entry is logged",
-      "siege --state siege.json redo --count 3");
-}
+SIEGE_COMMAND(redo) = plain_command<RedoRequest, redo_inputs, run_redo>({
+    .name = "redo",
+    .rank = 320,
+    .summary = "Put back entries undo took back, with the same inputs and seeds, until a new entry is logged",
+    .example = "siege --state siege.json redo --count 3"});
 
 }  // namespace siege::cli

@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "state/actions.hpp"
-#include "front/cli.hpp"
-#include "front/inputs.hpp"
+#include "commands/actions.hpp"
+#include "commands/context.hpp"
+#include "commands/inputs.hpp"
 #include "siege/demolition.hpp"
 #include "siege/escalade.hpp"
 #include "siege/mine.hpp"

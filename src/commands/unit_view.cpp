@@ -1,5 +1,5 @@
 #include "commands/unit_view.hpp"
-#include "front/hint.hpp"
+#include "commands/hint.hpp"
 
 #include <fmt/core.h>
 

@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "front/inputs.hpp"
+#include "commands/inputs.hpp"
 #include "siege/error.hpp"
 #include "siege/units.hpp"
 

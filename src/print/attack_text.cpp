@@ -171,7 +171,7 @@ std::string scene_text(const SceneOutcome& o, const Snapshot& after, const Table
     s += "Idle      engines with nothing to shoot:\n";
     for (const auto& e : o.idle)
       s += fmt::format("  {} ({}): {}\n", escape_text(e.engine), name_of(e.reason),
-                       command_line("siege target --engine " + shell_word(e.engine) + " --at ID"));
+                       command_line(cli::hint_mark({"target", input_word("engine"), e.engine, input_word("at"), "ID"})));
   }
   s += fmt::format("Rules     {}\n", fmt::join(o.rules, ", "));
   s += "Notes\n" + render_notes(o.notes, o.not_modelled);

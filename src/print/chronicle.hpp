@@ -1,8 +1,9 @@
 // `siege chronicle`: the whole siege of a state file as one page.
 //
-// Compute apart from print: gather_chronicle() replays the log (replay_log)
-// and asks odds::scene_odds for the outlook, and fills a Chronicle; the
-// writers chronicle_html() and chronicle_markdown() only lay it out. Nothing
+// Compute apart from print: gather_chronicle() (src/commands/chronicle.hpp)
+// replays the log (replay_log) and asks odds::scene_odds for the outlook,
+// and fills a Chronicle; the writers here, chronicle_html() and
+// chronicle_markdown(), only lay it out. Nothing
 // in a Chronicle depends on the clock, the file's path or the machine, so
 // the same state file always gives the same bytes.
 // `siege serve` shows the same page, live (Chronicle::live_head ...).
@@ -21,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-#include "front/cli.hpp"
+#include "siege/tables.hpp"
 #include "siege/state_json.hpp"
 
 namespace siege::cli {
@@ -143,16 +144,6 @@ inline constexpr int chronicle_max_scenes = 20;
 // name, as the chronicle has it), each word quoted as a POSIX shell needs:
 // "siege --state siege.json --seed 7 attack --engine ram --successes 2".
 [[nodiscard]] std::string command_line(const std::string& file, const ChronicleEntry& e);
-
-// Replays st's log (checking it as `replay` does) and works out the
-// outlook `scenes` ahead. A log that does not replay is no error here: the
-// entries after the first difference show the logged outcome alone, and
-// replay_note says why (naming the file as `path`, which is also the file
-// the entries' command lines name). An outlook too large
-// to work out (odds error `too-large`) is left out, and outlook_note says so;
-// `scenes` 0 asks for no outlook at all (not worked out, no note).
-[[nodiscard]] Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string& path,
-                                         int scenes);
 
 // The page: one HTML5 document (inline CSS and SVG, no script, nothing
 // fetched), every text from the state file escaped.

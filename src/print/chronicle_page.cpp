@@ -21,6 +21,13 @@
 
 namespace siege::cli {
 
+std::string command_line(const std::string& file, const ChronicleEntry& e) {
+  // A name that starts with '-' would read as an option.
+  const std::string name = !file.empty() && file[0] == '-' ? "./" + file : file;
+  return fmt::format("siege --state {} --seed {} {}{}{}", shell_word(name), e.seed, shell_word(e.action),
+                     e.options.empty() ? "" : " ", e.options);
+}
+
 // ---------------------------------------------------------------- escaping
 
 namespace {

@@ -9,6 +9,7 @@
 #include <fmt/core.h>
 #include <fmt/format.h>
 
+#include "siege/error.hpp"
 #include "siege/rules.hpp"
 
 namespace siege::cli {
@@ -284,10 +285,11 @@ namespace {
 using text::is_control;
 
 // The bytes around a command_line() in text for wrap_text (two C0
-// controls that escape_text writes as \x1e and \x1f, so no data string
-// can bring them in raw).
-constexpr char command_start = '\x1e';
-constexpr char command_end = '\x1f';
+// controls that escape_text writes as \x02 and \x03, so no data string
+// can bring them in raw; not the core's marks of an input or a hint,
+// \x1f and \x1e, which a front end spells before the text is wrapped).
+constexpr char command_start = '\x02';
+constexpr char command_end = '\x03';
 
 std::string without_markers(std::string_view text) {
   std::string out;
@@ -463,6 +465,19 @@ std::string shell_word(std::string_view word) {
   std::string out = "'";
   for (const char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
+}
+
+std::string hint_mark(std::initializer_list<std::string_view> words) { return command_words(words); }
+
+std::string hint_mark_on(std::string_view file, std::initializer_list<std::string_view> words) {
+  std::string out = command_words({"--state", file});
+  out.pop_back();  // the words go on inside the same mark
+  for (std::string_view w : words) {
+    out += '\x1d';
+    out += w;
+  }
+  out += '\x1e';
+  return out;
 }
 
 std::string command_line(std::string_view command) {

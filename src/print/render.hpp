@@ -1,6 +1,7 @@
 // Text rendering shared by the commands: dice, Hull bars, rule lines, notes.
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -109,6 +110,15 @@ void set_colour(bool on);
 // line but the last ending in " \", so that pasting it runs it. For text
 // that wrap_text prints (help, text outcomes), never for JSON or tables.
 [[nodiscard]] std::string command_line(std::string_view command);
+
+// A hint in a printer's text: a command line the program takes, marked
+// (siege/error.hpp's command_words) for the front end to spell as it prints
+// the text (Context::emit): on the command line "siege redo --count 2".
+// An input among the words is input_word("count"). The first word must be
+// a command of the program (tests/check_core_words.py).
+[[nodiscard]] std::string hint_mark(std::initializer_list<std::string_view> words);
+// The same on the state file `file`: "siege --state FILE scene".
+[[nodiscard]] std::string hint_mark_on(std::string_view file, std::initializer_list<std::string_view> words);
 
 // The ruling of a rule id, e.g. "R6", or "" when unknown.
 [[nodiscard]] std::string ruling_of(std::string_view rule);

@@ -5,15 +5,12 @@
 
 #include <fmt/format.h>
 
-#include "front/command.hpp"
-#include "front/hint.hpp"
 #include "print/render.hpp"
 #include "print/state.hpp"
 #include "print/text.hpp"
 #include "print/troop_words.hpp"
 #include "siege/gallery.hpp"
 #include "siege/units.hpp"
-#include "state/actions.hpp"
 
 namespace siege::print {
 
@@ -21,11 +18,7 @@ using cli::army_words;
 using cli::command_line;
 using cli::display_width;
 using cli::escape_text;
-using cli::find_action;
-using cli::hint;
-using cli::hint_on;
 using cli::hull_bar;
-using cli::inputs_as_options;
 using cli::pad_to;
 using cli::painted_alarm;
 using cli::painted_state;
@@ -112,16 +105,6 @@ std::vector<std::vector<std::vector<std::string>>> status_parts(const SiegeState
   if (siege.back().back().empty()) siege.back().back() = "-";
   out.push_back(std::move(siege));
   return out;
-}
-
-// One line about a logged outcome; a hand-edited outcome the action cannot
-// read is shown as it is.
-std::string describe(const LogEntry& e) {
-  try {
-    return find_action(e.action).describe(e.outcome);
-  } catch (const nlohmann::json::exception&) {
-    return e.outcome.dump();
-  }
 }
 
 }  // namespace
@@ -228,20 +211,20 @@ std::vector<std::vector<std::vector<std::string>>> status_tables(const SiegeStat
 std::string init_text(const SiegeState& st, const Tables& t, const std::string& path, bool dry) {
   const std::string done = dry ? fmt::format("Dry run   {} not written (--dry-run)\n", path)
                                : fmt::format("Wrote     {}; play a scene with: {}\n", path,
-                                             command_line(hint_on(path, {"scene"})));
+                                             command_line(cli::hint_mark_on(path, {"scene"})));
   return status_text(st, t) + done;
 }
 
-std::string log_text(const SiegeState& st) {
+std::string log_text(const SiegeState& st, const EntryWords& words) {
   std::size_t w_action = 6;
   for (const auto& e : st.log) w_action = std::max(w_action, e.action.size());
   for (const auto& e : st.redo) w_action = std::max(w_action, e.action.size());
   const auto lines = [&](const std::vector<LogEntry>& entries) {
     std::string s;
     for (const auto& e : entries) {
-      const std::string options = escape_text(inputs_as_options(e.action, e.inputs));
+      const std::string options = escape_text(words.options(e));
       s += fmt::format("{:>4}  {:<{}}  {}{}seed {}\n      {}\n", e.entry, e.action, w_action, options,
-                       options.empty() ? "" : "  ", e.seed, escape_text(describe(e)));
+                       options.empty() ? "" : "  ", e.seed, escape_text(words.describe(e)));
     }
     return s;
   };
@@ -249,8 +232,8 @@ std::string log_text(const SiegeState& st) {
   if (!st.redo.empty()) {
     const std::size_t n = st.redo.size();
     // R40: what undo took back, until a new entry clears it.
-    s += fmt::format("Redo      {} {} can be redone ('siege redo{}'), until a new entry:\n", n,
-                     n == 1 ? "entry" : "entries", n == 1 ? std::string() : fmt::format(" --count {}", n));
+    s += fmt::format("Redo      {} {} can be redone ('{}'), until a new entry:\n", n, n == 1 ? "entry" : "entries",
+                     n == 1 ? cli::hint_mark({"redo"}) : cli::hint_mark({"redo", input_word("count"), std::to_string(n)}));
     s += lines(st.redo);
   }
   return s;
@@ -269,18 +252,18 @@ namespace {
 constexpr std::size_t entries_shown = 10;
 
 // "entry 12: attack --section gate --weapon cannon (seed 7)"
-std::string entry_line(const LogEntry& e) {
-  const std::string options = escape_text(inputs_as_options(e.action, e.inputs));
+std::string entry_line(const LogEntry& e, const EntryWords& words) {
+  const std::string options = escape_text(words.options(e));
   return fmt::format("entry {}: {}{}{} (seed {})", e.entry, e.action, options.empty() ? "" : " ", options,
                      e.seed);
 }
 
 // One line a taken-back or redone entry, under `label`.
 std::string entry_lines(std::string_view label, const std::vector<LogEntry>& entries, std::size_t from,
-                        std::size_t to) {
+                        std::size_t to, const EntryWords& words) {
   std::string s;
   for (std::size_t i = from; i < to && i < from + entries_shown; ++i)
-    s += fmt::format("{:<10}{}\n", label, entry_line(entries[i]));
+    s += fmt::format("{:<10}{}\n", label, entry_line(entries[i], words));
   if (to - from > entries_shown)
     s += fmt::format("{:<10}... and {} more\n", label, to - from - entries_shown);
   return s;
@@ -302,15 +285,15 @@ std::string redo_hint(const SiegeState& st) {
   if (st.redo.empty()) return {};
   const std::size_t n = st.redo.size();
   return fmt::format("Redo      {} {} can be redone ('{}')\n", n, entries_word(n),
-                     n == 1 ? hint({"redo"}) : hint({"redo", input_word("count"), std::to_string(n)}));
+                     n == 1 ? cli::hint_mark({"redo"}) : cli::hint_mark({"redo", input_word("count"), std::to_string(n)}));
 }
 
 }  // namespace
 
 std::string undo_text(const SiegeState& before, std::size_t keep, const SiegeState& after,
-                      const std::string& path, bool dry, const Tables& t) {
+                      const std::string& path, bool dry, const Tables& t, const EntryWords& words) {
   const std::size_t n = before.log.size();
-  std::string text = entry_lines("Undo", before.log, keep, n);
+  std::string text = entry_lines("Undo", before.log, keep, n, words);
   text += dry ? fmt::format("Dry run   {} is unchanged (--dry-run)\n", path)
               : fmt::format("Replayed  the {} {} before {}; {} written\n", keep, entries_word(keep),
                             n - keep == 1 ? "it" : "them", path);
@@ -319,9 +302,9 @@ std::string undo_text(const SiegeState& before, std::size_t keep, const SiegeSta
 }
 
 std::string redo_text(const SiegeState& before, std::size_t count, const SiegeState& after,
-                      const std::string& path, bool dry, const Tables& t) {
+                      const std::string& path, bool dry, const Tables& t, const EntryWords& words) {
   const LogEntry& last = before.redo[count - 1];
-  std::string text = entry_lines("Redo", before.redo, 0, count);
+  std::string text = entry_lines("Redo", before.redo, 0, count, words);
   text += dry ? fmt::format("Dry run   {} is unchanged (--dry-run)\n", path)
               : fmt::format("Log       {} put back as logged; {} written\n",
                             entry_span(before.redo.front().entry, last.entry), path);

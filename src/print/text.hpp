@@ -143,6 +143,16 @@ namespace siege::print {
 
 // ---------------------------------------------------------------- state_text.cpp
 
+// How a logged entry reads: its inputs as the options of its command line
+// (abatis's WORK first, a value quoted for the shell) and its one line for
+// `siege log` (the `describe` of its command object; a hand-edited outcome
+// its command cannot read, as it is). The command layer gives them
+// (cli::entry_words(), src/commands/actions.hpp): a printer knows no command.
+struct EntryWords {
+  std::string (*options)(const LogEntry& e);
+  std::string (*describe)(const LogEntry& e);
+};
+
 // `status`: the siege at a glance.
 [[nodiscard]] std::string status_text(const SiegeState& st, const Tables& t);
 // `status --format markdown|csv`: the sections, then every other part of the
@@ -153,15 +163,15 @@ namespace siege::print {
 // `init`: the siege written to `path` (or not, with `dry`), as status shows it.
 [[nodiscard]] std::string init_text(const SiegeState& st, const Tables& t, const std::string& path, bool dry);
 // `log`: every resolution, one a line, and what redo can put back.
-[[nodiscard]] std::string log_text(const SiegeState& st);
+[[nodiscard]] std::string log_text(const SiegeState& st, const EntryWords& words);
 // `replay`: the log of the state file `path` matches it.
 [[nodiscard]] std::string replay_text(const SiegeState& st, const std::string& path);
 // `undo`: the entries of `before` from `keep` on taken back, and the siege
 // `after`; `redo`: the first `count` entries of its redo list put back.
 [[nodiscard]] std::string undo_text(const SiegeState& before, std::size_t keep, const SiegeState& after,
-                                    const std::string& path, bool dry, const Tables& t);
+                                    const std::string& path, bool dry, const Tables& t, const EntryWords& words);
 [[nodiscard]] std::string redo_text(const SiegeState& before, std::size_t count, const SiegeState& after,
-                                    const std::string& path, bool dry, const Tables& t);
+                                    const std::string& path, bool dry, const Tables& t, const EntryWords& words);
 // "entry" or "entries", for `n`; "entry 12" or "entries 10 to 12".
 [[nodiscard]] std::string entries_word(std::size_t n);
 [[nodiscard]] std::string entry_span(int first, int last);

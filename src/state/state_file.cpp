@@ -1,5 +1,4 @@
 #include "state/state_file.hpp"
-#include "front/hint.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -12,7 +11,6 @@
 #include <cstdint>
 #include <cstring>
 
-#include "print/render.hpp"
 #include "siege/error.hpp"
 #include "siege/state_json.hpp"
 
@@ -82,7 +80,7 @@ bool read_file(const std::string& path, const std::string& target, std::string& 
   if (!S_ISREG(st.st_mode)) {
     ::close(fd);
     fail_state("state-not-a-file", path + ": " + kind_of(st.st_mode) +
-                                       ", not a regular file; a state file is the file '" + hint({"init"}) + "' writes");
+                                       ", not a regular file; a state file is the file '" + command_words({"init"}) + "' writes");
   }
   if (static_cast<std::uint64_t>(st.st_size) > max_state_bytes) {
     ::close(fd);
@@ -316,7 +314,7 @@ StateFile::StateFile(std::string path, Access access) : path_(std::move(path)), 
   exists_ = read_file(path_, target_, text_);
   if (!exists_ && access_ != Access::create)
     fail_state("no-state-file", path_ + ": no such state file; make one with: " +
-                                    hint({"init", path_, input_word("from"), "DESCRIPTION.json"}));
+                                    command_words({"init", path_, input_word("from"), "DESCRIPTION.json"}));
   // A file made read-only (chmod a-w, or not ours to write) is kept as it
   // is: the update's rename would replace it regardless of its mode.
   struct stat st {};

@@ -25,12 +25,13 @@
 
 #include <fmt/format.h>
 
-#include "state/actions.hpp"
-#include "front/cli.hpp"
-#include "front/command.hpp"
+#include "commands/actions.hpp"
+#include "commands/context.hpp"
+#include "front/terminal.hpp"
+#include "commands/command.hpp"
 #include "print/render.hpp"
 #include "state/state_file.hpp"
-#include "front/words.hpp"
+#include "play/words.hpp"
 
 namespace siege::cli {
 
@@ -114,6 +115,9 @@ struct Session {
   std::string file;
   std::vector<std::string> globals;  // --data DIR, --json, --dry-run, --format F, --color C
   Globals given;
+  // The front end's entry point that runs one whole command line (the
+  // command line's own main): each line runs through it in a child.
+  int (*run_command_line)(int argc, char** argv) = nullptr;
 };
 
 volatile std::sig_atomic_t interrupted = 0;
@@ -138,7 +142,7 @@ int run_line(const Session& s, const std::vector<std::string>& words) {
       std::vector<char*> ptrs;
       for (auto& a : argv) ptrs.push_back(a.data());
       ptrs.push_back(nullptr);
-      status = cli::main(static_cast<int>(argv.size()), ptrs.data());
+      status = s.run_command_line(static_cast<int>(argv.size()), ptrs.data());
     } catch (const Error& e) {
       Globals g = s.given;
       for (const auto& w : words) g.json = g.json || w == "--json";
@@ -298,9 +302,9 @@ struct Completer {
 
   [[nodiscard]] static const Command* command_named(const std::vector<std::string>& words, std::size_t at) {
     if (at >= words.size()) return nullptr;
-    const Command* c = find_command(commands(), words[at]);
-    if (c != nullptr && c->subcommands != nullptr && at + 1 < words.size())
-      if (const Command* sub = find_command(c->subcommands(), words[at + 1])) return sub;
+    const Command* c = find_top_command(words[at]);
+    if (c != nullptr && has_subcommands(*c) && at + 1 < words.size())
+      if (const Command* sub = find_command(subcommands_of(*c), words[at + 1])) return sub;
     return c;
   }
 
@@ -332,8 +336,8 @@ struct Completer {
     }
     const Command* c = command_named(words, at);
     if (c == nullptr) return out;
-    if (c->subcommands != nullptr && words.size() == at + 1 && (cur.empty() || cur[0] != '-')) {
-      for (const auto& sub : c->subcommands()) out.emplace_back(sub.name);
+    if (has_subcommands(*c) && words.size() == at + 1 && (cur.empty() || cur[0] != '-')) {
+      for (const auto& sub : subcommands_of(*c)) out.emplace_back(sub.name);
       return out;
     }
     const nlohmann::json inputs = described_inputs(*c);
@@ -550,7 +554,9 @@ void run_play(const PlayRequest& r, Context& ctx) {
     const StateFile file(r.file, StateFile::Access::read);  // refuses a missing file, as every command does
     (void)load_state(file, ctx);
   }
-  Session s{r.file, {}, g};
+  if (ctx.run_command_line == nullptr)
+    throw Error(ErrorKind::internal, "no-front-end", "play: this front end runs no command lines (a bug)");
+  Session s{r.file, {}, g, ctx.run_command_line};
   if (!g.data_dir.empty()) s.globals.insert(s.globals.end(), {"--data", g.data_dir});
   if (g.json) s.globals.emplace_back("--json");
   if (g.dry_run) s.globals.emplace_back("--dry-run");
@@ -561,10 +567,10 @@ void run_play(const PlayRequest& r, Context& ctx) {
 
 }  // namespace
 
-Command play_command() {
-  return plain_command<PlayRequest, play_inputs, run_play>(
-      "play", "The referee's prompt on one siege: one command a line, without 'siege --state FILE'",
-      "siege play siege.json");
-}
+SIEGE_COMMAND(play) = plain_command<PlayRequest, play_inputs, run_play>({
+    .name = "play",
+    .rank = 350,
+    .summary = "The referee's prompt on one siege: one command a line, without 'siege --state FILE'",
+    .example = "siege play siege.json"});
 
 }  // namespace siege::cli

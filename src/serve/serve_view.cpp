@@ -10,9 +10,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "print/chronicle.hpp"
+#include "commands/chronicle.hpp"
 #include "print/json.hpp"
-#include "front/serve.hpp"
+#include "serve/serve.hpp"
 
 namespace siege::cli::serve {
 

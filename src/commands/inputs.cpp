@@ -1,8 +1,8 @@
-#include "front/inputs.hpp"
+#include "commands/inputs.hpp"
 
 #include <cctype>
 
-#include "front/hint.hpp"
+#include "commands/hint.hpp"
 #include "siege/detail/suggest.hpp"
 
 namespace siege::cli {

@@ -1,6 +1,6 @@
 // Actions: the commands that change a siege (or resolve something), as the
 // log, replay, undo and batch mode see them. An action's inputs are a JSON
-// object keyed like its options (inputs.hpp); its row in the command table
+// object keyed like its options (inputs.hpp); its command object
 // (command.hpp) gives its run and its line for `siege log`.
 #pragma once
 
@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "front/cli.hpp"
-#include "front/inputs.hpp"
+#include "commands/command.hpp"
+#include "print/text.hpp"
 #include "siege/detail/json_read.hpp"
 #include "siege/state_json.hpp"
 
@@ -22,45 +22,6 @@ namespace siege::cli {
 
 class StateFile;
 
-// ---------------------------------------------------------------- actions
-
-// What one action did.
-struct ActionResult {
-  std::string json;        // the outcome object, as --json prints it
-  std::string text;        // the referee's text
-  nlohmann::json summary;  // with a state: the log entry's "outcome" object
-};
-
-// Runs one action from its inputs against `state` (nullptr: no state file).
-using ActionFn = ActionResult (*)(InputReader& inputs, Context& ctx, SiegeState* state);
-// The same from batch mode's fast reader (flat_reader.hpp).
-class FlatReader;
-using FlatActionFn = ActionResult (*)(FlatReader& inputs, Context& ctx, SiegeState* state);
-
-// Reads a Request with `Read` (the declaration's instance over `Reader`),
-// checks it with `Check` (the same declaration over Fields) and calls `Run`.
-template <typename Request, auto Read, FieldsFn<Request> Check,
-          ActionResult (*Run)(const Request&, Context&, SiegeState*), typename Reader>
-ActionResult read_action(Reader& inputs, Context& ctx, SiegeState* state) {
-  Request r;
-  DeclaredInputs& d = declared_collector();
-  d.clear(false);
-  inputs.collect_into(&d);  // the reader shows d each input it reads
-  Read(inputs, r);
-  inputs.collect_into(nullptr);
-  inputs.finish();
-  check_seen(d, r, Check, state != nullptr, DeclaredInputs::From::reader);
-  return Run(r, ctx, state);
-}
-
-// The ActionFn of a command: reads its Request with `Fields`, calls `Run`.
-template <typename Request, FieldsFn<Request> FieldList,
-          ActionResult (*Run)(const Request&, Context&, SiegeState*)>
-ActionResult action_of(InputReader& inputs, Context& ctx, SiegeState* state) {
-  return read_action<Request, FieldList, FieldList, Run, InputReader>(inputs, ctx, state);
-}
-
-struct Command;
 // The action called `name` (a row of the command table with an `act`);
 // unknown: a usage error with did-you-mean.
 [[nodiscard]] const Command& find_action(std::string_view name);
@@ -75,13 +36,6 @@ ActionResult run_logged_action(std::string_view name, const siege::Cursor& input
 // when it has one).
 ActionResult run_logged_action(std::string_view name, FlatReader& inputs, std::uint64_t seed,
                                SiegeState* state, Context& ctx);
-
-// With --state: one action on the state file. Locks it (unless --dry-run),
-// reads it, runs the action with ctx.seed(), appends the log entry, writes
-// the file (unless --dry-run) and prints the outcome with "log_entry".
-// `check`, when given, runs once the file has been read, before the action.
-void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inputs,
-                  const std::function<void()>& check = {});
 
 // ---------------------------------------------------------------- helpers
 
@@ -141,9 +95,6 @@ void refuse_section_options(bool structure, bool damage_taken, bool portcullis);
 
 // A command that needs a state file refuses to run without one.
 void require_state(const Context& ctx, std::string_view command);
-// The refusal of `command` without a state file: "sortie: needs --state
-// FILE (a siege made with 'siege init')".
-[[noreturn]] void fail_no_state(std::string_view command);
 // The refusal of input `key` without a state file, about that input
 // (refuse_input): "abatis: --section: needs --state FILE (a siege made with
 // 'siege init')", then `then` ("; without one give " + input_word("progress") + " N").
@@ -174,5 +125,10 @@ decltype(auto) as_command(std::string_view name, F&& f) {
 // entry of `action` as its command line takes them (positional inputs as
 // plain words, values quoted for the shell where needed).
 [[nodiscard]] std::string inputs_as_options(std::string_view action, const nlohmann::json& inputs);
+
+// How the printers name a log entry (print::EntryWords): inputs_as_options,
+// and the `describe` of its action's object (a hand-edited outcome it
+// cannot read: the outcome as it is).
+[[nodiscard]] const print::EntryWords& entry_words();
 
 }  // namespace siege::cli

@@ -1,63 +1,58 @@
-// The command table: every command of the program, in the order `siege
-// --help` lists them. A row is made in the command's own file (command.hpp).
-#include "front/command.hpp"
+// The registry's lists (the registry itself is written by the build:
+// cmake/registry.cmake), and how a front end spells what the core marks: an
+// input as its option, a hint as a command line the program takes.
+#include <algorithm>
+#include <utility>
+
+#include "commands/command.hpp"
+#include "print/render.hpp"
 
 namespace siege::cli {
 
-Command list_command();
-Command show_command();
-Command check_command();
-Command attack_command();
-Command odds_command();
-Command batch_command();
-Command hold_command();
-Command rout_command();
-Command army_morale_command();
-Command abatis_command();
-Command casualties_command();
-Command move_command();
-Command order_command();
-Command demolish_command();
-Command mine_command();
-Command escalade_command();
-Command target_command();
-Command sortie_command();
-Command damage_command();
-Command repair_command();
-Command countermine_command();
-Command note_command();
-Command init_command();
-Command scene_command();
-Command status_command();
-Command log_command();
-Command undo_command();
-Command redo_command();
-Command replay_command();
-Command chronicle_command();
-Command add_command();
-Command remove_command();
-Command split_command();
-Command merge_command();
-Command play_command();
-Command serve_command();
+namespace {
 
-const std::vector<Command>& commands() {
-  static const std::vector<Command> table{
-      list_command(),       show_command(),   check_command(),  attack_command(),      odds_command(),
-      batch_command(),      hold_command(),   rout_command(),   army_morale_command(), abatis_command(),
-      casualties_command(), move_command(),   order_command(),  add_command(),         remove_command(),
-      split_command(),      merge_command(),  demolish_command(), mine_command(),
-      escalade_command(),   target_command(), sortie_command(), damage_command(),      repair_command(),
-      countermine_command(), note_command(), init_command(),  scene_command(),  status_command(),
-      log_command(),        undo_command(),   redo_command(),   replay_command(),      chronicle_command(),
-      play_command(),       serve_command(),
-  };
-  return table;
+// The commands under `parent`, by rank (then name, so that two equal ranks
+// keep one order).
+CommandList ranked(std::string_view parent) {
+  std::vector<const Command*> items;
+  for (const Command* c : registry())
+    if (c->parent == parent) items.push_back(c);
+  std::sort(items.begin(), items.end(), [](const Command* a, const Command* b) {
+    return a->rank != b->rank ? a->rank < b->rank : a->name < b->name;
+  });
+  return CommandList(std::move(items));
 }
 
-const Command* find_command(const std::vector<Command>& table, std::string_view name) {
+}  // namespace
+
+const CommandList& commands() {
+  static const CommandList top = ranked({});
+  return top;
+}
+
+const CommandList& subcommands_of(const Command& c) {
+  // Only a few commands have subcommands (odds): each list is made once.
+  static std::vector<std::pair<const Command*, CommandList>> made;
+  for (const auto& [of, list] : made)
+    if (of == &c) return list;
+  return made.emplace_back(&c, ranked(c.name)).second;
+}
+
+bool has_subcommands(const Command& c) {
+  for (const Command* x : registry())
+    if (x->parent == c.name) return true;
+  return false;
+}
+
+const Command* find_command(const CommandList& table, std::string_view name) {
   for (const auto& c : table)
     if (c.name == name) return &c;
+  return nullptr;
+}
+
+const Command* find_top_command(std::string_view name) {
+  for (const Command* c : registry())
+    if (c->name == name && c->parent.empty()) return c;
   return nullptr;
 }
 
@@ -84,7 +79,10 @@ std::string with_words(std::string out, It first, It last) {
 // core to that); else only its words, quoted (the marks came in with the
 // user's own text), never a command the program would refuse.
 std::string command_of(const std::vector<std::string>& words) {
-  const bool known = !words.empty() && find_command(commands(), words.front()) != nullptr;
+  // A hint on a state file (print's hint_mark_on): "--state", the file, then its words.
+  if (words.size() >= 3 && words[0] == "--state" && find_top_command(words[2]) != nullptr)
+    return with_words("siege --state " + shell_word(words[1]), words.begin() + 2, words.end());
+  const bool known = !words.empty() && find_top_command(words.front()) != nullptr;
   return with_words(known ? "siege" : "", words.begin(), words.end());
 }
 
@@ -101,10 +99,10 @@ bool has_input(const Command& c, std::string_view key) {
 std::string refused_hint(std::initializer_list<std::string_view> words) {
   const std::string_view* w = words.begin();
   if (w == words.end()) return "it names no command";
-  const Command* c = find_command(commands(), *w);
+  const Command* c = find_top_command(*w);
   if (c == nullptr) return "'" + std::string(*w) + "' is not a command of the program";
-  if (c->subcommands != nullptr && w + 1 != words.end() && !is_input_mark(w[1])) {
-    const Command* sub = find_command(c->subcommands(), w[1]);
+  if (has_subcommands(*c) && w + 1 != words.end() && !is_input_mark(w[1])) {
+    const Command* sub = find_command(subcommands_of(*c), w[1]);
     if (sub == nullptr) return "'" + std::string(w[1]) + "' is not a subcommand of '" + std::string(c->name) + "'";
     c = sub;
     ++w;
@@ -143,15 +141,5 @@ void spell_notes(std::vector<std::string>& notes) {
 }
 
 Error reported(const Error& e, std::string_view name) { return e.in_command(name).spelled(spelling); }
-
-Runner reporting(std::string name, Runner run) {
-  return [name = std::move(name), run = std::move(run)](Context& ctx) {
-    try {
-      run(ctx);
-    } catch (const Error& e) {
-      throw reported(e, name);
-    }
-  };
-}
 
 }  // namespace siege::cli

@@ -1,10 +1,7 @@
-// Parsing, the context, and the single place where errors become exit codes.
-#include "front/cli.hpp"
+// The command line: CLI11's parser made from the command objects, help,
+// and the single place where errors become exit codes.
+#include "cli/cli.hpp"
 
-#include <fcntl.h>
-#include <sys/ioctl.h>
-#include <sys/random.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -25,11 +22,10 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include "state/builtin_tables.hpp"
-#include "front/command.hpp"
-#include "front/hint.hpp"
+#include "commands/command.hpp"
+#include "commands/hint.hpp"
+#include "front/terminal.hpp"
 #include "print/json.hpp"
-#include "state/read_file.hpp"
 #include "print/render.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/detail/suggest.hpp"
@@ -38,57 +34,21 @@
 
 namespace siege::cli {
 
-// ---------------------------------------------------------------- numbers
-
-std::int64_t parse_int(std::string_view text, std::int64_t lo, std::int64_t hi,
-                       std::string_view what) {
-  auto bad = [&]() -> std::int64_t {
-    const Error e(ErrorKind::usage, "bad-number",
-                  std::string(what) + ": expected a whole number from " + std::to_string(lo) + " to " +
-                      std::to_string(hi) + ", got '" + std::string(text) + "'");
-    // An option's number: the error object names the input.
-    if (what.size() > 2 && what.substr(0, 2) == "--") throw e.about(std::string(what.substr(2)));
-    throw e;
-  };
-  std::size_t i = 0;
-  bool negative = false;
-  if (i < text.size() && (text[i] == '-' || text[i] == '+')) negative = text[i++] == '-';
-  if (i == text.size() || text.size() - i > 19) return bad();
-  std::int64_t v = 0;
-  for (; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c < '0' || c > '9') return bad();
-    // 19 digits can pass INT64_MAX: such a number is out of every bound.
-    if (v > (std::numeric_limits<std::int64_t>::max() - (c - '0')) / 10) return bad();
-    v = v * 10 + (c - '0');
-  }
-  if (negative) v = -v;
-  if (v < lo || v > hi) return bad();
-  return v;
-}
-
-std::uint64_t parse_seed(std::string_view text, std::string_view what) {
-  constexpr std::uint64_t top = std::numeric_limits<std::uint64_t>::max();
-  std::size_t i = text.size() > 0 && text[0] == '+' ? 1 : 0;
-  bool ok = i < text.size() && text.size() - i <= 20;
-  std::uint64_t v = 0;
-  for (; ok && i < text.size(); ++i) {
-    const char c = text[i];
-    const auto d = static_cast<std::uint64_t>(c - '0');
-    ok = c >= '0' && c <= '9' && v <= (top - d) / 10;
-    v = v * 10 + d;
-  }
-  if (!ok) {
-    const Error e(ErrorKind::usage, "bad-number",
-                  std::string(what) + ": expected a whole number from 0 to " + std::to_string(top) +
-                      ", got '" + std::string(text) + "'");
-    if (what.size() > 2 && what.substr(0, 2) == "--") throw e.about(std::string(what.substr(2)));
-    throw e;
-  }
-  return v;
-}
-
 namespace {
+
+// Runs a command once parsing succeeded.
+using Runner = std::function<void(Context&)>;
+
+// `run`, whose errors are reported() as command `name`'s.
+Runner reporting(std::string name, Runner run) {
+  return [name = std::move(name), run = std::move(run)](Context& ctx) {
+    try {
+      run(ctx);
+    } catch (const Error& e) {
+      throw reported(e, name);
+    }
+  };
+}
 
 // A number option in [lo, hi] that calls `set` with the value.
 template <typename Set>
@@ -208,174 +168,14 @@ class OptionBinder final : public Fields {
 
 }  // namespace
 
-void bind_options(CLI::App& app, const std::function<void(Fields&)>& inputs) {
+std::function<void(Context&)> bound_runner(CLI::App& app, const Command& c) {
+  std::shared_ptr<Invocation> run = c.invoke(c);
   OptionBinder b(app);
-  inputs(b);
-}
-
-std::uint64_t random_seed() {
-  std::uint64_t v = 0;
-  if (getrandom(&v, sizeof v, 0) != static_cast<ssize_t>(sizeof v))
-    v = static_cast<std::uint64_t>(std::time(nullptr)) * 0x9e3779b97f4a7c15ULL;
-  return v & ((std::uint64_t{1} << 53) - 1);
-}
-
-// ---------------------------------------------------------------- context
-
-static_assert(max_input_bytes == siege::max_json_bytes, "one cap for what is read and what is parsed");
-
-const Tables& Context::tables() {
-  if (tables_ == nullptr) tables_ = &load_tables();
-  return *tables_;
-}
-
-const Tables& Context::load_tables() {
-  std::string dir = globals.data_dir;
-  if (dir.empty())
-    if (const char* env = std::getenv("SIEGE_DATA")) dir = env;
-  if (dir.empty()) return builtin_tables();
-  check_folder(dir, (globals.data_dir.empty() ? "SIEGE_DATA=" : "--data ") + dir, {ErrorKind::data, "bad-data-dir"});
-  auto t = std::make_unique<Tables>(builtin_tables());
-  for (auto name : table_files) {
-    const std::string path = dir + "/" + std::string(name);
-    // A file that is absent keeps the built-in table; one that is there but
-    // cannot be read (a dangling link, a FIFO, no permission) is an error.
-    const auto text = read_regular_file(path, path, {ErrorKind::data, "bad-table"}, IfMissing::absent);
-    if (text) merge_table_text(*t, name, *text, path);
-  }
-  validate_tables(*t, dir + "/");
-  loaded_ = std::move(t);
-  return *loaded_;
-}
-
-std::uint64_t Context::seed() {
-  if (!seed_) seed_ = globals.seed ? *globals.seed : random_seed();
-  return *seed_;
-}
-
-Rng& Context::rng() {
-  if (!rng_) rng_.emplace(seed());
-  return *rng_;
-}
-
-void Context::reseed(std::uint64_t seed) {
-  seed_ = seed;
-  rng_.reset();
-}
-
-// ---------------------------------------------------------------- output
-
-namespace {
-
-[[noreturn]] void fail_write(int error) {
-  fail_output("write-error", std::string("write error: ") + std::strerror(error != 0 ? error : EIO));
-}
-
-// Flushes stdout and closes its descriptor, so that an error the kernel
-// reports only then (a full disk, NFS) is still caught.
-void finish_stdout() {
-  errno = 0;
-  if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) fail_write(errno);
-  if (::close(STDOUT_FILENO) != 0) fail_write(errno);
-}
-
-// Gives a closed descriptor 0, 1 or 2 a stand-in that fails every transfer
-// (/dev/null opened the other way round), so that no file opened later
-// (a state file, its lock) takes its number and receives the output, and
-// writing to a closed stdout stays the EBADF error it was.
-bool stdin_was_closed = false;
-void guard_standard_descriptors() {
-  for (int fd = 0; fd <= 2; ++fd) {
-    if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
-    if (fd == STDIN_FILENO) stdin_was_closed = true;
-    const int opened = ::open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
-    if (opened < 0) continue;
-    if (opened != fd) {
-      ::dup2(opened, fd);
-      ::close(opened);
-    }
-  }
-}
-
-std::size_t output_width();
-
-}  // namespace
-
-bool standard_input_closed() { return stdin_was_closed || ::fcntl(STDIN_FILENO, F_GETFD) == -1; }
-
-void write_stdout(std::string_view bytes) {
-  if (bytes.empty()) return;
-  errno = 0;
-  if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size()) fail_write(errno);
-}
-
-void flush_stdout() {
-  errno = 0;
-  if (std::fflush(stdout) != 0) fail_write(errno);
-}
-
-std::string one_line(std::string_view message) {
-  std::string out;
-  out.reserve(message.size());
-  for (std::size_t i = 0; i < message.size();) {
-    const auto c = static_cast<unsigned char>(message[i]);
-    std::size_t n = 1;
-    if (c >= 0x20 && c < 0x7f) {
-      out += static_cast<char>(c);
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c < 0x80) {
-      out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));  // the other C0 controls and DEL
-    } else {
-      char32_t cp = 0;
-      n = utf8_at(message, i, cp);
-      if (n == 0) {
-        out += fmt::format("\\x{:02x}", static_cast<unsigned>(c));
-        n = 1;
-      } else if (cp <= 0x9f || cp == 0x2028 || cp == 0x2029) {
-        out += fmt::format("\\u{:04x}", static_cast<unsigned>(cp));  // C1 controls, line breaks
-      } else if (text::is_format_char(cp)) {
-        out += text::shown_format_char(cp);  // R42: nothing reverses or hides the message
-      } else {
-        out.append(message.substr(i, n));
-      }
-    }
-    i += n;
-  }
-  return out;
-}
-
-void Context::note_commit(std::string what) {
-  committed = std::move(what);
-  std::signal(SIGPIPE, SIG_IGN);  // a closed pipe is EPIPE now: write_stdout names the commit
-}
-
-void Context::emit(const std::string& json, const std::string& text) const {
-  if (globals.json) {
-    write_stdout(json);
-    write_stdout("\n");
-  } else {
-    write_stdout(wrap_text(text, output_width()));
-  }
+  run->inputs(b);
+  return [run](Context& ctx) { run->run(ctx); };
 }
 
 namespace {
-
-// The width to fit text, tables and help to: the terminal's; COLUMNS on a
-// terminal that does not say; 80 when stdout is not a terminal.
-std::size_t output_width() {
-  constexpr std::size_t not_a_terminal = 80;
-  if (::isatty(STDOUT_FILENO) == 0) return not_a_terminal;
-  winsize ws{};
-  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
-  if (const char* c = std::getenv("COLUMNS"))
-    if (const long n = std::atol(c); n > 0) return static_cast<std::size_t>(n);
-  return not_a_terminal;
-}
 
 // CLI11's help screens, each line fitted to output_width() (wrap_text): a
 // description goes on under its own column.
@@ -402,30 +202,6 @@ class FittedHelp : public CLI::Formatter {
 
 }  // namespace
 
-void Context::emit_table(const std::string& json, const std::vector<std::vector<std::string>>& rows,
-                         std::string_view heading) const {
-  const Format f = globals.json ? Format::json : parse_format(globals.format);
-  if (f == Format::json) return emit(json, json);
-  const std::string head = f == Format::text && !heading.empty() ? wrap_text(heading, output_width()) : "";
-  write_stdout(head + render_table(rows, f, output_width()));
-}
-
-void Context::emit_tables(const std::string& json,
-                          const std::vector<std::vector<std::vector<std::string>>>& tables) const {
-  const Format f = globals.json ? Format::json : parse_format(globals.format);
-  if (f == Format::json) return emit(json, json);
-  std::string out;
-  for (const auto& rows : tables) out += (out.empty() ? "" : "\n") + render_table(rows, f, output_width());
-  write_stdout(out);
-}
-
-void Context::text_or_json_only(std::string_view command) const {
-  const Format f = parse_format(globals.format);
-  if (f == Format::markdown || f == Format::csv)
-    fail_input(
-        "bad-format", "format", globals.format,
-        std::string(command) + " prints no table (markdown and csv are for list, odds --compare and status)");
-}
 
 // ---------------------------------------------------------------- parsing
 
@@ -531,7 +307,7 @@ Runner with_subcommands(CLI::App& app, const Command& c) {
   const std::vector<std::string>& valued = names.valued;
   const std::string question = names.flags.empty() ? std::string() : names.flags.front();
   const std::string named = subcommand_named(valued);
-  const auto& table = c.subcommands();
+  const CommandList& table = subcommands_of(c);
   const bool known = find_command(table, named) != nullptr;
   struct Sub {
     CLI::App* app;
@@ -543,11 +319,11 @@ Runner with_subcommands(CLI::App& app, const Command& c) {
     if (!known || row.name == named) {
       CLI::App* sub = app.add_subcommand(std::string(row.name), std::string(row.summary));
       sub->fallthrough();
-      subs.push_back({sub, reporting(std::string(c.name) + " " + std::string(row.name), row.setup(*sub, row)),
+      subs.push_back({sub, reporting(std::string(c.name) + " " + std::string(row.name), bound_runner(*sub, row)),
                       row.tables});
     }
   const std::size_t before = app.get_options().size();
-  Runner own = c.setup(app, c);
+  Runner own = bound_runner(app, c);
   std::vector<const CLI::Option*> own_options;
   const auto all = app.get_options();
   for (std::size_t i = before; i < all.size(); ++i) own_options.push_back(all[i]);
@@ -577,7 +353,7 @@ CLI::App* add_command(CLI::App& app, const Command& c, Runner& runner) {
     rest.remove_prefix(nl + 1);
   }
   sub->footer(example);
-  runner = reporting(std::string(c.name), c.subcommands != nullptr ? with_subcommands(*sub, c) : c.setup(*sub, c));
+  runner = reporting(std::string(c.name), has_subcommands(c) ? with_subcommands(*sub, c) : bound_runner(*sub, c));
   return sub;
 }
 
@@ -588,34 +364,9 @@ std::vector<std::string> command_names() {
   return names;
 }
 
-// Prints one error: one line on stderr (control bytes quoted, one_line) and,
-// with --json, the error object with the same text on stdout. Never throws:
-// it runs when memory or the output may be gone.
-void print_error(const Globals& g, int code, std::string_view id, const std::string& message,
-                 std::string_view input = {}) noexcept {
-  try {
-    const std::string text = one_line(message);
-    std::fprintf(stderr, "siege: error: %s\n", text.c_str());
-    if (g.json) {
-      std::string out;
-      siege::JsonWriter w(out);
-      w.begin_object().key("error").begin_object();
-      w.field("code", code).field("id", id).field("message", text);
-      if (!input.empty()) w.field("input", input);
-      w.end_object().end_object();
-      std::fprintf(stdout, "%s\n", out.c_str());
-    }
-  } catch (...) {
-    std::fputs("siege: error: out of memory\n", stderr);
-  }
-}
 
 }  // namespace
 
-int print_failure(const Globals& g, const Error& e) {
-  print_error(g, e.exit_code(), e.id(), e.what(), e.input());
-  return e.exit_code();
-}
 
 namespace {
 
@@ -871,8 +622,8 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
     };
     for (const auto& c : commands()) {
       add(c, std::string(c.name));
-      if (c.subcommands != nullptr)
-        for (const auto& sub : c.subcommands()) add(sub, std::string(c.name) + " " + std::string(sub.name), &c);
+      if (has_subcommands(c))
+        for (const auto& sub : subcommands_of(c)) add(sub, std::string(c.name) + " " + std::string(sub.name), &c);
     }
     add(help_command(), "help");
     write_stdout(out + "]}\n");
@@ -886,12 +637,12 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
     fail_usage("unknown-command", "help --inputs: unknown command '" + path[0] + "'" +
                                       siege::did_you_mean(path[0], command_names()));
   if (path.size() == 2) {
-    if (c->subcommands == nullptr)
+    if (!has_subcommands(*c))
       fail_usage("bad-usage", "help --inputs: " + path[0] + " has no subcommands, got '" + path[1] + "'");
-    const Command* sub = find_command(c->subcommands(), path[1]);
+    const Command* sub = find_command(subcommands_of(*c), path[1]);
     if (sub == nullptr) {
       std::vector<std::string> names;
-      for (const auto& x : c->subcommands()) names.emplace_back(x.name);
+      for (const auto& x : subcommands_of(*c)) names.emplace_back(x.name);
       fail_usage("unknown-command", "help --inputs: unknown subcommand '" + path[1] + "' of " + path[0] +
                                         siege::did_you_mean(path[1], names));
     }
@@ -967,9 +718,7 @@ int run(int argc, char** argv, Context& ctx) {
   if (at < words.size())
     command_words().assign(words.begin() + static_cast<std::ptrdiff_t>(at) + 1, words.end());
   Runner runner;
-  const Command* chosen = nullptr;
-  for (const auto& c : commands())
-    if (c.name == wanted) chosen = &c;
+  const Command* chosen = find_top_command(wanted);
   if (chosen != nullptr) {
     add_command(app, *chosen, runner);
   } else {
@@ -1048,7 +797,9 @@ bool json_errors = false;
 int main(int argc, char** argv) {
   guard_standard_descriptors();
   std::set_terminate(on_terminate);
-  Context ctx;
+  StdoutOutput out;
+  Context ctx(&out);
+  ctx.run_command_line = &main;  // play runs each of its lines as a command line of its own
   // --json must be known to print a parse error as JSON, before parsing ends.
   for (int i = 1; i < argc; ++i)
     if (std::string_view(argv[i]) == "--json") ctx.globals.json = true;

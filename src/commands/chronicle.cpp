@@ -1,15 +1,15 @@
 // What the chronicle shows, gathered from a state file: the log replayed
 // entry by entry, and the outlook of `odds scene` (chronicle.hpp).
-#include "print/chronicle.hpp"
+#include "commands/chronicle.hpp"
 
 #include <algorithm>
 #include <cctype>
 
 #include <fmt/format.h>
 
-#include "state/actions.hpp"
+#include "commands/actions.hpp"
 #include "print/odds.hpp"
-#include "front/command.hpp"
+#include "commands/command.hpp"
 #include "print/render.hpp"
 #include "siege/odds_scene.hpp"
 
@@ -258,22 +258,10 @@ std::vector<ChronicleChange> changes_logged(const json& outcome, const Snapshot&
 
 }  // namespace
 
-std::string command_line(const std::string& file, const ChronicleEntry& e) {
-  // A name that starts with '-' would read as an option.
-  const std::string name = !file.empty() && file[0] == '-' ? "./" + file : file;
-  return fmt::format("siege --state {} --seed {} {}{}{}", shell_word(name), e.seed, shell_word(e.action),
-                     e.options.empty() ? "" : " ", e.options);
-}
 
 namespace {
 
-std::string describe(const LogEntry& e) {
-  try {
-    return find_action(e.action).describe(e.outcome);
-  } catch (const json::exception&) {
-    return e.outcome.dump();
-  }
-}
+std::string describe(const LogEntry& e) { return entry_words().describe(e); }
 
 // Hull suffered by every series, in the order of Chronicle::series: the
 // engines of `all` (every engine the siege holds at the end; R35: an engine

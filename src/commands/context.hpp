@@ -1,9 +1,13 @@
-// The command-line layer: global options, the per-invocation context, the
-// command table and the option helpers every command uses.
+// What one run of a command shares between its parts, whatever front end
+// runs it: the global options, the tables (loaded on first use), the one
+// random generator, and where its output goes (an Output the front end
+// gives: the terminal's standard output, a batch line, a string).
+//
+// Nothing here knows a terminal, CLI11 or a socket: the command line
+// (src/cli/), batch, play and serve each give a Context their own Output.
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,11 +16,6 @@
 
 #include "siege/dice.hpp"
 #include "siege/tables.hpp"
-
-namespace CLI {
-class App;
-class Option;
-}  // namespace CLI
 
 namespace siege::cli {
 
@@ -31,18 +30,47 @@ struct Globals {
   bool format_given = false;    // --format was given (chronicle refuses an explicit text)
 };
 
-// What one invocation shares between its parts: the global options, the
-// tables (loaded on first use) and the one random generator.
+// Where a command's output goes. write() throws the output error (exit 5)
+// when the bytes cannot be written; width() is the columns text is fitted
+// to (0: no limit); committed() is called once a state file has been
+// updated (from then on a closed pipe is an error to report, not a quiet
+// end: INTERFACE.md).
+class Output {
+ public:
+  Output() = default;
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+  virtual ~Output() = default;
+  virtual void write(std::string_view bytes) = 0;
+  [[nodiscard]] virtual std::size_t width() const = 0;
+  virtual void committed() {}
+};
+
+// An Output that keeps what is written (tests, and front ends that hand the
+// bytes on themselves).
+class StringOutput final : public Output {
+ public:
+  std::string text;
+  std::size_t columns = 80;
+  void write(std::string_view bytes) override { text.append(bytes); }
+  [[nodiscard]] std::size_t width() const override { return columns; }
+};
+
 class Context {
  public:
+  // `out`: where emit() and write() go; it outlives the context. Without
+  // one, what is written is kept in a StringOutput of the context's own.
+  explicit Context(Output* out = nullptr) : out_(out) {}
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
   Globals globals;
   // The exit status when the command finished without throwing but must
   // still report a failure (batch: some lines failed).
   int exit_status = 0;
   // What this invocation has already changed on disk, in words ("the siege
   // in s.json was updated: log entry 7"), set by note_commit() right after
-  // the commit; a later write error on stdout names it. Empty: nothing
-  // changed.
+  // the commit; a later write error names it. Empty: nothing changed.
   std::string committed;
   // R38: true while replay_log runs a log entry written before sallies were
   // recorded (its outcome has no "sally"): a defender's move outside keeps
@@ -51,13 +79,15 @@ class Context {
   // Batch mode points this at its output while a line runs without a state
   // file, the line's head written already: an action may append its outcome
   // object there itself, leaving ActionResult::json empty, and so spare a
-  // copy of every outcome (cmd_batch.cpp; outcome_result in command.hpp).
-  // Null elsewhere.
+  // copy of every outcome (src/batch/cmd_batch.cpp; outcome_result in
+  // command.hpp). Null elsewhere.
   std::string* outcome_out = nullptr;
-  // Sets `committed`. From then on a closed stdout pipe is a write error
-  // (exit 5, naming what was committed) instead of a silent death by
-  // SIGPIPE: SIGPIPE is ignored for the rest of the run. A command that
-  // commits nothing keeps ending quietly by SIGPIPE (INTERFACE.md).
+  // The front end's own entry point, for a command that runs whole command
+  // lines itself (play runs each of its lines as `siege --state FILE
+  // LINE`); null where there is none.
+  int (*run_command_line)(int argc, char** argv) = nullptr;
+
+  // Sets `committed` and tells the output (Output::committed).
   void note_commit(std::string what);
 
   [[nodiscard]] const Tables& tables();
@@ -66,54 +96,38 @@ class Context {
   [[nodiscard]] Rng& rng();
   // Seeds every roll from here on with `seed` (replaying a logged action).
   void reseed(std::uint64_t seed);
-  // Prints an outcome: the JSON text with --json, the text otherwise.
-  void emit(const std::string& json, const std::string& text) const;
+
+  // Where the output goes, and its bytes as they are.
+  [[nodiscard]] Output& out() { return out_ != nullptr ? *out_ : own_; }
+  void write(std::string_view bytes) { out().write(bytes); }
+  // What a context without an Output of its own kept (tests).
+  [[nodiscard]] const std::string& written() const { return own_.text; }
+
+  // Prints an outcome: the JSON text with --json, the text otherwise (fitted
+  // to the output's width).
+  void emit(const std::string& json, const std::string& text);
   // Prints a table (first row the header) in the --format asked for, or
   // `json` with --json / --format json; as text, after `heading` (a line
   // fitted to the width like any text) when there is one.
   void emit_table(const std::string& json, const std::vector<std::vector<std::string>>& rows,
-                  std::string_view heading = {}) const;
+                  std::string_view heading = {});
   // The same with several tables, one after the other with a blank line between.
-  void emit_tables(const std::string& json,
-                   const std::vector<std::vector<std::vector<std::string>>>& tables) const;
+  void emit_tables(const std::string& json, const std::vector<std::vector<std::vector<std::string>>>& tables);
   // Refuses --format markdown/csv on a command that prints no table.
   void text_or_json_only(std::string_view command) const;
 
  private:
   // The built-in tables, or those with --data / SIEGE_DATA merged in.
   const Tables& load_tables();
+  Output* out_;
+  StringOutput own_;
   const Tables* tables_ = nullptr;  // what tables() returns, once loaded
   std::unique_ptr<Tables> loaded_;
   std::optional<std::uint64_t> seed_;
   std::optional<Rng> rng_;
 };
 
-// Writes `bytes` to stdout. A failed write throws the output error (exit 5,
-// "write error: <strerror>"); stdout may be buffered, so cli::main flushes
-// and closes it, with the same check, before it returns.
-void write_stdout(std::string_view bytes);
-// Flushes stdout now, with write_stdout's check: for a command that runs on
-// after it has written (serve's address).
-void flush_stdout();
-// Whether standard input was closed when the program started (main gives a
-// closed descriptor a stand-in that fails every read) or is closed now.
-[[nodiscard]] bool standard_input_closed();
-
-// `message` as one line that is safe on a terminal: control bytes (C0, DEL,
-// C1), U+2028/U+2029 and bytes that are not UTF-8 are quoted as \n, \r, \t,
-// \u001b, \xff ..., R42's format characters as \u{202E}; everything else is
-// kept as it is.
-[[nodiscard]] std::string one_line(std::string_view message);
-
-// Prints `e` as cli::main prints an error that reached it (one line on
-// stderr; the error object on stdout with --json) and returns its exit status.
-int print_failure(const Globals& g, const Error& e);
-
-// Entry point: parses argv, runs one command, maps every error to its exit
-// status (the only place that does).
-int main(int argc, char** argv);
-
-// ---- option helpers: strict decimal numbers with bounds ----
+// ---- numbers as the inputs give them: strict decimal, with bounds
 
 // Parses a whole decimal number in [lo, hi]; `what` names the option.
 [[nodiscard]] std::int64_t parse_int(std::string_view text, std::int64_t lo, std::int64_t hi,

@@ -41,9 +41,10 @@
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/read.hpp>
 
-#include "state/actions.hpp"
-#include "front/command.hpp"
-#include "front/serve.hpp"
+#include "commands/actions.hpp"
+#include "commands/command.hpp"
+#include "front/terminal.hpp"
+#include "serve/serve.hpp"
 #include "state/state_file.hpp"
 
 namespace siege::cli {
@@ -463,7 +464,7 @@ void Server::reload() {
     text = file.text();
     if (text != text_ || !problem_.empty()) last_ = load_state(file, ctx_);
   } catch (const Error& e) {
-    problem = e.what();
+    problem = e.spelled(front_end_spelling()).what();
   } catch (const std::exception& e) {
     problem = std::string("the file cannot be read: ") + e.what();
   }
@@ -537,10 +538,10 @@ void run_serve(const ServeRequest& r, Context& ctx) {
 
 }  // namespace
 
-Command serve_command() {
-  return plain_command<ServeRequest, serve_inputs, run_serve>(
-      "serve", "The players' screen: the siege's page, live, read-only, over HTTP",
-      "siege serve siege.json --listen 0.0.0.0:8080");
-}
+SIEGE_COMMAND(serve) = plain_command<ServeRequest, serve_inputs, run_serve>({
+    .name = "serve",
+    .rank = 360,
+    .summary = "The players' screen: the siege's page, live, read-only, over HTTP",
+    .example = "siege serve siege.json --listen 0.0.0.0:8080"});
 
 }  // namespace siege::cli

@@ -24,11 +24,12 @@
 
 #include <fmt/core.h>
 
-#include "state/actions.hpp"
-#include "front/batch.hpp"
-#include "front/command.hpp"
-#include "front/progress.hpp"
-#include "front/flat_reader.hpp"
+#include "commands/actions.hpp"
+#include "batch/batch.hpp"
+#include "commands/command.hpp"
+#include "front/terminal.hpp"
+#include "batch/progress.hpp"
+#include "commands/flat_reader.hpp"
 #include "siege/detail/json_read.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/scene.hpp"
@@ -488,12 +489,12 @@ void batch_inputs(Fields& f, BatchRequest& r) {
 
 }  // namespace
 
-Command batch_command() {
-  return plain_command<BatchRequest, batch_inputs, run_batch>(
-      "batch", "Resolve JSON Lines of actions (keys: the options' names), one JSON outcome per line",
-      "echo '{\"action\": \"check\", \"difficulty\": \"hard\", \"pool\": 4}' | siege batch\n"
+SIEGE_COMMAND(batch) = plain_command<BatchRequest, batch_inputs, run_batch>({
+    .name = "batch",
+    .rank = 60,
+    .summary = "Resolve JSON Lines of actions (keys: the options' names), one JSON outcome per line",
+    .example = "echo '{\"action\": \"check\", \"difficulty\": \"hard\", \"pool\": 4}' | siege batch\n"
       "  siege batch actions.jsonl --seed 7 > outcomes.jsonl\n"
-      "  siege batch --state siege.json --fail-fast night-assault.jsonl");
-}
+      "  siege batch --state siege.json --fail-fast night-assault.jsonl"});
 
 }  // namespace siege::cli

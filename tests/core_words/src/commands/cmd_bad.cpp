@@ -6,10 +6,10 @@ void bad_action() {
   text += command_line("siege target --at " + id);
   fail_usage("not-an-action", "it cannot be a batch line; run 'siege --state FILE undo'");
   text += "; see '" + hint({"stauts"}) + "'";
+  text += command_line(hint_mark({"statsu"}));
 }
 
-Command bad_command() {
-  return plain_command<BadRequest, bad_inputs, run_bad>("bad", "Allowed: an example in a row", "siege status");
-}
+SIEGE_COMMAND(bad) = plain_command<BadRequest, bad_inputs, run_bad>({
+    .name = "bad", .summary = "Allowed: an example in a command object", .example = "siege status"});
 
 std::string colophon() { return "Written by siege chronicle from the state file"; }

@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "front/cli.hpp"
-#include "front/flat_json.hpp"
+#include "commands/context.hpp"
+#include "commands/flat_json.hpp"
 #include "siege/state_json.hpp"
 
 namespace siege::cli {

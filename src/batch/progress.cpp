@@ -1,4 +1,4 @@
-#include "front/progress.hpp"
+#include "batch/progress.hpp"
 
 #include <unistd.h>
 

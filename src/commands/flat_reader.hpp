@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "front/flat_json.hpp"
-#include "front/inputs.hpp"
+#include "commands/flat_json.hpp"
+#include "commands/inputs.hpp"
 
 namespace siege::cli {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "front/cli.hpp"
+#include "commands/context.hpp"
 #include "siege/state.hpp"
 
 namespace siege::cli {

@@ -1,11 +1,11 @@
-#include "state/actions.hpp"
+#include "commands/actions.hpp"
 
 #include <algorithm>
 
 #include <fmt/core.h>
 
-#include "front/command.hpp"
-#include "front/flat_reader.hpp"
+#include "commands/command.hpp"
+#include "commands/flat_reader.hpp"
 #include "print/render.hpp"
 #include "siege/detail/suggest.hpp"
 #include "state/state_file.hpp"
@@ -336,5 +336,23 @@ std::string inputs_as_options(std::string_view action, const nlohmann::json& inp
   }
   return out;
 }
+
+namespace {
+
+std::string entry_options(const LogEntry& e) { return inputs_as_options(e.action, e.inputs); }
+
+std::string entry_describe(const LogEntry& e) {
+  try {
+    return find_action(e.action).describe(e.outcome);
+  } catch (const nlohmann::json::exception&) {
+    return e.outcome.dump();
+  }
+}
+
+constexpr print::EntryWords words_of_entries{entry_options, entry_describe};
+
+}  // namespace
+
+const print::EntryWords& entry_words() { return words_of_entries; }
 
 }  // namespace siege::cli

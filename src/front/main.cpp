@@ -1,3 +1,0 @@
-#include "front/cli.hpp"
-
-int main(int argc, char** argv) { return siege::cli::main(argc, argv); }
