@@ -124,7 +124,7 @@ void Context::emit(const std::string& json, const std::string& text) {
   if (globals.json) {
     write(json);
     write("\n");
-  } else if (text.find_first_of("\x1e\x1f") != std::string::npos) {
+  } else if (text.find('\x1e') != std::string::npos || text.find('\x1f') != std::string::npos) {
     // A printer's hints (print's hint_mark), written as this front end writes them.
     write(wrap_text(spelled(text, front_end_spelling()), out().width()));
   } else {

@@ -39,9 +39,14 @@ const CommandList& subcommands_of(const Command& c) {
 }
 
 bool has_subcommands(const Command& c) {
-  for (const Command* x : registry())
-    if (x->parent == c.name) return true;
-  return false;
+  // The names that are some command's parent, gathered once (odds).
+  static const std::vector<std::string_view> parents = [] {
+    std::vector<std::string_view> out;
+    for (const Command* x : registry())
+      if (!x->parent.empty() && std::find(out.begin(), out.end(), x->parent) == out.end()) out.push_back(x->parent);
+    return out;
+  }();
+  return std::find(parents.begin(), parents.end(), c.name) != parents.end();
 }
 
 const Command* find_command(const CommandList& table, std::string_view name) {
@@ -52,7 +57,7 @@ const Command* find_command(const CommandList& table, std::string_view name) {
 
 const Command* find_top_command(std::string_view name) {
   for (const Command* c : registry())
-    if (c->name == name && c->parent.empty()) return c;
+    if (c->name.size() == name.size() && c->parent.empty() && c->name == name) return c;
   return nullptr;
 }
 
