@@ -35,7 +35,7 @@ inline constexpr std::array<std::string_view, 2> unit_side_names{"besieger", "de
 [[nodiscard]] inline UnitSide parse_unit_side(std::string_view s, std::string_view key = "side") {
   if (s == "besieger" || s == "attacker") return UnitSide::besieger;
   if (s == "defender") return UnitSide::defender;
-  fail_input("bad-side", std::string(key), "'" + std::string(s) + "'", "expected besieger or defender");
+  fail_input("bad-side", std::string(key), quoted(s), "expected besieger or defender");
 }
 
 // R33: where a unit stands. At a section its figures are split between those

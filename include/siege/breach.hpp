@@ -18,8 +18,27 @@
 #include "siege/morale.hpp"
 #include "siege/structure.hpp"
 #include "siege/tables.hpp"
+#include "siege/rule.hpp"
 
 namespace siege {
+
+// The rules this header applies, as outcomes list them (siege/rules.hpp
+// gathers every header's into the catalogue).
+inline constexpr RuleInfo breach_rules[] = {
+    {"breach-rough-terrain", "R15", "through a breach troops move at Rough Terrain speed, rounded down"},
+    {"hold-the-breach", "R21", "a declared hold: check morale (pass at or under the number needed), no withdrawing instead"},
+    {"forced-through", "R21", "a failed hold lets rolled - needed enemy figures past; defenders step back just enough"},
+    {"hold-keeps-order", "R21", "failing while holding costs no order: good stays good, shaken stays shaken"},
+    {"hero-never-fails", "R21", "a hero holding a breach never fails a morale check"},
+    {"morale-dice", "R28", "the morale roll uses the data's dice expression (default 2d10)"},
+    {"hold-site", "R22", "holding needs a bottleneck or barrier, not a wide corridor, bridge or passage"},
+    {"barrier-protected", "R22", "on a wall-top or breastwork every figure in contact is behind the barrier"},
+    {"casualties-through-first", "R23", "casualties on a unit partly through a breach come from those through first"},
+    {"fill-the-gaps", "R23", "defenders may step forward into gaps left by figures removed from those through"},
+    {"abatis-work", "R26", "abatis is built or torn down in 3 turns of work"},
+    {"abatis-spoiled", "R26", "attackers in the breach (build) or an attack (tear) reset the work to 0"},
+    {"abatis-mantlet", "R26", "standing abatis counts as a movable mantlet"},
+};
 
 // ---------------------------------------------------------------- holding the breach
 
@@ -49,7 +68,7 @@ inline constexpr std::array<std::string_view, 11> hold_site_names{
   for (std::size_t i = 0; i < hold_site_names.size(); ++i)
     if (hold_site_names[i] == s) return static_cast<HoldSite>(i);
   std::vector<std::string> known(hold_site_names.begin(), hold_site_names.end());
-  fail_input("bad-site", "site", "'" + std::string(s) + "'",
+  fail_input("bad-site", "site", quoted(s),
              "unknown site" + detail::did_you_mean(s, known) +
                  " (expected breach, gateway, doorway, window, wall-top, rampart, parapet, "
                  "breastwork, corridor, bridge or passage)");

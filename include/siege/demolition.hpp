@@ -11,8 +11,22 @@
 #include <vector>
 
 #include "siege/structure.hpp"
+#include "siege/rule.hpp"
 
 namespace siege {
+
+// The rules this header applies, as outcomes list them (siege/rules.hpp
+// gathers every header's into the catalogue).
+inline constexpr RuleInfo demolition_rules[] = {
+    {"charge-opens-door", "R18", "a petard or breaching charge opens a door or gate"},
+    {"portcullis-holds", "R34", "a petard or breaching charge does not open a castle gate with its portcullis"},
+    {"pier-counts-double", "R13", "a charge on a stone bridge pier counts double"},
+    {"charge-craft-check", "R16", "charges are set with an Average Craft check, Prepare maneuvers"},
+    {"charge-fails", "R16", "a failed Craft check: the charges do nothing"},
+    {"siege-rating", "R17", "a charge's Hull damage comes from its Siege rating"},
+    {"charges-add", "R17", "charges set together add up; Armor is taken off once"},
+    {"charge-not-a-gun", "R17", "a charge is no mounted gun: no gun weakness, no mount limit"},
+};
 
 enum class OnPier { no, yes };
 

@@ -14,8 +14,16 @@
 #include <vector>
 
 #include "siege/error.hpp"
+#include "siege/rule.hpp"
 
 namespace siege {
+
+// The rules this header applies, as outcomes list them (siege/rules.hpp
+// gathers every header's into the catalogue).
+inline constexpr RuleInfo dice_rules[] = {
+    {"symbol-dice", "R27", "skill pool + difficulty dice; pass on 1+ net Success"},
+    {"exact-odds", "R27", "odds by exact enumeration of the dice faces"},
+};
 
 struct Face {
   int success = 0;

@@ -16,8 +16,20 @@
 #include <vector>
 
 #include "siege/structure.hpp"
+#include "siege/rule.hpp"
 
 namespace siege {
+
+// The rules this header applies, as outcomes list them (siege/rules.hpp
+// gathers every header's into the catalogue).
+inline constexpr RuleInfo escalade_rules[] = {
+    {"breach-not-climbed", "R20", "a breached section is not climbed: go through the breach"},
+    {"escalade-ladder", "R20", "ladder: Average Athletics, one climber a round per ladder"},
+    {"escalade-grapnel", "R20", "grapnel: Hard Athletics, one climber a round per rope, silent"},
+    {"escalade-tower", "R20", "siege tower at the wall: no check, 4 attackers a round"},
+    {"defenders-at-top", "R20", "defenders at the top of a ladder: +2 Bane dice"},
+    {"climb-retry", "R20", "failed climbers stay at the foot and try again next round"},
+};
 
 enum class ClimbMethod { ladder, grapnel, tower };
 inline constexpr std::array<std::string_view, 3> climb_method_names{"ladder", "grapnel", "tower"};
@@ -27,7 +39,7 @@ inline constexpr std::array<std::string_view, 3> climb_method_names{"ladder", "g
 [[nodiscard]] inline ClimbMethod parse_climb_method(std::string_view s) {
   for (std::size_t i = 0; i < climb_method_names.size(); ++i)
     if (climb_method_names[i] == s) return static_cast<ClimbMethod>(i);
-  fail_input("bad-method", "method", "'" + std::string(s) + "'", "expected ladder, grapnel or tower");
+  fail_input("bad-method", "method", quoted(s), "expected ladder, grapnel or tower");
 }
 
 enum class Defended { no, yes };

@@ -18,8 +18,16 @@
 
 #include "siege/mine.hpp"
 #include "siege/state.hpp"
+#include "siege/rule.hpp"
 
 namespace siege {
+
+// The rules this header applies, as outcomes list them (siege/rules.hpp
+// gathers every header's into the catalogue).
+inline constexpr RuleInfo gallery_rules[] = {
+    {"countermine-collapsed", "R31", "the countermine collapses the found gallery: 0 days dug, the scene's days stay used"},
+    {"countermine-failed", "R31", "the countermine fails: the sappers dig on, and the daily checks go on"},
+};
 
 // R30: the days of one scene (a day-long scene has one, a week-long seven).
 [[nodiscard]] constexpr int days_in(SceneLength length) noexcept { return length == SceneLength::day ? 1 : 7; }

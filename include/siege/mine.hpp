@@ -16,8 +16,21 @@
 #include <vector>
 
 #include "siege/structure.hpp"
+#include "siege/rule.hpp"
 
 namespace siege {
+
+// The rules this header applies, as outcomes list them (siege/rules.hpp
+// gathers every header's into the catalogue).
+inline constexpr RuleInfo mine_rules[] = {
+    {"mine-days", "R19", "a mine takes one day of digging per point of listed Armor"},
+    {"dug-through", "R9", "a mine or digging through breaches an earthwork"},
+    {"mine-opposed-check", "R19", "each day: opposed Perception, each side pool + Average dice"},
+    {"tie-to-sappers", "R19", "equal net Successes: the gallery stays hidden"},
+    {"countermine-possible", "R19", "a detected mine is not fired: countermine possible"},
+    {"mine-fired", "R19", "a fired mine deals 20 Hull damage and ignores Armor"},
+    {"scene-days", "R30", "a gallery digs at most the scene's days: 1 in a day-long scene, 7 in a week-long one"},
+};
 
 // R19: the Hull damage of a fired mine.
 inline constexpr int mine_hull_damage = 20;

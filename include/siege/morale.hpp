@@ -17,8 +17,22 @@
 #include "siege/error.hpp"
 #include "siege/structure.hpp"
 #include "siege/tables.hpp"
+#include "siege/rule.hpp"
 
 namespace siege {
+
+// The rules this header applies, as outcomes list them (siege/rules.hpp
+// gathers every header's into the catalogue).
+inline constexpr RuleInfo morale_rules[] = {
+    {"rout-within-walls", "R24", "a rout result within walls: the special procedure or the standard rout"},
+    {"rout-shaken", "R24", "rout within walls, step 1: the unit becomes (or stays) shaken"},
+    {"rout-extra-figure", "R24", "step 2: one more figure removed, no further check"},
+    {"rout-move", "R24", "step 3: the rest move 4\" from the enemy; those blocked or touching it are eliminated"},
+    {"rout-split-room", "R24", "a split unit: only the affected room moves, the whole unit is shaken"},
+    {"standard-rout", "R24", "the player may take the standard rout instead, even after the dice"},
+    {"army-morale", "R25", "the army checks morale once a third of it is killed (killed x 3 >= strength)"},
+    {"castle-defenders-never-check", "R25", "defenders in a castle never check army morale"},
+};
 
 // ---------------------------------------------------------------- order
 
@@ -31,7 +45,7 @@ inline constexpr std::array<std::string_view, 3> order_names{"good", "shaken", "
 [[nodiscard]] inline Order parse_order(std::string_view s, std::string_view key = "order") {
   for (std::size_t i = 0; i < order_names.size(); ++i)
     if (order_names[i] == s) return static_cast<Order>(i);
-  fail_input("bad-order", std::string(key), "'" + std::string(s) + "'", "expected good, shaken or routed");
+  fail_input("bad-order", std::string(key), quoted(s), "expected good, shaken or routed");
 }
 
 // R21: a morale check in these rules passes when the roll is at most the
@@ -50,7 +64,7 @@ inline constexpr std::array<std::string_view, 2> side_names{"defender", "attacke
 [[nodiscard]] inline Side parse_side(std::string_view s) {
   for (std::size_t i = 0; i < side_names.size(); ++i)
     if (side_names[i] == s) return static_cast<Side>(i);
-  fail_input("bad-side", "side", "'" + std::string(s) + "'", "expected defender or attacker");
+  fail_input("bad-side", "side", quoted(s), "expected defender or attacker");
 }
 
 // Whether every surviving figure of an attacking unit is inside the walls.

@@ -13,8 +13,15 @@
 #include "siege/error.hpp"
 #include "siege/structure.hpp"
 #include "siege/text.hpp"
+#include "siege/rule.hpp"
 
 namespace siege {
+
+// The rules this header applies, as outcomes list them (siege/rules.hpp
+// gathers every header's into the catalogue).
+inline constexpr RuleInfo note_rules[] = {
+    {"note", "R39", "a line of free text in the log, in the current scene; it changes nothing else"},
+};
 
 // R39: the most bytes of UTF-8 a note holds.
 inline constexpr std::size_t max_note_bytes = 1000;

@@ -25,8 +25,21 @@
 #include "siege/scene.hpp"
 #include "siege/state_json.hpp"
 #include "siege/units.hpp"
+#include "siege/rule.hpp"
 
 namespace siege {
+
+// The rules this header applies, as outcomes list them (siege/rules.hpp
+// gathers every header's into the catalogue).
+inline constexpr RuleInfo roster_rules[] = {
+    {"unit-arrives", "R35", "a unit joins the siege, checked as a description's unit; its army's strength grows"},
+    {"engine-arrives", "R35", "an engine joins the siege, checked as a description's engine (R7, R29)"},
+    {"unit-leaves", "R36", "a unit leaves: its record stays, gone; its figures alive leave the army's strength"},
+    {"engine-leaves", "R36", "an engine leaves: its record stays, gone; engines aimed at it have nothing to shoot"},
+    {"unit-split", "R37", "part of a unit becomes a new unit of the same side, order and place"},
+    {"unit-merge", "R37", "a unit joins another of its side at its place; the worse order stays"},
+    {"sally", "R38", "a defender unit outside the walls is a sally: the defenders are not in a castle"},
+};
 
 // ---------------------------------------------------------------- ids
 

@@ -22,8 +22,27 @@
 #include "siege/structure.hpp"
 #include "siege/state.hpp"
 #include "siege/units.hpp"
+#include "siege/rule.hpp"
 
 namespace siege {
+
+// The rules this header applies, as outcomes list them (siege/rules.hpp
+// gathers every header's into the catalogue).
+inline constexpr RuleInfo scene_rules[] = {
+    {"scene-attacks", "E1", "each scene every engine not knocked out makes one attack, besiegers first"},
+    {"engine-target", "E2", "an engine or the camp is hit with its own Armor and Hull, no structure rules"},
+    {"knocked-out", "E2", "an engine (or the camp) that has suffered its whole Hull is out"},
+    {"play-the-assault", "E3", "a section is breached: play the assault"},
+    {"own-scene", "E3", "after the engines, play one scene of the characters' own"},
+    {"evening-length", "E4", "a siege in an evening is three or four scenes"},
+    {"sortie", "E3", "the characters' sortie hits an engine or the camp as an engine's attack does (E2)"},
+    {"engine-targets", "R29", "a besieger aims at a section; a defender at a besieger engine or the camp, never its own wall"},
+    {"nothing-to-shoot", "R29", "an engine with no target, or one breached, knocked out or wrecked, waits to be re-aimed"},
+    {"referee-damage", "R32", "the referee's damage: Hull suffered added, capped at the Hull, no structure rules"},
+    {"referee-repair", "R32", "the referee's repair: Hull suffered taken away, never more than was suffered"},
+    {"breach-repaired", "R32", "a breach repaired is closed, and its abatis goes with it"},
+    {"back-in-action", "R32", "an engine repaired below its Hull is back in action; the camp is no longer wrecked"},
+};
 
 // E4: a siege in an evening is three or four scenes.
 inline constexpr int evening_scenes = 4;
@@ -373,7 +392,7 @@ struct EngineHit {
                                                  std::optional<int> spend_boons = std::nullopt) {
   const auto kind = target_kind(s, target);
   if (kind != TargetKind::engine && kind != TargetKind::camp)
-    fail_usage("bad-target", "'" + std::string(target) + "' is not a besieger engine or the camp");
+    fail_usage("bad-target", quoted(target) + " is not a besieger engine or the camp");
   const EngineState* e = kind == TargetKind::camp ? nullptr : s.find_engine(target);
   EngineHitInput in;
   in.row = e == nullptr ? &camp_row(t) : row_of(*e, t);

@@ -358,7 +358,7 @@ inline SectionState read_section(const Cursor& c, const Tables& t, Strictness mo
     const auto st = c.at("state");
     const auto given = static_cast<BreachState>(pick_name(st, breach_state_names, "state"));
     if (given != s.state)
-      st.fail("'" + std::string(name_of(given)) + "' does not match hull_suffered " +
+      st.fail(quoted(name_of(given)) + " does not match hull_suffered " +
               std::to_string(s.hull_suffered) + " of " + std::to_string(hull) + " (R4 gives '" +
               std::string(name_of(s.state)) + "')");
   }
@@ -796,7 +796,11 @@ void write_lines(std::string& out, std::string_view indent, std::string_view key
     JsonWriter w(out);
     write_one(w, items[i]);
   }
-  out += items.empty() ? "]" : "\n" + std::string(indent) + "]";
+  if (!items.empty()) {
+    out += '\n';
+    out.append(indent);
+  }
+  out += ']';
   out += last ? "\n" : ",\n";
 }
 

@@ -14,8 +14,35 @@
 #include "siege/dice.hpp"
 #include "siege/error.hpp"
 #include "siege/tables.hpp"
+#include "siege/rule.hpp"
 
 namespace siege {
+
+// The rules this header applies, as outcomes list them (siege/rules.hpp
+// gathers every header's into the catalogue).
+inline constexpr RuleInfo structure_rules[] = {
+    {"damage", "R2", "Hull damage + net Successes - effective Armor, never below 0"},
+    {"miss", "R2", "a failed check deals no damage"},
+    {"portcullis", "R12", "a portcullis makes the gate Armor 3 and adds 4 Hull"},
+    {"vulnerable-to-guns", "R6", "gunpowder of standard mount or more: tall masonry -2 Armor"},
+    {"cracked", "R1", "a cracked section has 1 less Armor"},
+    {"indirect-fire", "R10", "indirect fire that hits a bunker ignores 1 Armor"},
+    {"pierce", "R1", "the weapon's Pierce lowers Armor"},
+    {"firing-slit", "R11", "through the slit: +3 Bane dice, Armor ignored"},
+    {"armor-floor", "R1", "Armor never goes below 0"},
+    {"heavy-weapons-only", "R8", "only heavy and capital weapons mark reinforced concrete"},
+    {"blast-halved", "R9", "Blast does half its Hull damage (round down) to earth"},
+    {"dug-not-knocked-down", "R9", "attacks and charges leave earthworks at most cracked"},
+    {"crit-bundle", "R3", "each full Crit's worth of Boons buys +2 Hull damage"},
+    {"hull-cap", "R4", "damage past the Hull is overkill, not stored"},
+    {"breach-ladder", "R4", "intact below half, cracked from half, breached at full Hull"},
+    {"ladder-steps", "R5", "ladder steps of half the Hull (rounded up); remainder lost"},
+    {"cover-lost", "R15", "cracked: people behind it lose one step of cover"},
+    {"breach-gap", "R15", "breached: a gap two abreast, rubble at Rough Terrain speed"},
+    {"impassable-when-breached", "R13", "a breached wooden bridge cannot be crossed"},
+    {"burns", "R14", "wooden: Burn applies (not modelled here)"},
+    {"personal-weapon", "R7", "personal weapons use the personal-combat rules"},
+};
 
 enum class BreachState { intact, cracked, breached };
 inline constexpr std::array<std::string_view, 3> breach_state_names{"intact", "cracked",

@@ -28,8 +28,25 @@
 #include "siege/escalade.hpp"
 #include "siege/morale.hpp"
 #include "siege/state.hpp"
+#include "siege/rule.hpp"
 
 namespace siege {
+
+// The rules this header applies, as outcomes list them (siege/rules.hpp
+// gathers every header's into the catalogue).
+inline constexpr RuleInfo units_rules[] = {
+    {"unit-place", "R33", "a unit stands outside, at a section (through and behind) or within the walls"},
+    {"unit-through", "R33", "figures through a breach count as through; with none behind the unit is within the walls"},
+    {"unit-within-walls", "R33", "every figure left is through: the unit is within the walls"},
+    {"hold-moves-enemy", "R33", "a failed hold moves the margin of enemy figures through, capped at those behind"},
+    {"unit-losses", "R33", "every figure a unit loses counts as killed for its army"},
+    {"army-third-called", "R33", "the army's one-third check is called once, when killed x 3 first reaches strength"},
+    {"rout-losses-killed", "R33", "figures a rout within walls removes or eliminates leave the unit, killed"},
+    {"order-recorded", "R33", "the referee records the result of the standard morale rules as the unit's order"},
+    {"climbers-through", "R33", "climbers up on the wall walk count as through, those at the foot as behind"},
+    {"attackers-spoil-abatis", "R33", "a besieger unit at a breached section spoils the turn of building abatis"},
+    {"sally-checks", "R38", "while defenders are out on a sally their army checks at a third like any other"},
+};
 
 // ---------------------------------------------------------------- outcomes
 

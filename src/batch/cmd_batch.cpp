@@ -489,12 +489,48 @@ void batch_inputs(Fields& f, BatchRequest& r) {
 
 }  // namespace
 
+namespace {
+
+// What the references say of `batch` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc batch_doc() {
+  return {
+      .about = R"doc(Reads JSON Lines of actions from *FILE* (or standard input, also as `-`) and prints one JSON
+outcome per line, in order, with the input line number as `line`. Each line is an object with
+`action` (a command name) and that command's options as keys without the leading dashes; an
+optional `seed` fixes that line's roll. A bad line gives an error object for that line and the
+batch goes on. Blank lines (white space only) and CRLF line ends are accepted. A line longer
+than 16 MiB is skipped unread and answered with an error object (`line-too-long`). With
+`--state` the whole batch is one transaction, written once at the end. A line that would take
+the siege past the limits of a state file (scene 1,000,000, 16 MiB) is refused at that line with
+exit 4, and the batch goes on (or stops, with `--fail-fast`); every error object names its line.
+Read from a pipe or a terminal, the outcomes are written whenever siege would wait for more
+input, so siege can run as a co-process. On a terminal's standard error, a batch that runs
+longer than about a second shows its progress (lines done and their rate), unless the output or
+the input is on a terminal too. A closed standard input is a usage error.)doc",
+      .inputs = {{"file", "JSON Lines to read."},
+          {"fail-fast", R"doc(Stop at the first line that fails; with `--state` nothing is written (with `--commit-each`, the
+lines before it stay written).)doc"},
+          {"line-buffered", R"doc(Write each outcome as soon as its line is done, also when reading a regular file.)doc"},
+          {"commit-each", R"doc(With `--state`: write the state file after each line that changes it, before printing that
+line's outcome.)doc"}},
+      .example = R"doc(Example:
+
+    siege batch <<'EOF'
+    {"action": "check", "difficulty": "hard", "pool": 4}
+    {"action": "attack", "structure": "curtain-wall", "weapon": "cannon"}
+    EOF)doc"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(batch) = plain_command<BatchRequest, batch_inputs, run_batch>({
     .name = "batch",
     .rank = 60,
     .summary = "Resolve JSON Lines of actions (keys: the options' names), one JSON outcome per line",
     .example = "echo '{\"action\": \"check\", \"difficulty\": \"hard\", \"pool\": 4}' | siege batch\n"
       "  siege batch actions.jsonl --seed 7 > outcomes.jsonl\n"
-      "  siege batch --state siege.json --fail-fast night-assault.jsonl"});
+      "  siege batch --state siege.json --fail-fast night-assault.jsonl",
+    .doc = batch_doc});
 
 }  // namespace siege::cli

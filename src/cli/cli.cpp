@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -243,22 +244,88 @@ std::string subcommand_named(const std::vector<std::string>& own_valued) {
   return i < words.size() ? std::string(words[i]) : std::string();
 }
 
+// The global options, declared once: their names, value, the line --help
+// gives and the man page's prose (reference markup, as a command's
+// CommandDoc). Made when asked for (no table of pointers to relocate at
+// every start): add_globals binds them, `help --inputs --json` lists them.
+struct GlobalOption {
+  std::string_view names;  // "-h, --help": the last one is its name
+  std::string_view value;  // "DIR"; empty for a flag
+  std::string_view help;
+  std::string_view doc;
+};
+enum Global : std::size_t { help_option, version_option, json_option, data_option, seed_option, state_option,
+                             dry_run_option, color_option, format_option, global_count };
+std::array<GlobalOption, global_count> global_options() {
+  return {{
+      {"-h, --help", "", "Print this help message and exit",
+       R"doc(Print the options, and for a command an example, then exit with status 0. `siege help`
+[*COMMAND*...] is the same as `siege` [*COMMAND*...] `--help`. `siege help --inputs` *COMMAND*
+[*SUBCOMMAND*] lists the command's inputs instead, as the keys of its batch lines and log
+entries (kind, bounds, default, whether required; with `--json` one object, with the command
+lines of its example too); `siege help --inputs help` describes help's own: the flag `inputs`,
+and the positional *COMMAND* and *SUBCOMMAND*.)doc"},
+      {"--version", "", "Display program version information and exit",
+       R"doc(Print the version and exit; with `--json` as one object:
+
+    {"schema":1,"action":"version","version":"0.1.0"})doc"},
+      {"--json", "", "Print exactly one JSON object (the outcome) on stdout",
+       R"doc(Print exactly one JSON object on standard output and nothing else: the outcome, or for `list`
+the array of entries. An error is then also printed on standard output, besides the line on
+standard error, as one object:
+
+    {"error":{"code":2,"id":"unknown-id","message":"..."}}
+
+Its *code* is the exit status and its *id* names the kind of error. The keys are described in
+*docs/json.md* and checked by the JSON Schema *outcome.schema.json*.)doc"},
+      {"--data", "DIR", "Read tables from DIR over the built-in ones (also SIEGE_DATA)",
+       R"doc(Read tables from the folder *DIR*. Each file there (*structures.json*, *weapons.json*,
+*charges.json*, *engines.json*, *siege-rating.json*, *dice.json*, *troops.json*) is merged over
+the built-in table of the same name, entry by entry: an entry with a known id replaces it, a new
+id is added, and files left out keep the built-in rows. An invalid file stops the program with
+status 3 and a message naming the file and the JSON pointer, or the line and column. So does a
+file that is there but cannot be read (no permission, a dangling symbolic link, a folder, a FIFO
+or a device), and one over 16 MiB. Overrides `SIEGE_DATA`.)doc"},
+      {"--seed", "N", "Seed every roll; the seed used is always reported",
+       R"doc(Seed the random generator with *N* (a whole number from 0 to 18446744073709551615, that is 2^64
+- 1, R42; the same bound holds for a batch line's `seed` and a logged one), so that every roll
+can be repeated. Without it a seed is drawn at random (below 2^53, so that it survives
+JavaScript and jq) and reported all the same.)doc"},
+      {"--state", "FILE", "Siege state file to read and update",
+       R"doc(Read the siege from the state *FILE*, resolve, append the resolution to the file's log and write
+the new siege back, atomically. Commands that take `--structure` take `--section` instead. Each
+command below says what it does with a state file; *docs/state.md* has them all in one table.)doc"},
+      {"--dry-run", "", "With --state: resolve and print, write nothing",
+       "With `--state`: resolve and print, but leave the file as it was."},
+      {"--color", "WHEN", "Colour: auto (on a terminal, unless NO_COLOR is set), always or never",
+       R"doc(Colour in the text output: `auto` (the default: only on a terminal, and not when `NO_COLOR` is
+set or `TERM` is `dumb`), `always` or `never`. Colour marks the states of the breach ladder
+(intact green, cracked yellow, breached red), a check's pass (green) or fail (red), and in red a
+knocked-out engine, a found mine and a breach to assault. JSON is never coloured.)doc"},
+      {"--format", "FMT", R"doc(Tables (list, odds --compare, status): text, markdown, csv or json; chronicle: html or markdown)doc",
+       R"doc(How tables are printed (`list`, `odds --compare`, `status`): `text` (aligned columns, the
+default), `markdown`, `csv` or `json` (the same as `--json`). The page of `chronicle` is `html`
+(the default) or `markdown`; it refuses the table formats, and no other command takes `html`.
+Other commands accept only `text` and `json`.)doc"}
+  }};
+}
+
 void add_globals(CLI::App& app, Globals& g) {
-  app.add_flag("--json", g.json, "Print exactly one JSON object (the outcome) on stdout");
-  app.add_option("--data", g.data_dir, "Read tables from DIR over the built-in ones (also SIEGE_DATA)")
-      ->type_name("DIR")
+  const auto o = global_options();
+  const auto name = [&](Global i) { return std::string(o[i].names); };
+  const auto help = [&](Global i) { return std::string(o[i].help); };
+  const auto value = [&](Global i) { return std::string(o[i].value); };
+  app.add_flag(name(json_option), g.json, help(json_option));
+  app.add_option(name(data_option), g.data_dir, help(data_option))
+      ->type_name(value(data_option))
       ->each([](const std::string& s) { refuse_empty_path("data", s, "a folder"); });
   app.add_option_function<std::string>(
-         "--seed", [&g](const std::string& s) { g.seed = parse_seed(s, "--seed"); },
-         "Seed every roll; the seed used is always reported")
-      ->type_name("N");
-  app.add_option("--state", g.state_file, "Siege state file to read and update")->type_name("FILE");
-  app.add_flag("--dry-run", g.dry_run, "With --state: resolve and print, write nothing");
-  app.add_option("--color", g.color, "Colour: auto (on a terminal, unless NO_COLOR is set), always or never")
-      ->type_name("WHEN");
-  app.add_option("--format", g.format,
-                 "Tables (list, odds --compare, status): text, markdown, csv or json; chronicle: html or markdown")
-      ->type_name("FMT");
+         name(seed_option), [&g](const std::string& s) { g.seed = parse_seed(s, "--seed"); }, help(seed_option))
+      ->type_name(value(seed_option));
+  app.add_option(name(state_option), g.state_file, help(state_option))->type_name(value(state_option));
+  app.add_flag(name(dry_run_option), g.dry_run, help(dry_run_option));
+  app.add_option(name(color_option), g.color, help(color_option))->type_name(value(color_option));
+  app.add_option(name(format_option), g.format, help(format_option))->type_name(value(format_option));
 }
 
 // The options of a command with subcommands (odds --compare) are its own:
@@ -567,6 +634,13 @@ void help_inputs(Fields& f, HelpRequest& r) {
          r.subcommand);
 }
 
+// What the references say of `help` (the man page gives it under --help).
+CommandDoc help_doc() {
+  return {.synopsis = "`siege help` [`--inputs`] [*COMMAND* [*SUBCOMMAND*]]",
+          .about = "The options of a command and an example, as `siege` *COMMAND* `--help` prints them; with "
+                   "`--inputs`, its inputs as the keys of its batch lines and log entries."};
+}
+
 // `help` itself, described like a command (it is none of the table's rows).
 const Command& help_command() {
   static const Command c = [] {
@@ -575,6 +649,7 @@ const Command& help_command() {
     h.summary = "A command's options and an example, or with --inputs its inputs";
     h.example = "siege help attack\n  siege help --inputs odds check --json";
     h.inputs = &default_inputs<HelpRequest, help_inputs>;
+    h.doc = help_doc;
     return h;
   }();
   return c;
@@ -618,6 +693,7 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
       out += "{\"command\":" + nlohmann::json(name).dump() + ",\"summary\":" + nlohmann::json(c.summary).dump() +
              ",\"logged\":" + (c.act != nullptr ? "true" : "false") +
              (c.needs_state ? ",\"needs_state\":true" : "") + ",\"examples\":" + examples_of(c, parent).dump() +
+             (c.doc != nullptr ? ",\"doc\":" + described_doc(c).dump() : std::string()) +
              ",\"inputs\":" + described_inputs(c).dump() + "}";
     };
     for (const auto& c : commands()) {
@@ -626,7 +702,12 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
         for (const auto& sub : subcommands_of(c)) add(sub, std::string(c.name) + " " + std::string(sub.name), &c);
     }
     add(help_command(), "help");
-    write_stdout(out + "]}\n");
+    out += "],\"globals\":";
+    nlohmann::json globals = nlohmann::json::array();
+    for (const auto& g : global_options())
+      globals.push_back({{"names", std::string(g.names)}, {"value", std::string(g.value)},
+                         {"help", std::string(g.help)}, {"doc", std::string(g.doc)}});
+    write_stdout(out + globals.dump() + "}\n");
     return 0;
   }
   if (path.empty() || path.size() > 2)
@@ -659,7 +740,9 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
     if (c->needs_state) w.field("needs_state", true);
     w.end_object();
     out.pop_back();
-    out += ",\"examples\":" + examples_of(*c, parent).dump() + ",\"inputs\":" + inputs.dump() + "}\n";
+    out += ",\"examples\":" + examples_of(*c, parent).dump() + ",\"inputs\":" + inputs.dump();
+    if (c->doc != nullptr) out += ",\"doc\":" + described_doc(*c).dump();
+    out += "}\n";
     write_stdout(out);
     return 0;
   }

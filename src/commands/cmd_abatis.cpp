@@ -3,6 +3,7 @@
 // turn (R33).
 #include <fmt/core.h>
 
+#include "commands/actions.hpp"
 #include "commands/command.hpp"
 #include "print/json.hpp"
 #include "siege/breach.hpp"
@@ -88,10 +89,73 @@ ActionResult abatis_action(const AbatisRequest& req, Context& ctx, SiegeState* s
 
 }  // namespace
 
+namespace {
+
+// What the references say of `abatis` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc abatis_doc() {
+  return {
+      .synopsis = R"doc(`siege abatis` `build` | `tear` [`--progress` *N*] [`--attackers-in-breach`] [`--interrupted`]
+`siege --state` *FILE* `abatis` `build` | `tear` `--section` *ID* [`--attackers-in-breach`] [`--interrupted`])doc",
+      .about = R"doc(One turn of building abatis in a breach, or of tearing it down (R26). Either takes three
+uninterrupted turns (from *troops.json*); a spoiled turn starts the work again from nothing.
+Standing abatis counts as a movable mantlet.)doc",
+      .inputs = {{"work", R"doc(`build` (the defenders block a breach) or `tear` (the attackers pull the abatis down).)doc"},
+          {"progress", R"doc(Turns of this work already done; fewer than the turns a work takes (3 with the built-in tables,
+so at most 2).)doc"},
+          {"attackers-in-breach", "Building: attackers are within the breach this turn, so the work is spoiled."},
+          {"interrupted", R"doc(Tearing down: the workers were attacked or killed this turn, so the work is spoiled.)doc"},
+          {"section", R"doc(With `--state`: the breach worked on; the file says whether abatis stands there (so building or
+tearing is under way) and how many turns are done, and the turn is written back and logged. A
+besieger unit with figures at that breach spoils a build turn without `--attackers-in-breach`
+(R26, R33); the outcome names it. Building where abatis stands, or tearing where none does, is
+refused; `--progress` is refused with a state file.)doc"}},
+      .example = R"doc(Example:
+
+    $ siege abatis build --progress 2
+    Abatis    building, one turn of work (3 turns in all)
+    Progress  [##.] 2/3 -> [###] 3/3
+    Abatis    none -> standing)doc",
+      .with_state = R"doc(`section` (built only across a breach): the abatis `standing`/`progress` read and written back (building while none stands, tearing while one does; the other way round is refused); `progress` refused)doc",
+      .outcome = R"json({
+  "abatis_outcome": {
+    "description": "One turn of abatis work (R26); with --state also its log entry, section and the besieger units in the breach that spoiled a build turn (R33).",
+    "allOf": [{"$ref": "#/$defs/base"}, {"$ref": "#/$defs/logged"}],
+    "properties": {
+      "action": {"const": "abatis"},
+      "section": {"$ref": "#/$defs/id"},
+      "work": {"enum": ["build", "tear"]},
+      "turns": {"type": "integer", "minimum": 1},
+      "progress": {
+        "type": "object",
+        "properties": {"before": {"$ref": "#/$defs/count"}, "after": {"$ref": "#/$defs/count"}},
+        "required": ["before", "after"],
+        "additionalProperties": false
+      },
+      "spoiled": {"type": "boolean"},
+      "complete": {"type": "boolean"},
+      "abatis": {
+        "type": "object",
+        "properties": {"before": {"enum": ["standing", "none"]}, "after": {"enum": ["standing", "none"]}},
+        "required": ["before", "after"],
+        "additionalProperties": false
+      },
+      "spoilers": {"type": "array", "items": {"$ref": "#/$defs/id"}}
+    },
+    "required": ["work", "turns", "progress", "spoiled", "complete", "abatis"],
+    "dependentRequired": {"section": ["spoilers"], "spoilers": ["section"]},
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(abatis) = action_command<AbatisRequest, abatis_inputs, abatis_action, print::describe_abatis>({
     .name = "abatis",
     .rank = 100,
     .summary = "One turn of building or tearing down abatis in a breach",
-    .example = "siege abatis build --progress 2"});
+    .example = "siege abatis build --progress 2",
+    .doc = abatis_doc});
 
 }  // namespace siege::cli

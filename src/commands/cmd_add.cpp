@@ -139,6 +139,67 @@ ActionResult add_action(const AddRequest& r, Context& ctx, SiegeState* st) {
 
 }  // namespace
 
+namespace {
+
+// What the references say of `add` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc add_doc() {
+  return {
+      .synopsis = R"doc(`siege --state` *FILE* `add --unit` *ID* `--side` *SIDE* `--figures` *N* [`--hero`] [`--order` *ORDER*] [`--section` *ID* | *--to* *PLACE*]
+`siege --state` *FILE* `add --engine` *ID* `--side` *SIDE* (`--row` *ROW* | *--weapon* *ID*) [`--pool` *N*] [`--target` *ID*])doc",
+      .about = R"doc(A unit or an engine joins the siege after `init` (R35): reinforcements, a newly built engine, a
+tower brought up. It is checked exactly as `init` checks an entry of a description (R7 refuses a
+personal weapon, R29 a target the engine's side cannot aim at; an engine with a weapon needs a
+target), and its id must be one the siege has never held: an id that left or was merged away
+stays taken. A unit's army grows by its figures. The file's `initial` stays the siege as it
+began: the newcomer is appended to `units` or `engines`, and replay and undo make it again from
+its log entry. A defender unit added outside the walls is a sally (R38). Needs `--state`;
+logged.)doc",
+      .inputs = {{"unit", "The new unit's id (or `--engine`)."},
+          {"engine", "The new engine's id (or `--unit`)."},
+          {"side", "Its side (`attacker` is read as `besieger`)."},
+          {"figures", "A unit's figures (a hero is one)."},
+          {"hero", "The unit is a hero: one figure that never fails a hold (R21)."},
+          {"order", "The unit's order; without it, `good`."},
+          {"section", "The unit arrives at that section, all its figures behind."},
+          {"to", R"doc(Instead of `--section`: `outside` or `within-walls`; a besieger arrives outside and a defender
+within the walls unless told.)doc"},
+          {"row", R"doc(An engine's row of `engines.json` (its Armor and Hull as a target, and its weapon unless
+`--weapon` is given); a description's `engine` key.)doc"},
+          {"weapon", "The row of `weapons.json` the engine fires."},
+          {"pool", "The crew's skill dice."},
+          {"target", R"doc(What the engine aims at: a section for a besieger, a besieger engine or `camp` for a defender
+(R29).)doc"}},
+      .example = R"doc(Example:
+
+    $ siege --state siege.json add --unit relief --side besieger \
+        --figures 20
+    Arrives   unit relief (besieger): 20 of 20 figures, good, outside
+    Army      besieger: 0 killed of 62 (a third is 21: 21 to go))doc",
+      .with_state = R"doc(R35: the unit or engine appended to `units` / `engines` (checked as a description's entry), the army's strength grown; a defender added outside is a sally (R38); needs a state)doc",
+      .outcome = R"json({
+  "add_outcome": {
+    "description": "With --state: a unit or an engine joins the siege (R35); record is it as the file now keeps it.",
+    "allOf": [{"$ref": "#/$defs/base"}, {"$ref": "#/$defs/logged"}],
+    "properties": {
+      "action": {"const": "add"},
+      "kind": {"enum": ["unit", "engine"]},
+      "unit": {"$ref": "#/$defs/id"},
+      "engine": {"$ref": "#/$defs/id"},
+      "record": {"oneOf": [{"$ref": "#/$defs/unit_state"}, {"$ref": "#/$defs/engine_state"}]},
+      "sally": {"type": "boolean"},
+      "units": {"$ref": "#/$defs/troop_units"},
+      "armies": {"$ref": "#/$defs/troop_armies"}
+    },
+    "required": ["kind", "record", "sally", "units", "armies"],
+    "oneOf": [{"required": ["unit"]}, {"required": ["engine"]}],
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(add) = action_command<AddRequest, add_inputs, add_action, print::describe_add>({
     .name = "add",
     .rank = 140,
@@ -146,6 +207,7 @@ SIEGE_COMMAND(add) = action_command<AddRequest, add_inputs, add_action, print::d
     .example = "siege --state siege.json add --unit relief-column --side besieger --figures 20\n"
       "  siege --state siege.json add --engine new-trebuchet --side besieger --row trebuchet --target "
       "north-wall",
-    .needs_state = true});
+    .needs_state = true,
+    .doc = add_doc});
 
 }  // namespace siege::cli

@@ -2,6 +2,7 @@
 // the strength and killed of a side's army in the file (R33).
 #include <fmt/core.h>
 
+#include "commands/actions.hpp"
 #include "commands/command.hpp"
 #include "print/json.hpp"
 #include "siege/morale.hpp"
@@ -75,10 +76,59 @@ ActionResult army_morale_action(const ArmyMoraleRequest& r, Context& ctx, SiegeS
 
 }  // namespace
 
+namespace {
+
+// What the references say of `army-morale` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc army_morale_doc() {
+  return {
+      .synopsis = R"doc(`siege army-morale --strength` *N* `--killed` *N* [`--defender-in-castle`]
+`siege --state` *FILE* `army-morale --side` `besieger` | `defender`)doc",
+      .about = R"doc(Whether an army must check morale: when a third of it or more has been killed (killed x 3 >=
+strength), and never for the defenders of a castle (R25).)doc",
+      .inputs = {{"strength", "Figures the army started with."},
+          {"killed", "Figures of it killed so far, at most the strength."},
+          {"defender-in-castle", "The army defends a castle: it never checks."},
+          {"side", R"doc(With `--state`, required: `besieger` (also `attacker`) or `defender`; the strength, the killed
+and whether the defenders hold a castle come from the file's army (R33), so the options above
+are refused. The outcome also says whether the check has been called: the troop command whose
+losses first bring an army's killed to a third calls it, once, and says so.)doc"}},
+      .example = R"doc(Example:
+
+    $ siege army-morale --strength 30 --killed 10
+    Army      30 figures, 10 killed
+    Third     10 killed (killed x 3 >= strength; exactly a third counts)
+    Check     due now: 10 x 3 = 30 >= 30 (R25))doc",
+      .with_state = R"doc(`side` required: the army's strength and killed from the file; nothing changes; `strength`, `killed`, `defender-in-castle` refused)doc",
+      .outcome = R"json({
+  "army_morale_outcome": {
+    "description": "Whether the army checks morale (R25); with --state a side's army in the file, and whether its check has been called (R33).",
+    "allOf": [{"$ref": "#/$defs/base"}, {"$ref": "#/$defs/logged"}],
+    "properties": {
+      "action": {"const": "army-morale"},
+      "strength": {"type": "integer", "minimum": 1},
+      "killed": {"$ref": "#/$defs/count"},
+      "defender_in_castle": {"type": "boolean"},
+      "threshold": {"$ref": "#/$defs/count"},
+      "remaining": {"$ref": "#/$defs/count"},
+      "check_due": {"type": "boolean"},
+      "side": {"enum": ["besieger", "defender"]},
+      "called": {"type": "boolean"}
+    },
+    "required": ["strength", "killed", "defender_in_castle", "threshold", "remaining", "check_due"],
+    "dependentRequired": {"side": ["called"], "called": ["side"]},
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(army_morale) = action_command<ArmyMoraleRequest, army_morale_inputs, army_morale_action, print::describe_army_morale>({
     .name = "army-morale",
     .rank = 90,
     .summary = "Whether an army checks morale after its losses",
-    .example = "siege army-morale --strength 30 --killed 10\n  siege --state siege.json army-morale --side besieger"});
+    .example = "siege army-morale --strength 30 --killed 10\n  siege --state siege.json army-morale --side besieger",
+    .doc = army_morale_doc});
 
 }  // namespace siege::cli

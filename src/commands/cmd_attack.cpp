@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "commands/cmd_attack.hpp"
+#include "commands/actions.hpp"
 #include "commands/command.hpp"
 #include "commands/flat_reader.hpp"
 #include "print/json.hpp"
@@ -298,11 +299,128 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
 
 }  // namespace
 
+namespace {
+
+// What the references say of `attack` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc attack_doc() {
+  return {
+      .synopsis = R"doc(`siege attack --structure` *ID* (`--weapon` *ID* | `--hull-damage` *N*) [*options*]
+`siege --state` *FILE* `attack` (`--section` *ID* | `--engine` *ID*) [*options*])doc",
+      .about = R"doc(Resolve one attack on one section of a structure. The attack is an Easy check. A hit deals the
+weapon's Hull damage plus the net Successes, less the effective Armor (never below 0), plus 2
+for each bundle of Boons the weapon's Crit asks for. The text shows the Armor step by step (for
+example the 2 that tall masonry loses to guns, R6, and the weapon's Pierce, R1), the damage sum,
+a bar of the Hull suffered and the state before and after.)doc",
+      .inputs = {{"structure", "The structure attacked (`siege list structures`); aliases such as `keep` work."},
+          {"weapon", R"doc(The weapon row (`siege list weapons`). The inline options below change single stats of it.)doc"},
+          {"hull-damage", R"doc(Hull damage of an inline weapon. With no `--weapon`, this alone describes a weapon: Pierce 0, no
+Crit, standard mount, no qualities, unless the options below say otherwise.)doc"},
+          {"pierce", "Pierce: that much less Armor."},
+          {"crit", "Boons needed for each extra 2 Hull damage (0: no Crit)."},
+          {"mount", R"doc(`personal`, `light`, `standard`, `heavy` or `capital`. A personal weapon is refused: it belongs
+to the personal combat rules (R7). Below heavy mount a weapon does no damage to reinforced
+concrete (R8).)doc"},
+          {"gunpowder", "The weapon is a gun (R6)."},
+          {"indirect", "Indirect fire: a hit ignores 1 Armor of a bunker (R10)."},
+          {"blast", R"doc(Blast: against an earth rampart or sandbag wall the Hull damage is halved, rounded down, before
+the Successes are added (R9).)doc"},
+          {"successes", "The referee's own roll: net Successes. No die is rolled."},
+          {"boons", "With `--successes`: net Boons."},
+          {"spend-boons", "Spend at most *N* Boons on Crit bundles; without it, all of them."},
+          {"pool", "Skill dice to roll."},
+          {"bane-dice", "Extra Bane dice."},
+          {"boon-dice", "Extra Boon dice."},
+          {"damage-taken", "Hull the section has suffered already."},
+          {"ladder", R"doc(`hull` counts Hull Points: the section cracks at half its Hull and is breached at its Hull.
+`steps` uses the three-step ladder instead (R5): a step is half the Hull, rounded up; each full
+step of damage moves the section one state down the ladder, and the rest of the damage is lost.)doc"},
+          {"from", "With `--ladder steps`: the state before the attack, `intact` or `cracked`."},
+          {"portcullis", "The castle gate has its portcullis down: Armor 3, Hull 10 (R12)."},
+          {"firing-slit", R"doc(Against a pillbox, aim through its firing slit: its Armor is ignored, and the check gets 3 more
+Bane dice (R11).)doc"},
+          {"section", R"doc(With `--state`: the section of the siege that is attacked; its structure, variant and the Hull
+it has suffered come from the file, and the result is written back and logged. With a state
+file, `--structure`, `--damage-taken`, `--portcullis`, `--ladder steps` and `--from` are
+refused: the file knows them.)doc"},
+          {"engine", R"doc(With `--state`: this besieger engine attacks its own target with its own weapon and crew pool.)doc"}},
+      .example = R"doc(Example: the referee rolled 2 net Successes for a cannon.
+
+    $ siege attack --structure curtain-wall --weapon cannon --successes 2
+    Attack    Cannon (cannon) on curtain-wall
+    Check     Easy check, the referee's roll: 2 net Successes, 0 net
+              Boons -> pass
+    Armor       4  listed
+               -2  vulnerable-to-guns (R6)
+               -1  pierce (R1)
+                1  effective
+    Damage    6 Hull damage +2 Successes - 1 Armor = 7
+    Hull      [#######.............] 7/20 suffered
+    State     intact -> intact
+    Rules     damage, vulnerable-to-guns, pierce)doc",
+      .with_state = "`section` (or `engine`): Hull suffered and state written back",
+      .outcome = R"json({
+  "attack_outcome": {
+    "description": "An attack on a section (R1-R15); with --state also its log entry and section.",
+    "allOf": [{"$ref": "#/$defs/base"}, {"$ref": "#/$defs/logged"}],
+    "properties": {
+      "action": {"const": "attack"},
+      "section": {"$ref": "#/$defs/id"},
+      "structure": {"$ref": "#/$defs/id"},
+      "weapon": {"$ref": "#/$defs/id"},
+      "seed": {"$ref": "#/$defs/seed"},
+      "weapon_stats": {"$ref": "#/$defs/weapon_stats"},
+      "check": {"$ref": "#/$defs/check"},
+      "armor": {"$ref": "#/$defs/armor"},
+      "hit": {"type": "boolean"},
+      "hull_damage": {"$ref": "#/$defs/count"},
+      "crit_bundles": {"$ref": "#/$defs/count"},
+      "damage": {"$ref": "#/$defs/count"},
+      "overkill": {"$ref": "#/$defs/count"},
+      "hull": {"$ref": "#/$defs/hull"},
+      "ladder": {
+        "type": "object",
+        "properties": {
+          "mode": {"enum": ["hull", "steps"]},
+          "step": {"type": "integer", "minimum": 1},
+          "steps_moved": {"$ref": "#/$defs/count"}
+        },
+        "required": ["mode"],
+        "if": {"properties": {"mode": {"const": "steps"}}},
+        "then": {"required": ["step", "steps_moved"]},
+        "additionalProperties": false
+      },
+      "state": {"$ref": "#/$defs/state_change"}
+    },
+    "required": [
+      "structure",
+      "weapon",
+      "seed",
+      "weapon_stats",
+      "check",
+      "armor",
+      "hit",
+      "hull_damage",
+      "crit_bundles",
+      "damage",
+      "overkill",
+      "hull",
+      "ladder",
+      "state"
+    ],
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(attack) = action_command<AttackRequest, attack_inputs, attack_action, print::describe_attack, attack_inputs>({
     .name = "attack",
     .rank = 40,
     .summary = "Resolve one attack on one section of a structure",
     .example = "siege attack --structure curtain-wall --weapon cannon --seed 42\n"
-      "  siege attack --structure castle-gate --portcullis --weapon ram --successes 2 --boons 2"});
+      "  siege attack --structure castle-gate --portcullis --weapon ram --successes 2 --boons 2",
+    .doc = attack_doc});
 
 }  // namespace siege::cli

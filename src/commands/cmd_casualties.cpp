@@ -73,11 +73,82 @@ ActionResult casualties_action(const CasualtiesRequest& r, Context& ctx, SiegeSt
 
 }  // namespace
 
+namespace {
+
+// What the references say of `casualties` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc casualties_doc() {
+  return {
+      .synopsis = R"doc(`siege casualties --through` *N* `--behind` *N* `--killed` *N*
+`siege --state` *FILE* `casualties --unit` *ID* `--killed` *N*)doc",
+      .about = R"doc(Casualties on an enemy unit that is partly through a breach (R23): they come first from the
+figures already through, the rest from those behind, and the defenders may step into the gaps
+left by those removed.)doc",
+      .inputs = {{"through", "Enemy figures already through the breach."},
+          {"behind", "Figures of the same unit not yet through."},
+          {"killed", "Casualties inflicted on that unit, at most through + behind."},
+          {"unit", R"doc(With `--state`: the unit that takes the losses, of either side (a sortie, a fight on the wall
+top); its figures through and behind come from the file, so `--through` and `--behind` are
+refused. On a unit partly through a breach the dead come first from those through (R23); more
+killed than the unit has is refused. Its army's killed grow (R33).)doc"}},
+      .example = R"doc(Example:
+
+    $ siege casualties --through 3 --behind 7 --killed 4
+    Unit      3 through the breach, 7 behind; 4 killed
+    Removed   3 from those through, 1 from those behind (R23)
+    Left      0 through, 6 behind
+    Gaps      3 for the defenders to step into)doc",
+      .with_state = R"doc(`unit`, `killed` required: the losses written back, first from those through (R23), and counted for its army; `through`, `behind` refused)doc",
+      .outcome = R"json({
+  "casualties_outcome": {"oneOf": [{"$ref": "#/$defs/casualties_numbers"}, {"$ref": "#/$defs/casualties_unit"}]},
+  "casualties_unit": {
+    "description": "With --state: the losses of a unit of the file, first from those through when it is partly through a breach (R23, R33).",
+    "allOf": [{"$ref": "#/$defs/base"}, {"$ref": "#/$defs/logged"}],
+    "properties": {
+      "action": {"const": "casualties"},
+      "unit": {"$ref": "#/$defs/id"},
+      "killed": {"$ref": "#/$defs/count"},
+      "through_first": {"type": "boolean"},
+      "removed": {"$ref": "#/$defs/through_behind"},
+      "gaps": {"$ref": "#/$defs/count"},
+      "units": {"$ref": "#/$defs/troop_units"},
+      "armies": {"$ref": "#/$defs/troop_armies"}
+    },
+    "required": ["unit", "killed", "through_first", "removed", "gaps", "units", "armies"],
+    "unevaluatedProperties": false
+  },
+  "casualties_numbers": {
+    "description": "Casualties on a unit partly through a breach (R23).",
+    "allOf": [{"$ref": "#/$defs/base"}, {"$ref": "#/$defs/logged"}],
+    "properties": {
+      "action": {"const": "casualties"},
+      "through": {"$ref": "#/$defs/count"},
+      "behind": {"$ref": "#/$defs/count"},
+      "killed": {"$ref": "#/$defs/count"},
+      "removed": {"$ref": "#/$defs/through_behind"},
+      "after": {"$ref": "#/$defs/through_behind"},
+      "gaps": {"$ref": "#/$defs/count"}
+    },
+    "required": ["through", "behind", "killed", "removed", "after", "gaps"],
+    "unevaluatedProperties": false
+  },
+  "through_behind": {
+    "type": "object",
+    "properties": {"through": {"$ref": "#/$defs/count"}, "behind": {"$ref": "#/$defs/count"}},
+    "required": ["through", "behind"],
+    "additionalProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(casualties) = action_command<CasualtiesRequest, casualties_inputs, casualties_action, print::describe_casualties>({
     .name = "casualties",
     .rank = 110,
     .summary = "Casualties on an enemy unit partly through a breach",
     .example = "siege casualties --through 3 --behind 7 --killed 4\n"
-      "  siege --state siege.json casualties --unit storming-party --killed 5"});
+      "  siege --state siege.json casualties --unit storming-party --killed 5",
+    .doc = casualties_doc});
 
 }  // namespace siege::cli

@@ -49,10 +49,45 @@ ActionResult check_action(const CheckRequest& r, Context& ctx, SiegeState* st) {
 
 }  // namespace
 
+namespace {
+
+// What the references say of `check` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc check_doc() {
+  return {
+      .synopsis = R"doc(`siege check --difficulty` *D* [`--pool` *N*] [`--bane-dice` *N*] [`--boon-dice` *N*])doc",
+      .about = R"doc(Roll one symbol-dice check and report every die, the symbols, the net Successes and Boons, and
+whether it passed.)doc",
+      .inputs = {{"difficulty", R"doc(How hard the check is. It sets how many difficulty dice join the pool (from *dice.json*).)doc"},
+          {"pool", "Skill dice."},
+          {"bane-dice", "Extra Bane dice."},
+          {"boon-dice", "Extra Boon dice."}},
+      .example = R"doc(Example:
+
+    $ siege check --difficulty hard --pool 4 --seed 7
+    Check     Hard check, 4 skill + 3 difficulty dice (seed 7)
+              [S] [S] [ ] [B B] | [ ] [F F] [F]
+              Dice: S Success, F Failure, B Boon, X Bane, [ ] blank
+              2 success, 3 failure, 2 boon, 0 bane -> -1 net Successes, 2
+              net Boons -> fail)doc",
+      .with_state = "logged; changes nothing in the siege",
+      .outcome = R"json({
+  "check_outcome": {
+    "allOf": [{"$ref": "#/$defs/base"}],
+    "properties": {"action": {"const": "check"}, "seed": {"$ref": "#/$defs/seed"}, "check": {"$ref": "#/$defs/check"}},
+    "required": ["seed", "check"],
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(check) = action_command<CheckRequest, check_inputs, check_action, print::describe_check>({
     .name = "check",
     .rank = 30,
     .summary = "Roll one symbol-dice check",
-    .example = "siege check --difficulty hard --pool 4 --seed 7"});
+    .example = "siege check --difficulty hard --pool 4 --seed 7",
+    .doc = check_doc});
 
 }  // namespace siege::cli

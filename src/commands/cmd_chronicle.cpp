@@ -73,12 +73,74 @@ void run_chronicle(const ChronicleRequest& r, Context& ctx) {
 
 }  // namespace
 
+namespace {
+
+// What the references say of `chronicle` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc chronicle_doc() {
+  return {
+      .synopsis = R"doc(`siege --state` *FILE* [`--format` `html`|`markdown`] `chronicle` [`-o` *OUT*] [`--scenes` *N*])doc",
+      .about = R"doc(The whole siege as one page, from the state file and its log alone: who holds what; a schematic
+plan of the castle (the sections around a ring in their states, the engines with an arrow to
+each target, the camp, the units where they stand); every section with a bar of its Hull
+suffered and its ladder state, the engines of both sides, the camp, the units and armies
+(figures, order, place, killed against the one-third mark); a chart of each section's and each
+engine's Hull suffered after every log entry, with the lines where it cracks, is breached or is
+knocked out; every log entry in the order played, grouped by scene, with the whole command that
+plays it again (the state file's name, its seed and inputs, quoted for the shell), its one-line
+outcome, its dice and rule ids, the attacks it holds, and what it changed, breaches and
+knock-outs marked; the outlook of `odds scene` (the chance each section is breached by the end
+of each coming scene, left out with a note when that question is too large); and the rules
+cited. The log is replayed to draw the charts; an entry that no longer replays is shown as
+logged, with a note.
+
+The HTML page is one self-contained file: inline CSS and SVG, no script, nothing fetched, the
+system's fonts, a print stylesheet for A4; on a screen narrower than 600 pixels each table row
+is a card, one line for each column with its name and value. Every text from the state file is
+escaped. With `--format markdown` the same content as Markdown tables, without the charts. The
+same file always gives the same bytes: the page holds no date and no path. It only reads the
+state file.)doc",
+      .inputs = {{"output", R"doc(Write the page to *OUT* (a temp file beside it, then renamed over it: never a torn page) instead
+of standard output; `-` is standard output. The state file itself is refused (status 2); a
+failed write is status 5. With `--json` (which needs `-o`) one object says what was written: the
+file, its format, its bytes.)doc"},
+          {"scenes", "Coming scenes the outlook looks at, as `odds scene --scenes`."}},
+      .example = R"doc(Example:
+
+    $ siege --state siege.json chronicle -o siege.html
+    Chronicle of The siege of Harrowmere (4 log entries, 3 scenes): 40514
+    bytes of html written to siege.html
+    $ siege --state siege.json --format markdown chronicle > siege.md)doc",
+      .with_state = R"doc(the whole siege as one page, HTML (the default) or with `--format markdown` Markdown (below); reads the file only)doc",
+      .outcome = R"json({
+  "chronicle_outcome": {
+    "description": "`chronicle -o FILE --json`: what was written (the page itself is HTML or Markdown).",
+    "allOf": [{"$ref": "#/$defs/base"}],
+    "properties": {
+      "action": {"const": "chronicle"},
+      "file": {"type": "string"},
+      "output": {"type": "string", "minLength": 1},
+      "format": {"enum": ["html", "markdown"]},
+      "bytes": {"$ref": "#/$defs/count"},
+      "log_entries": {"$ref": "#/$defs/count"},
+      "scene": {"$ref": "#/$defs/count"},
+      "outlook": {"type": "boolean"}
+    },
+    "required": ["file", "output", "format", "bytes", "log_entries", "scene", "outlook"],
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(chronicle) = plain_command<ChronicleRequest, chronicle_inputs, run_chronicle>({
     .name = "chronicle",
     .rank = 340,
     .summary = "With --state: the whole siege as one page (HTML, or --format markdown)",
     .example = "siege --state siege.json chronicle -o siege.html\n"
       "  siege --state siege.json --format markdown chronicle > siege.md",
-    .page = true});
+    .page = true,
+    .doc = chronicle_doc});
 
 }  // namespace siege::cli

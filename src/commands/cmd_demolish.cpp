@@ -4,6 +4,7 @@
 
 #include "commands/cmd_attack.hpp"
 #include "commands/cmd_works.hpp"
+#include "commands/actions.hpp"
 #include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
@@ -118,11 +119,113 @@ ActionResult demolish_action(const DemolishRequest& req, Context& ctx, SiegeStat
            {"state", {{"before", name_of(o.before)}, {"after", name_of(o.after)}}}}};
 }
 
+namespace {
+
+// What the references say of `demolish` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc demolish_doc() {
+  return {
+      .synopsis = R"doc(`siege demolish --structure` *ID* `--charge` *ID*[:*N*] [`--charge` *...*] [*options*]
+`siege --state` *FILE* `demolish --section` *ID* `--charge` *ID*[:*N*] [*options*])doc",
+      .about = R"doc(Set demolition charges against a section. One Average Craft check sets all of them (R16); if it
+fails they do nothing. Otherwise the Hull damage of each charge comes from its Siege rating, the
+charges add up, and the effective Armor is taken off the sum once (R17). A petard or breaching
+charge opens a door or gate outright (R18), but not a castle gate with its portcullis behind it:
+there it is an ordinary charge (R34), its Craft check rolled (or `--craft-successes` taken), its
+odds given by `odds demolish`, and its damage dealt like any other charge's. Earthworks halve
+Blast charges and are left at most cracked (R9).)doc",
+      .inputs = {{"structure", "The structure under attack."},
+          {"charge", R"doc(A charge (`siege list charges`), or *N* of them (at most 100); repeat the option for more kinds.)doc"},
+          {"on-pier", "On a stone bridge, the charges sit on a pier: each counts double (R13)."},
+          {"portcullis", "The castle gate has its portcullis down (R12)."},
+          {"damage-taken", "Hull the section has suffered already."},
+          {"craft-successes", "The referee's Craft check: net Successes; no die is rolled."},
+          {"pool", "Skill dice of the Craft check."},
+          {"section", R"doc(With `--state`: the section the charges are set against; its structure, variant and the Hull it
+has suffered come from the file, and the result is written back and logged. With a state file,
+`--structure`, `--damage-taken` and `--portcullis` are refused.)doc"}},
+      .example = R"doc(Example: two powder kegs on a pier of a stone bridge.
+
+    $ siege demolish --structure stone-bridge --on-pier \
+        --charge powder-keg:2 --craft-successes 1
+    Demolish  stone-bridge, charges set on a pier
+    Charges   2 x Powder keg (powder-keg): Siege 3 -> 6 Hull, x2 on a
+              pier (R13) -> 12; 24 in all
+    Set       4 maneuvers (Prepare, R16)
+    ...
+    Damage    24 Hull damage - 4 Armor = 20 (R17)
+    Hull      [################....] 20/24 suffered
+    State     intact -> cracked)doc",
+      .with_state = R"doc(`section`: Hull suffered and state written back; `structure`, `damage-taken`, `portcullis` refused)doc",
+      .outcome = R"json({
+  "demolish_outcome": {
+    "description": "Charges set against a section (R9, R13, R16-R18).",
+    "allOf": [{"$ref": "#/$defs/base"}, {"$ref": "#/$defs/logged"}],
+    "properties": {
+      "action": {"const": "demolish"},
+      "section": {"$ref": "#/$defs/id"},
+      "structure": {"$ref": "#/$defs/id"},
+      "seed": {"$ref": "#/$defs/seed"},
+      "charges": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "id": {"$ref": "#/$defs/id"},
+            "count": {"type": "integer", "minimum": 1},
+            "siege": {"type": "integer", "minimum": 1},
+            "prepare": {"$ref": "#/$defs/count"},
+            "hull_damage": {"$ref": "#/$defs/count"},
+            "halved": {"type": "boolean"},
+            "doubled": {"type": "boolean"},
+            "each": {"$ref": "#/$defs/count"},
+            "total": {"$ref": "#/$defs/count"}
+          },
+          "required": ["id", "count", "siege", "prepare", "hull_damage", "halved", "doubled", "each", "total"],
+          "additionalProperties": false
+        }
+      },
+      "maneuvers": {"$ref": "#/$defs/count"},
+      "on_pier": {"type": "boolean"},
+      "check": {"oneOf": [{"$ref": "#/$defs/check"}, {"type": "null"}]},
+      "opened": {"type": "boolean"},
+      "went_off": {"type": "boolean"},
+      "armor": {"$ref": "#/$defs/armor"},
+      "charge_damage": {"$ref": "#/$defs/count"},
+      "damage": {"$ref": "#/$defs/count"},
+      "overkill": {"$ref": "#/$defs/count"},
+      "hull": {"$ref": "#/$defs/hull"},
+      "state": {"$ref": "#/$defs/state_change"}
+    },
+    "required": [
+      "structure",
+      "seed",
+      "charges",
+      "maneuvers",
+      "on_pier",
+      "check",
+      "opened",
+      "went_off",
+      "armor",
+      "charge_damage",
+      "damage",
+      "overkill",
+      "hull",
+      "state"
+    ],
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(demolish) = action_command<DemolishRequest, demolish_inputs, demolish_action, print::describe_demolish>({
     .name = "demolish",
     .rank = 180,
     .summary = "Set demolition charges against a section: Craft check, then Hull damage",
     .example = "siege demolish --structure stone-bridge --on-pier --charge powder-keg:2 --craft-successes 1\n"
-      "  siege demolish --structure iron-bound-door --charge petard"});
+      "  siege demolish --structure iron-bound-door --charge petard",
+    .doc = demolish_doc});
 
 }  // namespace siege::cli

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "commands/cmd_works.hpp"
+#include "commands/actions.hpp"
 #include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
@@ -231,11 +232,143 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
       std::move(summary)};
 }
 
+namespace {
+
+// What the references say of `escalade` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc escalade_doc() {
+  return {
+      .synopsis = R"doc(`siege escalade --method` *METHOD* `--attackers` *N* [*options*]
+`siege --state` *FILE* `escalade --section` *ID* `--unit` *ID* `--method` *METHOD* [*options*])doc",
+      .about = R"doc(Climb an unbreached section round by round (R20). Each ladder takes one climber a round on an
+Average Athletics check (2 Bane dice more if the top is defended); each grapnel rope one climber
+a round on a Hard check, silently; a siege tower puts its engines.json row's `carries_climbers`
+(4 for `siege-tower`) attackers a round on the wall walk with no check (R41). Climbers who fail
+try again the next round. A breached section is not climbed: it is crossed at Rough Terrain
+speed.)doc",
+      .inputs = {{"structure", "The structure climbed."},
+          {"method", "`ladder`, `grapnel` or `tower`."},
+          {"attackers", "Attackers to get onto the wall."},
+          {"ladders", "Ladders against the section; ladders only."},
+          {"ropes", "Grapnel ropes; grapnels only."},
+          {"defended", "Defenders hold the top: 2 more Bane dice for each ladder climber."},
+          {"rounds", "Stop after *N* rounds; without it, climb until everybody is up."},
+          {"damage-taken", "Hull the section has suffered already."},
+          {"portcullis", R"doc(The castle gate has its portcullis down (R12): Hull 10, so a gate breached without it may still
+stand.)doc"},
+          {"pool", "Athletics dice of each climber."},
+          {"successes-per-round", R"doc(The referee's results instead of dice: how many climbers got up in each round, for example
+`1,0,2`.)doc"},
+          {"section", R"doc(With `--state`: the section climbed; its structure and the Hull it has suffered come from the
+file (a breached section is walked through). With a state file, `--structure`, `--damage-taken`
+and `--portcullis` are refused (the file knows the section's variant).)doc"},
+          {"unit", R"doc(With `--state`, required: the besieger unit that climbs. Its figures at the foot of the wall
+(all of them when it is outside) are the attackers, so `--attackers` is refused; the climbers up
+count as through (on the wall walk), those at the foot as behind, and with none at the foot the
+unit is within the walls (R33).)doc"},
+          {"engine", R"doc(With `--state` and `--method tower`: the siege tower of the siege that climbs (required then):
+an engine whose engines.json row has `carries_climbers` (R41). Any other engine (a cannon, a ram
+shed, one with no row) is refused, naming what it is; a knocked-out tower puts no one on the
+wall, so the climb is refused too.)doc"}},
+      .example = R"doc(Example:
+
+    $ siege escalade --method tower --attackers 10
+    Escalade  10 attackers by a siege tower on curtain-wall (intact)
+    Check     none: the tower's bridge puts 4 a round on the wall walk
+    Round     trying  up  on the wall
+        1          4   4            4
+        2          4   4            8
+        3          2   2           10
+    Result    10 of 10 on the wall after 3 round(s), 0 at the foot)doc",
+      .with_state = R"doc(`section` and `unit` required: structure and Hull suffered read (a breached section is walked through), the unit's figures at the foot climb and those up are written back as through; `structure`, `damage-taken`, `attackers` refused; with `--method tower`, `engine` names the siege tower (a knocked-out one is refused))doc",
+      .outcome = R"json({
+  "escalade_outcome": {
+    "description": "Climbing an unbreached section round by round (R20); with --state a besieger unit of the file, whose climbers up count as through (R33).",
+    "allOf": [{"$ref": "#/$defs/base"}, {"$ref": "#/$defs/logged"}],
+    "properties": {
+      "action": {"const": "escalade"},
+      "section": {"$ref": "#/$defs/id"},
+      "structure": {"$ref": "#/$defs/id"},
+      "method": {"enum": ["ladder", "grapnel", "tower"]},
+      "seed": {"$ref": "#/$defs/seed"},
+      "attackers": {"type": "integer", "minimum": 1},
+      "lanes": {"type": ["integer", "null"], "minimum": 1},
+      "defended": {"type": "boolean"},
+      "check": {
+        "oneOf": [
+          {"type": "null"},
+          {
+            "type": "object",
+            "properties": {
+              "difficulty": {"$ref": "#/$defs/difficulty"},
+              "pool": {"$ref": "#/$defs/count"},
+              "bane_dice": {"$ref": "#/$defs/count"},
+              "rolled": {"type": "boolean"}
+            },
+            "required": ["difficulty", "pool", "bane_dice", "rolled"],
+            "additionalProperties": false
+          }
+        ]
+      },
+      "state": {"$ref": "#/$defs/breach_state"},
+      "climbed": {"type": "boolean"},
+      "hopeless": {"type": "boolean"},
+      "limit_reached": {"type": "boolean"},
+      "rounds": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "round": {"type": "integer", "minimum": 1},
+            "attempting": {"$ref": "#/$defs/count"},
+            "succeeded": {"$ref": "#/$defs/count"},
+            "up": {"$ref": "#/$defs/count"}
+          },
+          "required": ["round", "attempting", "succeeded", "up"],
+          "additionalProperties": false
+        }
+      },
+      "up": {"$ref": "#/$defs/count"},
+      "at_foot": {"$ref": "#/$defs/count"},
+      "unit": {"$ref": "#/$defs/id"},
+      "units": {"$ref": "#/$defs/troop_units"},
+      "armies": {"$ref": "#/$defs/troop_armies"}
+    },
+    "required": [
+      "structure",
+      "method",
+      "seed",
+      "attackers",
+      "lanes",
+      "defended",
+      "check",
+      "state",
+      "climbed",
+      "hopeless",
+      "limit_reached",
+      "rounds",
+      "up",
+      "at_foot"
+    ],
+    "dependentRequired": {
+      "section": ["unit", "units", "armies"],
+      "unit": ["section", "units", "armies"],
+      "units": ["section", "unit", "armies"],
+      "armies": ["section", "unit", "units"]
+    },
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(escalade) = action_command<EscaladeRequest, escalade_inputs, escalade_action, print::describe_escalade>({
     .name = "escalade",
     .rank = 200,
     .summary = "Climb an unbreached section by ladder, grapnel or siege tower, round by round",
     .example = "siege escalade --method ladder --ladders 2 --attackers 10 --defended --seed 3\n"
-      "  siege escalade --method tower --attackers 10"});
+      "  siege escalade --method tower --attackers 10",
+    .doc = escalade_doc});
 
 }  // namespace siege::cli

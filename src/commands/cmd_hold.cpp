@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 #include <fmt/format.h>
 
+#include "commands/actions.hpp"
 #include "commands/command.hpp"
 #include "print/json.hpp"
 #include "siege/breach.hpp"
@@ -134,6 +135,131 @@ ActionResult hold_action(const HoldRequest& r, Context& ctx, SiegeState* siege) 
 
 }  // namespace
 
+namespace {
+
+// What the references say of `hold` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc hold_doc() {
+  return {
+      .synopsis = R"doc(`siege hold --needed` *N* [`--rolled` *N*] `--order` *ORDER* [*options*]
+`siege --state` *FILE* `hold --unit` *ID* `--enemy` *ID* `--section` *ID* `--needed` *N* [`--rolled` *N*])doc",
+      .about = R"doc(A unit holding a breach, gateway or wall top takes a morale check (R21, R22). It passes when the
+roll is at most the number needed. If it fails by *M*, *M* enemy figures force their way
+through; the defenders step back only to let them pass (no 4" withdrawal), lose no figure, and
+keep their order. Without `--rolled` the morale dice of *dice.json* are rolled (2d10 by default,
+R28).)doc",
+      .inputs = {{"needed", "The number the roll must not exceed."},
+          {"rolled", "The referee's morale roll; no die is rolled."},
+          {"order", "The unit's order. A routed unit cannot hold."},
+          {"site", R"doc(Where the unit holds: `breach`, `gateway`, `doorway`, `window` (bottlenecks) or `wall-top`,
+`rampart`, `parapet`, `breastwork` (barriers). A line across a `corridor`, `bridge` or `passage`
+cannot hold (R22).)doc"},
+          {"unprotected-in-contact", R"doc(At a barrier: figures in contact with the enemy that are not behind it. Holding needs 0.)doc"},
+          {"hero", "A hero holds: a hero never fails this check (R21)."},
+          {"figures", "Figures of the holding unit (reported only)."},
+          {"enemy-figures", "Enemy figures at the obstacle: no more than these can be forced through."},
+          {"unit", R"doc(With `--state`: the defender unit that holds; its order, figures and whether it is a hero come
+from the file, so `--order`, `--hero`, `--figures` and `--enemy-figures` are refused.)doc"},
+          {"enemy", R"doc(With `--state`: the besieger unit held back; the figures forced through (the margin, capped at
+its figures behind) move through the breach (R33).)doc"},
+          {"section", R"doc(With `--state`: the section where both units stand (else refused); the site defaults to `breach`
+on a breached section and `wall-top` on another.)doc"}},
+      .after = R"doc(With `--state`, `--unit`, `--enemy` and `--section` are required; a routed unit, a besieger
+holding or a defender as the enemy are refused.)doc",
+      .example = R"doc(Example: needed 12, rolled 15.
+
+    $ siege hold --needed 12 --rolled 15 --order good --site breach
+    Hold      good unit at the breach (bottleneck)
+    Roll      15 (the referee's roll)
+    Needed    12 or less -> fail by 3
+    Result    3 enemy figures force a way through (R21)
+    Defender  steps back just enough to let them through; no 4"
+              withdrawal
+    Order     good -> good
+    ...)doc",
+      .with_state = R"doc(`unit`, `enemy`, `section` required: the holder's order, figures and hero, the enemy's figures behind from the file; the enemy figures forced through are written back; `order`, `hero`, `figures`, `enemy-figures` refused)doc",
+      .outcome = R"json({
+  "hold_outcome": {
+    "description": "Holding a breach (R21, R22, R28); with --state a unit of the file against an enemy unit at a section (R33).",
+    "allOf": [{"$ref": "#/$defs/base"}, {"$ref": "#/$defs/logged"}],
+    "properties": {
+      "action": {"const": "hold"},
+      "site": {"enum": ["breach", "gateway", "doorway", "window", "wall-top", "rampart", "parapet", "breastwork"]},
+      "site_kind": {"enum": ["bottleneck", "barrier"]},
+      "order": {"enum": ["good", "shaken"]},
+      "hero": {"type": "boolean"},
+      "figures": {"type": ["integer", "null"], "minimum": 1},
+      "enemy_figures": {"type": ["integer", "null"], "minimum": 1},
+      "seed": {"$ref": "#/$defs/seed"},
+      "needed": {"type": ["integer", "null"], "minimum": 0},
+      "roll": {
+        "oneOf": [
+          {"type": "null"},
+          {
+            "type": "object",
+            "properties": {
+              "rolled": {"type": "boolean"},
+              "expression": {"type": ["string", "null"]},
+              "dice": {"type": "array", "items": {"type": "integer", "minimum": 1}},
+              "modifier": {"type": "integer"},
+              "total": {"type": "integer"}
+            },
+            "required": ["rolled", "expression", "dice", "modifier", "total"],
+            "additionalProperties": false
+          }
+        ]
+      },
+      "passed": {"type": "boolean"},
+      "held": {"type": "boolean"},
+      "margin": {"$ref": "#/$defs/count"},
+      "through": {"$ref": "#/$defs/count"},
+      "capped": {"type": "boolean"},
+      "steps_back": {"type": "boolean"},
+      "withdraws": {"const": false},
+      "order_after": {"enum": ["good", "shaken"]},
+      "must_regain_position": {"type": "boolean"},
+      "unit": {"$ref": "#/$defs/id"},
+      "enemy": {"$ref": "#/$defs/id"},
+      "section": {"$ref": "#/$defs/id"},
+      "moved_through": {"$ref": "#/$defs/count"},
+      "units": {"$ref": "#/$defs/troop_units"},
+      "armies": {"$ref": "#/$defs/troop_armies"}
+    },
+    "required": [
+      "site",
+      "site_kind",
+      "order",
+      "hero",
+      "figures",
+      "enemy_figures",
+      "seed",
+      "needed",
+      "roll",
+      "passed",
+      "held",
+      "margin",
+      "through",
+      "capped",
+      "steps_back",
+      "withdraws",
+      "order_after",
+      "must_regain_position"
+    ],
+    "dependentRequired": {
+      "unit": ["enemy", "section", "moved_through", "units", "armies"],
+      "enemy": ["unit", "section", "moved_through", "units", "armies"],
+      "section": ["unit", "enemy", "moved_through", "units", "armies"],
+      "moved_through": ["unit", "enemy", "section", "units", "armies"],
+      "units": ["unit", "enemy", "section", "moved_through", "armies"],
+      "armies": ["unit", "enemy", "section", "moved_through", "units"]
+    },
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(hold) = action_command<HoldRequest, hold_inputs, hold_action, print::describe_hold>({
     .name = "hold",
     .rank = 70,
@@ -141,6 +267,7 @@ SIEGE_COMMAND(hold) = action_command<HoldRequest, hold_inputs, hold_action, prin
     .example = "siege hold --needed 12 --rolled 15 --order good --site breach\n"
       "  siege --state siege.json hold --unit garrison --enemy storming-party --section north-wall --needed "
       "12 "
-      "--rolled 15"});
+      "--rolled 15",
+    .doc = hold_doc});
 
 }  // namespace siege::cli

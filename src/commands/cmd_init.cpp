@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "commands/cmd_state.hpp"
+#include "commands/actions.hpp"
 #include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/text.hpp"
@@ -77,10 +78,43 @@ void init_siege(const InitRequest& req, Context& ctx) {
 
 }  // namespace
 
+namespace {
+
+// What the references say of `init` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc init_doc() {
+  return {
+      .synopsis = "`siege init` *FILE* `--from` *DESCRIPTION* [`--force`]",
+      .about = R"doc(Write a new state file from a description of the siege: a JSON object with its *sections*, the
+*besiegers* and *defenders* engines (with their crew pools and targets), and optionally a
+*name*, a *scene_length* (`day` or `week`), the *units* of both sides (id, side, figures, and
+order, hero and where they start) and the *armies* (their strength, and whether the defenders
+hold a castle); see *docs/state.md*.)doc",
+      .inputs = {{"file", "The state file to write (it may be given as `--state` *FILE* instead)."},
+          {"from", R"doc(The description file, a regular file of at most 16 MiB; `-` reads it from standard input (at
+most 16 MiB too).)doc"},
+          {"force", "Replace *FILE* if it exists (without it, that is refused)."}},
+      .example = R"doc(Example:
+
+    $ siege init siege.json --from castle-siege.json
+    Siege     The siege of Harrowmere: 0 scenes played (a scene is one
+              week)
+    Sections
+      north-wall      curtain-wall             [....................]
+                      0/20  intact
+    ...
+    Wrote     siege.json; play a scene with:
+              siege --state siege.json scene)doc",
+      .with_state = R"doc(writes a new siege (FILE may also be given as `--state FILE`); refuses to replace an existing file without `--force` (exit 2); `--from -` reads standard input)doc"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(init) = plain_command<InitRequest, init_inputs, init_siege>({
     .name = "init",
     .rank = 270,
     .summary = "Write a new siege state file from a description of the siege",
-    .example = "siege init siege.json --from examples/castle-siege.json"});
+    .example = "siege init siege.json --from examples/castle-siege.json",
+    .doc = init_doc});
 
 }  // namespace siege::cli

@@ -4,6 +4,7 @@
 
 #include "commands/cmd_attack.hpp"
 #include "commands/cmd_works.hpp"
+#include "commands/actions.hpp"
 #include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
@@ -176,11 +177,123 @@ ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
       print::section_line(s.id) + print::mine_text(o, ctx.seed()), summary};
 }
 
+namespace {
+
+// What the references say of `mine` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc mine_doc() {
+  return {
+      .synopsis = R"doc(`siege mine --structure` *ID* [*options*]
+`siege --state` *FILE* `mine --section` *ID* [*options*])doc",
+      .about = R"doc(Dig a mine under a section, one day per point of its listed Armor (R19). Each day the sappers
+and the defenders roll opposed Perception checks; the defenders find the gallery only if they
+get strictly more net Successes, and then digging stops and a countermine is possible. A gallery
+finished unseen is fired: 20 Hull damage, Armor ignored.)doc",
+      .inputs = {{"structure", "The structure mined."},
+          {"days-dug", "Days dug before this call."},
+          {"days", R"doc(Dig at most *N* more days now; without it, dig until the gallery is fired or found. With
+`--state` a gallery digs at most the days of the scene under way (R30: one in a day-long scene,
+seven in a week-long one, less the days its `mine` entries of this scene dug); without `--days`
+it digs what is left of them. More is refused with the days left and "play the next scene";
+before the first scene a mine is refused with "play the first scene". `siege status` shows each
+gallery's days left in the scene.)doc"},
+          {"damage-taken", "Hull the section has suffered already."},
+          {"sapper-pool", "The sappers' Perception dice."},
+          {"defender-pool", "The defenders' Perception dice."},
+          {"day-results", R"doc(The referee's rolls instead of dice: for each day, the sappers' and the defenders' net
+Successes, for example `2:1,0:0`.)doc"},
+          {"countermine", R"doc(The defenders are digging a countermine (R19): a found gallery is broken into, and the fight
+underground is left to the table.)doc"},
+          {"portcullis", R"doc(The castle gate has its portcullis down (R12): its Armor 3 sets the days of digging, and its
+Hull 10 takes the mine.)doc"},
+          {"section", R"doc(With `--state`: the section whose gallery is dug; its structure and variant, the days already
+dug, whether the defenders found the gallery and the Hull it has suffered come from the file.
+The days dug and a find are written back; a fired mine damages the section and leaves no gallery
+(the next mine starts from day 0). A found gallery is not dug on. With a state file,
+`--structure`, `--days-dug`, `--damage-taken` and `--portcullis` are refused.)doc"}},
+      .example = R"doc(Example:
+
+    $ siege mine --structure rampart --day-results 1:0,2:2,0:1
+    Mine      under rampart: 3 day(s) of digging (listed Armor, R19), 0
+              dug before
+    Checks    opposed Perception, each side its pool + Average dice, the
+              referee's rolls
+    Day 1     sappers 1, defenders 0: still hidden
+    Day 2     sappers 2, defenders 2: a tie, still hidden
+    Day 3     sappers 0, defenders 1: FOUND by the defenders
+    Dug       3 of 3 day(s)
+    Found     on day 3: countermine possible, the mine is not fired)doc",
+      .with_state = R"doc(`section`: the gallery's `days_dug` and `detected` written back; a fired mine writes the Hull and state and leaves no gallery; a found gallery is refused; at most the scene's days (R30: without `days`, every day left; none before the first scene); `structure`, `days-dug`, `damage-taken` refused)doc",
+      .outcome = R"json({
+  "mine_outcome": {
+    "description": "A mine dug day by day and fired (R9, R19).",
+    "allOf": [{"$ref": "#/$defs/base"}, {"$ref": "#/$defs/logged"}],
+    "properties": {
+      "action": {"const": "mine"},
+      "section": {"$ref": "#/$defs/id"},
+      "structure": {"$ref": "#/$defs/id"},
+      "seed": {"$ref": "#/$defs/seed"},
+      "days": {
+        "type": "object",
+        "properties": {
+          "needed": {"$ref": "#/$defs/count"},
+          "before": {"$ref": "#/$defs/count"},
+          "dug": {"$ref": "#/$defs/count"},
+          "left": {"$ref": "#/$defs/count"}
+        },
+        "required": ["needed", "before", "dug", "left"],
+        "additionalProperties": false
+      },
+      "countermine": {"type": "boolean"},
+      "checks": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "day": {"type": "integer", "minimum": 1},
+            "sappers": {"$ref": "#/$defs/check"},
+            "defenders": {"$ref": "#/$defs/check"},
+            "detected": {"type": "boolean"}
+          },
+          "required": ["day", "sappers", "defenders", "detected"],
+          "additionalProperties": false
+        }
+      },
+      "detected": {"type": "boolean"},
+      "detected_on": {"type": ["integer", "null"], "minimum": 1},
+      "fired": {"type": "boolean"},
+      "damage": {"$ref": "#/$defs/count"},
+      "overkill": {"$ref": "#/$defs/count"},
+      "hull": {"$ref": "#/$defs/hull"},
+      "state": {"$ref": "#/$defs/state_change"}
+    },
+    "required": [
+      "structure",
+      "seed",
+      "days",
+      "countermine",
+      "checks",
+      "detected",
+      "detected_on",
+      "fired",
+      "damage",
+      "overkill",
+      "hull",
+      "state"
+    ],
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(mine) = action_command<MineRequest, mine_inputs, mine_action, print::describe_mine>({
     .name = "mine",
     .rank = 190,
     .summary = "Dig a mine under a section day by day, then fire it",
     .example = "siege mine --structure curtain-wall --seed 7\n"
-      "  siege mine --structure rampart --day-results \"1:0,2:2,0:1\" --countermine"});
+      "  siege mine --structure rampart --day-results \"1:0,2:2,0:1\" --countermine",
+    .doc = mine_doc});
 
 }  // namespace siege::cli

@@ -99,12 +99,107 @@ ActionResult move_action(const MoveRequest& r, Context& ctx, SiegeState* siege) 
 
 }  // namespace
 
+namespace {
+
+// What the references say of `move` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc move_doc() {
+  return {
+      .synopsis = R"doc(`siege move --speed` *N* [`--through-breach`]
+`siege --state` *FILE* `move --unit` *ID* `--section` *ID* [`--through-breach` `--figures` *N*] [`--speed` *N*]
+`siege --state` *FILE* `move --unit` *ID* `--to` `outside` | `within-walls`)doc",
+      .about = R"doc(A unit's move: through a breach it is made at Rough Terrain speed (R15), half by default,
+rounded down to whole inches.)doc",
+      .inputs = {{"speed", "The unit's move in whole inches."},
+          {"through-breach", "The move goes through a breach."},
+          {"unit", "With `--state`, required: the unit of the file that moves (R33)."},
+          {"section", R"doc(With `--state`: the unit comes to that section, all its figures behind; with `--through-breach`
+and `--figures` *N* a besieger unit moves *N* of its figures behind through the breach instead,
+and with none left behind it is within the walls. A section that is not breached, or where
+abatis stands, is refused (R26).)doc"},
+          {"to", R"doc(With `--state`, instead of `--section`: `outside` (any unit) or `within-walls` (a defender;
+attackers get in through a breach or up the wall).)doc"},
+          {"figures", R"doc(With `--state` and `--through-breach`: how many of the unit's figures behind go through.)doc"}},
+      .example = R"doc(Example:
+
+    $ siege move --speed 9 --through-breach
+    Speed     9"
+    Breach    x 1/2 Rough Terrain (R15) = 4", rounded down to whole
+              inches)doc",
+      .with_state = R"doc(`unit` and `section` (or `to`) required; `through-breach` with `figures`: that many through the breach; the unit's place written back; `speed` optional)doc",
+      .outcome = R"json({
+  "move_outcome": {"oneOf": [{"$ref": "#/$defs/move_speed"}, {"$ref": "#/$defs/move_unit"}]},
+  "move_unit": {
+    "description": "With --state: a unit of the file moved to a section (all behind, or some through its breach at Rough Terrain speed), outside or within the walls (R15, R26, R33).",
+    "allOf": [{"$ref": "#/$defs/base"}, {"$ref": "#/$defs/logged"}],
+    "properties": {
+      "action": {"const": "move"},
+      "unit": {"$ref": "#/$defs/id"},
+      "to": {"enum": ["section", "outside", "within-walls"]},
+      "section": {"type": ["string", "null"]},
+      "moved_through": {"$ref": "#/$defs/count"},
+      "speed": {
+        "oneOf": [
+          {"type": "null"},
+          {
+            "type": "object",
+            "properties": {
+              "speed": {"$ref": "#/$defs/count"},
+              "through_breach": {"type": "boolean"},
+              "factor": {
+                "type": "object",
+                "properties": {
+                  "numerator": {"type": "integer", "minimum": 1},
+                  "denominator": {"type": "integer", "minimum": 1}
+                },
+                "required": ["numerator", "denominator"],
+                "additionalProperties": false
+              },
+              "speed_after": {"$ref": "#/$defs/count"},
+              "rounded_down": {"type": "boolean"}
+            },
+            "required": ["speed", "through_breach", "factor", "speed_after", "rounded_down"],
+            "additionalProperties": false
+          }
+        ]
+      },
+      "units": {"$ref": "#/$defs/troop_units"},
+      "armies": {"$ref": "#/$defs/troop_armies"}
+    },
+    "required": ["unit", "to", "moved_through", "speed", "units", "armies"],
+    "unevaluatedProperties": false
+  },
+  "move_speed": {
+    "description": "A move, at Rough Terrain speed through a breach (R15).",
+    "allOf": [{"$ref": "#/$defs/base"}, {"$ref": "#/$defs/logged"}],
+    "properties": {
+      "action": {"const": "move"},
+      "speed": {"$ref": "#/$defs/count"},
+      "through_breach": {"type": "boolean"},
+      "factor": {
+        "type": "object",
+        "properties": {"numerator": {"type": "integer", "minimum": 1}, "denominator": {"type": "integer", "minimum": 1}},
+        "required": ["numerator", "denominator"],
+        "additionalProperties": false
+      },
+      "speed_after": {"$ref": "#/$defs/count"},
+      "rounded_down": {"type": "boolean"}
+    },
+    "required": ["speed", "through_breach", "factor", "speed_after", "rounded_down"],
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(move) = action_command<MoveRequest, move_inputs, move_action, print::describe_move>({
     .name = "move",
     .rank = 120,
     .summary = "A unit's move, at Rough Terrain speed through a breach",
     .example = "siege move --speed 9 --through-breach\n"
       "  siege --state siege.json move --unit storming-party --section north-wall --through-breach --figures "
-      "5"});
+      "5",
+    .doc = move_doc});
 
 }  // namespace siege::cli

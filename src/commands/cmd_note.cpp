@@ -31,11 +31,48 @@ ActionResult note_action(const NoteRequest& r, Context&, SiegeState* st) {
 
 }  // namespace
 
+namespace {
+
+// What the references say of `note` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc note_doc() {
+  return {
+      .synopsis = "`siege --state` *FILE* `note` *TEXT*",
+      .about = R"doc(Log a line of free text: a parley, a ruling, who killed whom (R39). The note belongs to the
+scene under way (R30) and changes nothing else in the siege; it shows in `log`, in `status` (the
+last three notes, in every format) and in the chronicle, in its scene. Needs `--state`; logged
+(batch key `text`). A note past 1000 bytes, one that is not valid UTF-8, and one with a control
+character (a newline, a tab: C0 and C1, R42) are refused (status 2).)doc",
+      .inputs = {{"text", R"doc(The note, one line of UTF-8; the option gives it too, for a note that starts with a dash.)doc"}},
+      .example = R"doc(Example:
+
+    $ siege --state siege.json note 'parley: terms until dawn'
+    Note      parley: terms until dawn
+    Scene     2)doc",
+      .with_state = "R39: the note logged in the current scene, nothing else changed; needs a state",
+      .outcome = R"json({
+  "note_outcome": {
+    "description": "`siege note TEXT` (R39): a line of free text logged in the scene under way; nothing else changes.",
+    "allOf": [{"$ref": "#/$defs/base"}, {"$ref": "#/$defs/logged"}],
+    "properties": {
+      "action": {"const": "note"},
+      "text": {"type": "string", "minLength": 1},
+      "scene": {"$ref": "#/$defs/count"}
+    },
+    "required": ["text", "scene"],
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(note) = action_command<NoteRequest, note_inputs, note_action, print::describe_note>({
     .name = "note",
     .rank = 260,
     .summary = "Log a line of free text, in the current scene (with --state)",
     .example = "siege --state siege.json note 'parley: terms until dawn'",
-    .needs_state = true});
+    .needs_state = true,
+    .doc = note_doc});
 
 }  // namespace siege::cli

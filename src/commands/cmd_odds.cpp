@@ -9,6 +9,7 @@
 
 #include "commands/cmd_odds.hpp"
 #include "commands/cmd_attack.hpp"
+#include "commands/actions.hpp"
 #include "commands/command.hpp"
 #include "print/odds.hpp"
 #include "siege/odds.hpp"
@@ -246,19 +247,255 @@ void odds_itself(const CompareRequest& r, Context& ctx) {
 
 }  // namespace
 
+namespace {
+
+// What the references say of `odds check` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc odds_check_doc() {
+  return {
+      .synopsis = R"doc(`siege odds check --difficulty` *D* [`--pool` *N*] [`--bane-dice` *N*] [`--boon-dice` *N*])doc",
+      .about = R"doc(The chance that a check passes, and the distribution of its net Successes and net Boons.)doc",
+      .inputs = {{"difficulty", "How hard the check is, as for `check`."},
+          {"pool", "Skill dice."},
+          {"bane-dice", "Extra Bane dice."},
+          {"boon-dice", "Extra Boon dice."}},
+      .example = R"doc(Example:
+
+    $ siege odds check --difficulty average
+    Odds      Average check, 3 skill + 2 difficulty dice (32768 equally
+              likely ways)
+    Pass       56.51%  #######################
+    ...)doc",
+      .outcome = R"json({
+  "odds_check": {
+    "allOf": [{"$ref": "#/$defs/base"}],
+    "properties": {
+      "action": {"const": "odds"},
+      "of": {"const": "check"},
+      "difficulty": {"$ref": "#/$defs/difficulty"},
+      "pool": {"$ref": "#/$defs/count"},
+      "bane_dice": {"$ref": "#/$defs/count"},
+      "boon_dice": {"$ref": "#/$defs/count"},
+      "ways": {"$ref": "#/$defs/ways"},
+      "pass": {"$ref": "#/$defs/probability"},
+      "net_successes": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {"successes": {"type": "integer"}, "probability": {"$ref": "#/$defs/probability"}},
+          "required": ["successes", "probability"],
+          "additionalProperties": false
+        }
+      },
+      "net_boons": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {"boons": {"type": "integer"}, "probability": {"$ref": "#/$defs/probability"}},
+          "required": ["boons", "probability"],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": ["of", "difficulty", "pool", "bane_dice", "boon_dice", "ways", "pass", "net_successes", "net_boons"],
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(odds_check) = plain_command<CheckRequest, check_inputs, odds_of_check>({
     .name = "check",
     .parent = "odds",
     .rank = 10,
     .summary = "Odds of a check's net Successes and Boons",
-    .example = ""});
+    .example = "",
+    .doc = odds_check_doc});
+
+namespace {
+
+// What the references say of `odds attack` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc odds_attack_doc() {
+  return {
+      .synopsis = R"doc(`siege odds attack --structure` *ID* (`--weapon` *ID* | `--hull-damage` *N*) [*options*] [`--attacks` *N*])doc",
+      .about = R"doc(The chance of a miss and of each amount of damage for one attack, the state the section ends in
+after one attack and after *N* attacks in a row, and the expected number of attacks to breach
+it. It takes the options of `attack` with the same meaning: `--structure`, `--weapon`,
+`--hull-damage`, `--pierce`, `--crit`, `--mount`, `--gunpowder`, `--indirect`, `--blast`,
+`--successes`, `--boons`, `--spend-boons`, `--pool`, `--bane-dice`, `--boon-dice`,
+`--damage-taken`, `--ladder`, `--from`, `--portcullis` and `--firing-slit`. With the referee's
+`--successes` the outcome of one attack is certain.)doc",
+      .inputs = {{"section", R"doc(With `--state`: the section attacked, as the state file has it: its structure, variant and Hull
+suffered come from the file, which is only read (no lock, nothing written, nothing logged), as
+for `odds scene`.)doc"},
+          {"engine", R"doc(With `--state`: the odds of this besieger engine's attack, with its weapon and pool, on its own
+target (a section), read from the file.)doc"},
+          {"attacks", "Attacks in a row."}},
+      .example = R"doc(Example:
+
+    $ siege odds attack --structure curtain-wall --weapon cannon \
+        --attacks 3
+    Odds      cannon on curtain-wall, 0/20 suffered (intact), 3 skill + 1
+              difficulty dice: 4096 ways
+    Miss           22.63%  #########
+    Damage    6    23.58%  #########
+    ...
+    After 3 attacks
+      intact       12.86%  #####
+      cracked      42.06%  #################
+      breached     45.08%  ##################
+    Expected attacks to breach: 3.91 (exactly
+    394499356385280/100853031438721))doc",
+      .outcome = R"json({
+  "odds_attack": {
+    "allOf": [{"$ref": "#/$defs/base"}],
+    "properties": {
+      "action": {"const": "odds"},
+      "of": {"const": "attack"},
+      "structure": {"$ref": "#/$defs/id"},
+      "weapon": {"$ref": "#/$defs/id"},
+      "hull": {
+        "type": "object",
+        "properties": {"max": {"$ref": "#/$defs/count"}, "before": {"$ref": "#/$defs/count"}},
+        "required": ["max", "before"],
+        "additionalProperties": false
+      },
+      "ladder": {"enum": ["hull", "steps"]},
+      "ways": {"$ref": "#/$defs/ways"},
+      "miss": {"$ref": "#/$defs/probability"},
+      "damage": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {"damage": {"$ref": "#/$defs/count"}, "probability": {"$ref": "#/$defs/probability"}},
+          "required": ["damage", "probability"],
+          "additionalProperties": false
+        }
+      },
+      "outcomes": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "hit": {"type": "boolean"},
+            "damage": {"$ref": "#/$defs/count"},
+            "hull_after": {"$ref": "#/$defs/count"},
+            "state": {"$ref": "#/$defs/breach_state"},
+            "probability": {"$ref": "#/$defs/probability"}
+          },
+          "required": ["hit", "damage", "hull_after", "state", "probability"],
+          "additionalProperties": false
+        }
+      },
+      "state_after": {"allOf": [{"$ref": "#/$defs/state_odds"}], "unevaluatedProperties": false},
+      "attacks": {"type": "integer", "minimum": 1},
+      "after_attacks": {
+        "type": "array",
+        "items": {
+          "allOf": [{"$ref": "#/$defs/state_odds"}],
+          "properties": {"attacks": {"type": "integer", "minimum": 1}},
+          "required": ["attacks"],
+          "unevaluatedProperties": false
+        }
+      },
+      "expected_attacks_to_breach": {"oneOf": [{"$ref": "#/$defs/expectation"}, {"type": "null"}]}
+    },
+    "required": [
+      "of",
+      "structure",
+      "weapon",
+      "hull",
+      "ladder",
+      "ways",
+      "miss",
+      "damage",
+      "outcomes",
+      "state_after",
+      "attacks",
+      "after_attacks",
+      "expected_attacks_to_breach"
+    ],
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
 
 SIEGE_COMMAND(odds_attack) = plain_command<AttackOddsRequest, attack_odds_inputs, odds_of_attack>({
     .name = "attack",
     .parent = "odds",
     .rank = 20,
     .summary = "Odds of an attack's outcomes, and of the state after N attacks",
-    .example = ""});
+    .example = "",
+    .doc = odds_attack_doc});
+
+namespace {
+
+// What the references say of `odds` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc odds_doc() {
+  return {
+      .synopsis = R"doc(`siege odds check` [*options*]
+`siege odds attack` [*options*]
+`siege --state` *FILE* `odds scene` [`--scenes` *N*]
+`siege odds --compare` [`--weapons` *IDS*] [`--structures` *IDS*] [`--attacks` *N*] [`--pool` *N*])doc",
+      .about = R"doc(Exact probabilities, worked out by counting every way the dice can fall (no sampling). The JSON
+gives each probability as an exact fraction (*p*) and as a number (*value*). The text gives it
+as a percentage and a bar of up to 40 cells. A chance above 0 that would round to 0.00% prints
+as `< 0.01%` with the least bar (one cell), and one below 1 that would round to 100.00% as
+`>99.99%` with a bar one cell short of full: only a true 0 prints as 0.00% with no bar, and only
+a true 1 as 100.00% with the full bar (in the `--compare` table, at one decimal: `< 0.1%` and
+`>99.9%`). With `--compare`, a table of weapons against structures: the chance that an intact
+section is breached within *N* attacks, and in brackets the expected number of attacks to breach
+it.)doc",
+      .inputs = {{"compare", "Print the comparison table (it follows `--format`)."},
+          {"weapons", R"doc(Weapon ids, separated by commas; without it, every weapon that is not a personal one.)doc"},
+          {"structures", R"doc(Structure ids, separated by commas; without it, curtain-wall, tower, castle-gate, bastion,
+rampart, palisade.)doc"},
+          {"attacks", "Attacks in a row."},
+          {"pool", "Skill dice of each attack."}},
+      .example = R"doc(Example:
+
+    $ siege odds --compare --weapons cannon,trebuchet \
+        --structures curtain-wall,tower
+    Breached within 4 attack(s) (expected attacks to breach), 3 skill
+    dice
+    WEAPON     curtain-wall  tower
+    cannon     76.6% (3.9)   2.0% (6.5)
+    trebuchet  0.2% (7.8)    0.0% (15.7))doc",
+      .outcome = R"json({
+  "odds_compare": {
+    "allOf": [{"$ref": "#/$defs/base"}],
+    "properties": {
+      "action": {"const": "odds"},
+      "of": {"const": "compare"},
+      "attacks": {"type": "integer", "minimum": 1},
+      "pool": {"$ref": "#/$defs/count"},
+      "cells": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "weapon": {"$ref": "#/$defs/id"},
+            "structure": {"$ref": "#/$defs/id"},
+            "breached": {"$ref": "#/$defs/probability"},
+            "expected_attacks": {"oneOf": [{"$ref": "#/$defs/expectation"}, {"type": "null"}]}
+          },
+          "required": ["weapon", "structure", "breached", "expected_attacks"],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": ["of", "attacks", "pool", "cells"],
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
 
 SIEGE_COMMAND(odds) = plain_command<CompareRequest, compare_inputs, odds_itself>({
     .name = "odds",
@@ -272,6 +509,7 @@ SIEGE_COMMAND(odds) = plain_command<CompareRequest, compare_inputs, odds_itself>
       "  siege odds mine --structure curtain-wall --sapper-pool 4\n"
       "  siege --state siege.json odds scene --scenes 4\n"
       "  siege odds --compare --weapons cannon,trebuchet --structures curtain-wall,tower --attacks 4",
-    .tables = true});
+    .tables = true,
+    .doc = odds_doc});
 
 }  // namespace siege::cli

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "commands/cmd_odds.hpp"
+#include "commands/actions.hpp"
 #include "commands/command.hpp"
 #include "commands/cmd_works.hpp"
 #include "commands/unit_view.hpp"
@@ -179,25 +180,317 @@ void odds_mine_inputs(Fields& f, MineRequest& r) {
 
 }  // namespace
 
+namespace {
+
+// What the references say of `odds demolish` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc odds_demolish_doc() {
+  return {
+      .about = R"doc(Exact odds of setting charges, with every option of `demolish`: the Craft check's pass chance,
+the damage, Hull after and state after.)doc",
+      .inputs = {{"structure charge on-pier portcullis damage-taken craft-successes pool", "As for `demolish`."},
+          {"section", R"doc(With `--state`: the section the charges are set against, as the state file has it: its
+structure, variant and Hull suffered come from the file, which is only read (no lock, nothing
+written, nothing logged), as for `odds scene`.)doc"}},
+      .example = R"doc(Example:
+
+    siege odds demolish -s stone-bridge --on-pier -c powder-keg:2)doc",
+      .outcome = R"json({
+  "odds_demolish": {
+    "description": "`odds demolish`: the Craft check's pass chance and every outcome of the charges (R13, R16-R18).",
+    "allOf": [{"$ref": "#/$defs/base"}],
+    "properties": {
+      "action": {"const": "odds"},
+      "of": {"const": "demolish"},
+      "structure": {"$ref": "#/$defs/id"},
+      "charges": {
+        "type": "array",
+        "minItems": 1,
+        "items": {
+          "type": "object",
+          "properties": {
+            "id": {"$ref": "#/$defs/id"},
+            "count": {"type": "integer", "minimum": 1},
+            "each": {"$ref": "#/$defs/count"}
+          },
+          "required": ["id", "count", "each"],
+          "additionalProperties": false
+        }
+      },
+      "on_pier": {"type": "boolean"},
+      "maneuvers": {"$ref": "#/$defs/count"},
+      "hull": {"$ref": "#/$defs/hull_before"},
+      "check": {
+        "oneOf": [
+          {"type": "null"},
+          {
+            "type": "object",
+            "properties": {
+              "difficulty": {"$ref": "#/$defs/difficulty"},
+              "pool": {"$ref": "#/$defs/count"},
+              "ways": {"$ref": "#/$defs/ways"}
+            },
+            "required": ["difficulty", "pool", "ways"],
+            "additionalProperties": false
+          }
+        ]
+      },
+      "pass": {"oneOf": [{"$ref": "#/$defs/probability"}, {"type": "null"}]},
+      "outcomes": {
+        "type": "array",
+        "minItems": 1,
+        "items": {
+          "type": "object",
+          "properties": {
+            "opened": {"type": "boolean"},
+            "went_off": {"type": "boolean"},
+            "damage": {"$ref": "#/$defs/count"},
+            "hull_after": {"$ref": "#/$defs/count"},
+            "state": {"$ref": "#/$defs/breach_state"},
+            "probability": {"$ref": "#/$defs/probability"}
+          },
+          "required": ["opened", "went_off", "damage", "hull_after", "state", "probability"],
+          "additionalProperties": false
+        }
+      },
+      "state_after": {"allOf": [{"$ref": "#/$defs/state_odds"}], "unevaluatedProperties": false}
+    },
+    "required": ["of", "structure", "charges", "on_pier", "maneuvers", "hull", "check", "pass", "outcomes", "state_after"],
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(odds_demolish) = plain_command<DemolishRequest, odds_demolish_inputs, odds_of_demolish>({
     .name = "demolish",
     .parent = "odds",
     .rank = 30,
     .summary = "Odds of charges: the Craft check and the damage and state after",
-    .example = ""});
+    .example = "",
+    .doc = odds_demolish_doc});
+
+namespace {
+
+// What the references say of `odds escalade` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc odds_escalade_doc() {
+  return {
+      .about = R"doc(Exact odds of a climb, with every option of `escalade`: the climbers up after each round, the
+chance that all are up by each round, and the expected number of rounds (never, for a hopeless
+climb).)doc",
+      .inputs = {{"structure method attackers ladders ropes defended rounds damage-taken portcullis pool successes-per-round", "As for `escalade`."},
+          {"section", R"doc(With `--state`: the section climbed, as the state file has it: its structure, variant and Hull
+suffered come from the file, which is only read (no lock, nothing written, nothing logged), as
+for `odds scene`.)doc"},
+          {"unit engine", R"doc(With `--state`, as for `escalade`: the besieger unit whose figures at the foot of the wall are
+the attackers, and, with `--method tower`, the siege's own tower, which puts its row's
+*carries_climbers* on the wall walk each round (R41).)doc"}},
+      .example = R"doc(Example:
+
+    siege odds escalade --method ladder --attackers 20 --ladders 2 \
+        --defended)doc",
+      .outcome = R"json({
+  "odds_escalade": {
+    "description": "`odds escalade`: climbers up after N rounds, everybody up by each round, and the expected rounds (R20).",
+    "allOf": [{"$ref": "#/$defs/base"}],
+    "properties": {
+      "action": {"const": "odds"},
+      "of": {"const": "escalade"},
+      "structure": {"$ref": "#/$defs/id"},
+      "method": {"enum": ["ladder", "grapnel", "tower"]},
+      "attackers": {"type": "integer", "minimum": 1},
+      "lanes": {"type": ["integer", "null"], "minimum": 1},
+      "defended": {"type": "boolean"},
+      "state": {"$ref": "#/$defs/breach_state"},
+      "climbed": {"type": "boolean"},
+      "hopeless": {"type": "boolean"},
+      "check": {
+        "oneOf": [
+          {"type": "null"},
+          {
+            "type": "object",
+            "properties": {
+              "difficulty": {"$ref": "#/$defs/difficulty"},
+              "pool": {"$ref": "#/$defs/count"},
+              "bane_dice": {"$ref": "#/$defs/count"},
+              "ways": {"$ref": "#/$defs/ways"}
+            },
+            "required": ["difficulty", "pool", "bane_dice", "ways"],
+            "additionalProperties": false
+          }
+        ]
+      },
+      "pass": {"oneOf": [{"$ref": "#/$defs/probability"}, {"type": "null"}]},
+      "after": {
+        "oneOf": [
+          {"type": "null"},
+          {
+            "type": "object",
+            "properties": {
+              "rounds": {"$ref": "#/$defs/count"},
+              "up": {
+                "type": "array",
+                "minItems": 1,
+                "items": {
+                  "type": "object",
+                  "properties": {"up": {"$ref": "#/$defs/count"}, "probability": {"$ref": "#/$defs/probability"}},
+                  "required": ["up", "probability"],
+                  "additionalProperties": false
+                }
+              },
+              "expected_up": {"$ref": "#/$defs/expectation"}
+            },
+            "required": ["rounds", "up", "expected_up"],
+            "additionalProperties": false
+          }
+        ]
+      },
+      "all_up_by_round": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {"round": {"type": "integer", "minimum": 1}, "probability": {"$ref": "#/$defs/probability"}},
+          "required": ["round", "probability"],
+          "additionalProperties": false
+        }
+      },
+      "expected_rounds": {"oneOf": [{"$ref": "#/$defs/expectation"}, {"type": "null"}]}
+    },
+    "required": [
+      "of",
+      "structure",
+      "method",
+      "attackers",
+      "lanes",
+      "defended",
+      "state",
+      "climbed",
+      "hopeless",
+      "check",
+      "pass",
+      "after",
+      "all_up_by_round",
+      "expected_rounds"
+    ],
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
 
 SIEGE_COMMAND(odds_escalade) = plain_command<EscaladeRequest, odds_escalade_inputs, odds_of_escalade>({
     .name = "escalade",
     .parent = "odds",
     .rank = 40,
     .summary = "Odds of a climb: climbers up after N rounds, all up by each round, expected rounds",
-    .example = ""});
+    .example = "",
+    .doc = odds_escalade_doc});
+
+namespace {
+
+// What the references say of `odds mine` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc odds_mine_doc() {
+  return {
+      .about = R"doc(Exact odds of a mine, with every option of `mine`: the chance the gallery is found on each day,
+the chance it fires, and the state after.)doc",
+      .inputs = {{"structure days-dug days damage-taken sapper-pool defender-pool day-results countermine portcullis", "As for `mine`."},
+          {"section", R"doc(With `--state`: the section whose gallery is dug, as the state file has it: its structure,
+variant and Hull suffered (and its days dug) come from the file, which is only read (no lock,
+nothing written, nothing logged), as for `odds scene`.)doc"}},
+      .example = R"doc(Example:
+
+    siege odds mine -s curtain-wall --json)doc",
+      .outcome = R"json({
+  "odds_mine": {
+    "description": "`odds mine`: the day the gallery is first found, or the mine fired, and the state after (R9, R19).",
+    "allOf": [{"$ref": "#/$defs/base"}],
+    "properties": {
+      "action": {"const": "odds"},
+      "of": {"const": "mine"},
+      "structure": {"$ref": "#/$defs/id"},
+      "days": {
+        "type": "object",
+        "properties": {
+          "needed": {"$ref": "#/$defs/count"},
+          "before": {"$ref": "#/$defs/count"},
+          "digging": {"$ref": "#/$defs/count"}
+        },
+        "required": ["needed", "before", "digging"],
+        "additionalProperties": false
+      },
+      "countermine": {"type": "boolean"},
+      "sappers": {"oneOf": [{"$ref": "#/$defs/pool_ways"}, {"type": "null"}]},
+      "defenders": {"oneOf": [{"$ref": "#/$defs/pool_ways"}, {"type": "null"}]},
+      "found_each_day": {"oneOf": [{"$ref": "#/$defs/probability"}, {"type": "null"}]},
+      "found_on": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {"day": {"type": "integer", "minimum": 1}, "probability": {"$ref": "#/$defs/probability"}},
+          "required": ["day", "probability"],
+          "additionalProperties": false
+        }
+      },
+      "found": {"$ref": "#/$defs/probability"},
+      "fired": {"$ref": "#/$defs/probability"},
+      "outcomes": {
+        "type": "array",
+        "minItems": 1,
+        "items": {
+          "type": "object",
+          "properties": {
+            "result": {"enum": ["found", "fired", "digging"]},
+            "day": {"type": ["integer", "null"], "minimum": 1},
+            "damage": {"$ref": "#/$defs/count"},
+            "hull_after": {"$ref": "#/$defs/count"},
+            "state": {"$ref": "#/$defs/breach_state"},
+            "probability": {"$ref": "#/$defs/probability"}
+          },
+          "required": ["result", "day", "damage", "hull_after", "state", "probability"],
+          "additionalProperties": false
+        }
+      },
+      "hull": {"$ref": "#/$defs/hull_before"},
+      "state_after": {"allOf": [{"$ref": "#/$defs/state_odds"}], "unevaluatedProperties": false}
+    },
+    "required": [
+      "of",
+      "structure",
+      "days",
+      "countermine",
+      "sappers",
+      "defenders",
+      "found_each_day",
+      "found_on",
+      "found",
+      "fired",
+      "outcomes",
+      "hull",
+      "state_after"
+    ],
+    "unevaluatedProperties": false
+  },
+  "pool_ways": {
+    "type": "object",
+    "properties": {"pool": {"$ref": "#/$defs/count"}, "ways": {"$ref": "#/$defs/ways"}},
+    "required": ["pool", "ways"],
+    "additionalProperties": false
+  }
+})json"};
+}
+
+}  // namespace
 
 SIEGE_COMMAND(odds_mine) = plain_command<MineRequest, odds_mine_inputs, odds_of_mine>({
     .name = "mine",
     .parent = "odds",
     .rank = 50,
     .summary = "Odds of a mine: found on each day, or fired, and the state after",
-    .example = ""});
+    .example = "",
+    .doc = odds_mine_doc});
 
 }  // namespace siege::cli

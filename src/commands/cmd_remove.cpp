@@ -56,11 +56,58 @@ ActionResult remove_action(const RemoveRequest& r, Context& ctx, SiegeState* st)
 
 }  // namespace
 
+namespace {
+
+// What the references say of `remove` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc remove_doc() {
+  return {
+      .synopsis = R"doc(`siege --state` *FILE* `remove` (`--unit` *ID* | *--engine* *ID*) [`--cause` *TEXT*])doc",
+      .about = R"doc(A unit or an engine leaves the siege (R36): withdrawn, deserted, captured, burned by the
+referee's ruling. Its record stays in its place, marked `"gone": "removed"` in the file, so its
+id and history stay; no command may name it again. A unit's figures that leave alive leave its
+army's strength; its killed stay counted. A unit with figures through a breach, or facing a
+hold, leaves all the same. Engines aimed at an engine that leaves have nothing to shoot: the
+outcome names them (key `idle`), and so does the next scene's report. Needs `--state`; logged.)doc",
+      .inputs = {{"unit", "The unit that leaves (or `--engine`)."},
+          {"engine", "The engine that leaves (or `--unit`)."},
+          {"cause", "The referee's words for it, kept in the log."}},
+      .example = R"doc(Example:
+
+    $ siege --state siege.json remove --engine ram --cause captured
+    Leaves    engine ram: captured)doc",
+      .with_state = R"doc(R36: the record marked `"gone": "removed"`; a unit's figures alive leave the army's strength; needs a state)doc",
+      .outcome = R"json({
+  "remove_outcome": {
+    "description": "With --state: a unit or an engine leaves the siege (R36); its record stays, marked gone. idle: the engines aimed at an engine that left.",
+    "allOf": [{"$ref": "#/$defs/base"}, {"$ref": "#/$defs/logged"}],
+    "properties": {
+      "action": {"const": "remove"},
+      "kind": {"enum": ["unit", "engine"]},
+      "unit": {"$ref": "#/$defs/id"},
+      "engine": {"$ref": "#/$defs/id"},
+      "cause": {"type": ["string", "null"]},
+      "figures_left": {"$ref": "#/$defs/count"},
+      "record": {"oneOf": [{"$ref": "#/$defs/unit_state"}, {"$ref": "#/$defs/engine_state"}]},
+      "idle": {"type": "array", "items": {"$ref": "#/$defs/id"}},
+      "units": {"$ref": "#/$defs/troop_units"},
+      "armies": {"$ref": "#/$defs/troop_armies"}
+    },
+    "required": ["kind", "cause", "figures_left", "record", "idle", "units", "armies"],
+    "oneOf": [{"required": ["unit"]}, {"required": ["engine"]}],
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(remove) = action_command<RemoveRequest, remove_inputs, remove_action, print::describe_remove>({
     .name = "remove",
     .rank = 150,
     .summary = "A unit or an engine leaves the siege; its record stays, marked gone (with --state)",
     .example = "siege --state siege.json remove --engine ram --cause captured",
-    .needs_state = true});
+    .needs_state = true,
+    .doc = remove_doc});
 
 }  // namespace siege::cli

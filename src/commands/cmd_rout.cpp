@@ -2,6 +2,7 @@
 // with --state on a unit of the file, whose losses count for its army (R33).
 #include <fmt/core.h>
 
+#include "commands/actions.hpp"
 #include "commands/command.hpp"
 #include "print/json.hpp"
 #include "siege/breach.hpp"
@@ -117,11 +118,130 @@ ActionResult rout_action(const RoutRequest& r, Context& ctx, SiegeState* siege) 
 
 }  // namespace
 
+namespace {
+
+// What the references say of `rout` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc rout_doc() {
+  return {
+      .synopsis = R"doc(`siege rout --figures` *N* [*options*]
+`siege --state` *FILE* `rout --unit` *ID* [`--room-figures` *N*] [`--blocked` *N*] [`--standard`])doc",
+      .about = R"doc(A rout result for a unit within walls (R24). Beside the standard rout the player may choose the
+special procedure: the unit becomes shaken, loses one more figure, and the rest move 4" away
+from the enemy; movers that cannot finish the move or touch the enemy are lost. Defenders may
+always choose it; attackers only when all of their figures are within the walls.)doc",
+      .inputs = {{"figures", "Figures in the unit when the rout result comes."},
+          {"order", "Its order before: `good` or `shaken`."},
+          {"side", "`defender` or `attacker` (`besieger` is read as `attacker`)."},
+          {"all-within-walls", "An attacking unit has every surviving figure within the walls."},
+          {"room-figures", R"doc(The unit is split between rooms: figures in the room that took the rout result; only they move.)doc"},
+          {"blocked", "Movers that cannot finish the move or that touch the enemy."},
+          {"unit", R"doc(With `--state`, required: the unit with the rout result. Its figures, order, side and place come
+from the file (so `--figures`, `--order`, `--side` and `--all-within-walls` are refused): a
+defender, or a besieger unit with every figure within the walls, takes the special procedure,
+and the figures removed and eliminated leave it and count as killed for its army (R33); a
+besieger unit not wholly within the walls takes the standard rout.)doc"},
+          {"standard", R"doc(With `--state`: the player takes the standard rout instead (R24): the unit is routed and keeps
+its figures.)doc"}},
+      .example = R"doc(Example:
+
+    $ siege rout --figures 8 --order good --blocked 1
+    Rout      defender unit of 8 figures in good order, defending within
+              the walls
+    Special     8  figures at the start
+                8  1. the unit becomes shaken
+                7  2. one extra figure removed, no further check for it
+                6  3. 7 figures move 4" away from the enemy; 1 blocked or
+                   touching the enemy: eliminated
+              ->   6 figures, shaken (R24)
+    Standard  rout by the normal morale rules -> 8 figures, routed)doc",
+      .with_state = R"doc(`unit` required: its figures, order, side and place from the file; the figures removed and eliminated (or the standard rout's order) written back; `figures`, `order`, `side`, `all-within-walls` refused)doc",
+      .outcome = R"json({
+  "rout_outcome": {
+    "description": "A rout result within walls (R24): the special procedure (null when not open to the unit) beside the standard rout; with --state on a unit of the file, which choice was taken (R33).",
+    "allOf": [{"$ref": "#/$defs/base"}, {"$ref": "#/$defs/logged"}],
+    "properties": {
+      "action": {"const": "rout"},
+      "side": {"enum": ["defender", "attacker"]},
+      "figures": {"type": "integer", "minimum": 1},
+      "order": {"enum": ["good", "shaken"]},
+      "within_walls": {"type": "boolean"},
+      "special": {
+        "oneOf": [
+          {"type": "null"},
+          {
+            "type": "object",
+            "properties": {
+              "split": {"type": "boolean"},
+              "room_figures": {"$ref": "#/$defs/count"},
+              "moving": {"$ref": "#/$defs/count"},
+              "move_inches": {"$ref": "#/$defs/count"},
+              "blocked": {"$ref": "#/$defs/count"},
+              "steps": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "step": {"type": "integer", "minimum": 1},
+                    "rule": {"$ref": "#/$defs/rule_id"},
+                    "text": {"type": "string"},
+                    "removed": {"$ref": "#/$defs/count"},
+                    "figures": {"$ref": "#/$defs/count"}
+                  },
+                  "required": ["step", "rule", "text", "removed", "figures"],
+                  "additionalProperties": false
+                }
+              },
+              "figures_after": {"$ref": "#/$defs/count"},
+              "order_after": {"$ref": "#/$defs/order"}
+            },
+            "required": [
+              "split",
+              "room_figures",
+              "moving",
+              "move_inches",
+              "blocked",
+              "steps",
+              "figures_after",
+              "order_after"
+            ],
+            "additionalProperties": false
+          }
+        ]
+      },
+      "standard": {
+        "type": "object",
+        "properties": {"figures_after": {"$ref": "#/$defs/count"}, "order_after": {"$ref": "#/$defs/order"}},
+        "required": ["figures_after", "order_after"],
+        "additionalProperties": false
+      },
+      "unit": {"$ref": "#/$defs/id"},
+      "taken": {"enum": ["special", "standard"]},
+      "removed": {"$ref": "#/$defs/count"},
+      "units": {"$ref": "#/$defs/troop_units"},
+      "armies": {"$ref": "#/$defs/troop_armies"}
+    },
+    "required": ["side", "figures", "order", "within_walls", "special", "standard"],
+    "dependentRequired": {
+      "unit": ["taken", "removed", "units", "armies"],
+      "taken": ["unit", "removed", "units", "armies"],
+      "removed": ["unit", "taken", "units", "armies"],
+      "units": ["unit", "taken", "removed", "armies"],
+      "armies": ["unit", "taken", "removed", "units"]
+    },
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(rout) = action_command<RoutRequest, rout_inputs, rout_action, print::describe_rout>({
     .name = "rout",
     .rank = 80,
     .summary = "A rout result within walls: the special procedure beside the standard rout",
     .example = "siege rout --figures 8 --order good --blocked 1\n"
-      "  siege --state siege.json rout --unit storming-party --room-figures 10 --blocked 2"});
+      "  siege --state siege.json rout --unit storming-party --room-figures 10 --blocked 2",
+    .doc = rout_doc});
 
 }  // namespace siege::cli

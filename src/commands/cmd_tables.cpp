@@ -35,7 +35,7 @@ std::string did_you_mean(std::string_view wanted, const std::vector<Named>& know
       said.push_back((near.size() == 1 ? std::string("it") : n) + " is " + fmt::format("{}", fmt::join(whats, " and ")));
   }
   std::string s = siege::did_you_mean(wanted, ids);  // " (did you mean a or b?)"
-  if (!said.empty()) s.insert(s.size() - 1, " " + fmt::format("{}", fmt::join(said, "; ")));
+  if (!said.empty()) s.insert(s.size() - 1, fmt::format(" {}", fmt::join(said, "; ")));
   return s;
 }
 
@@ -92,17 +92,80 @@ void show_entry(const TableRequest& r, Context& ctx) {
 
 }  // namespace
 
+namespace {
+
+// What the references say of `list` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc list_doc() {
+  return {
+      .synopsis = "`siege list` *TABLE*",
+      .about = R"doc(Print one of the tables as aligned columns (or as `--format` asks). *TABLE* is `structures`,
+`weapons`, `charges` or `engines`. With `--json` the output is the array of entries, each with
+its *kind* and every key of its table file.)doc",
+      .inputs = {{"table", "The table to print; an unknown name suggests the nearest one."}},
+      .example = R"doc(Example: the weapons for a spreadsheet.
+
+    $ siege list weapons --format csv
+    ID,HULL,PIERCE,CRIT,MOUNT,NAME,QUALITIES
+    musket,1,0,2,personal,Musket,gunpowder
+    falconet,2,1,2,light,Falconet,gunpowder
+    ...
+    cannon,6,1,3,heavy,Cannon,gunpowder)doc"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(list) = plain_command<TableRequest, list_inputs, list_table>({
     .name = "list",
     .rank = 10,
     .summary = "List a table: structures, weapons, charges or engines",
     .example = "siege list structures",
-    .tables = true});
+    .tables = true,
+    .doc = list_doc});
+
+namespace {
+
+// What the references say of `show` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc show_doc() {
+  return {
+      .synopsis = "`siege show` *ID*",
+      .about = R"doc(Show one structure, weapon, charge or engine with all its rules notes: for a structure its Armor
+and Hull, variants, aliases, rule tags and where it cracks and breaches. An id may name entries
+of several kinds (trebuchet is a weapon and an engine); then all of them are shown.)doc",
+      .inputs = {{"id", R"doc(A structure id or alias, weapon id, charge id or engine id. An unknown id suggests the nearest
+ones.)doc"}},
+      .example = R"doc(Example: the keep is the tower.
+
+    $ siege show keep
+    Stone tower or keep (tower): structure
+      Armor 5, Hull 30
+      Also called: keep
+      Rules: vulnerable-to-guns
+      Breach ladder: cracked at 15 suffered, breached at 30
+      Tall masonry: 2 less Armor against gunpowder weapons of standard
+        mount or larger.)doc",
+      .outcome = R"json({
+  "show_outcome": {
+    "allOf": [{"$ref": "#/$defs/base"}],
+    "properties": {
+      "action": {"const": "show"},
+      "id": {"$ref": "#/$defs/id"},
+      "entries": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/entry"}}
+    },
+    "required": ["id", "entries"],
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
 
 SIEGE_COMMAND(show) = plain_command<TableRequest, show_inputs, show_entry>({
     .name = "show",
     .rank = 20,
     .summary = "Show one structure, weapon, charge or engine with all its rules notes",
-    .example = "siege show curtain-wall"});
+    .example = "siege show curtain-wall",
+    .doc = show_doc});
 
 }  // namespace siege::cli

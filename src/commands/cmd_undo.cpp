@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "commands/cmd_state.hpp"
+#include "commands/actions.hpp"
 #include "commands/command.hpp"
 #include "print/json.hpp"
 #include "print/text.hpp"
@@ -110,16 +111,106 @@ void run_redo(const RedoRequest& r, Context& ctx) {
 
 }  // namespace
 
+namespace {
+
+// What the references say of `undo` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc undo_doc() {
+  return {
+      .synopsis = "`siege --state` *FILE* `undo` [`--count` *N* | `--to` *K*]",
+      .about = R"doc(Take back the last log entry, the last *N*, or every entry after entry *K* (`--to 0` takes back
+all of them), in one step: the siege is replayed from its start to what is left and written back
+once (R40). The entries taken back go to the file's `redo` list, which `redo` puts back; a new
+log entry clears it. Undo is not a log entry and is refused as a batch line. An empty log, more
+entries than the log holds, and `--to` an entry that does not exist or the last one are refused
+(status 2, the file unchanged). With `--dry-run` it prints what it would take back and writes
+nothing.)doc",
+      .inputs = {{"count", "Take back the last N entries."},
+          {"to", "Take back every entry after entry K; not with `--count`."}},
+      .example = R"doc(Example:
+
+    $ siege --state siege.json undo
+    Undo      entry 2: attack --section gatehouse --successes 2 --weapon
+              ram (seed 5)
+    Replayed  the 1 entry before it; siege.json written
+    Redo      1 entry can be redone ('siege redo'))doc",
+      .with_state = R"doc(R40: takes back the last entry, the last N, or every entry after entry K (`--to 0`: all), replaying the others from the initial siege; the entries taken back go to the `redo` list; not a log entry (refused in batch))doc",
+      .outcome = R"json({
+  "undo_outcome": {
+    "allOf": [{"$ref": "#/$defs/base"}],
+    "properties": {
+      "action": {"const": "undo"},
+      "file": {"type": "string"},
+      "dry_run": {"type": "boolean"},
+      "undone": {"description": "the last entry taken back (of the log's, the latest)", "$ref": "#/$defs/log_entry"},
+      "count": {"description": "R40: how many entries were taken back", "type": "integer", "minimum": 1},
+      "log_entries": {"$ref": "#/$defs/count"},
+      "redo_entries": {"description": "R40: the entries that can be redone now", "type": "integer", "minimum": 1},
+      "scene": {"$ref": "#/$defs/count"}
+    },
+    "required": ["file", "dry_run", "undone", "count", "log_entries", "redo_entries", "scene"],
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(undo) = plain_command<UndoRequest, undo_inputs, run_undo>({
     .name = "undo",
     .rank = 310,
     .summary = "Take back the last log entry, or the last N, or every one after entry K (the rest is replayed)",
-    .example = "siege --state siege.json undo --count 3"});
+    .example = "siege --state siege.json undo --count 3",
+    .doc = undo_doc});
+
+namespace {
+
+// What the references say of `redo` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc redo_doc() {
+  return {
+      .synopsis = "`siege --state` *FILE* `redo` [`--count` *N*]",
+      .about = R"doc(Put back the next entry (or the next *N*) that `undo` took back, with the same inputs and the
+same seeds, so the file comes back byte for byte (R40). Each entry is run again on the siege as
+it is and must give the outcome its log recorded; if one does not (other `--data` tables), redo
+is refused with status 4 and nothing is written. Nothing to redo (none taken back, or a new
+entry logged since) and more entries than can be redone are refused (status 2). Redo is not a
+log entry and is refused as a batch line.)doc",
+      .inputs = {{"count", "Put back the next N entries."}},
+      .example = R"doc(Example:
+
+    $ siege --state siege.json redo
+    Redo      entry 2: attack --section gatehouse --successes 2
+              --weapon ram (seed 5)
+    Log       entry 2 put back as logged; siege.json written)doc",
+      .with_state = R"doc(R40: puts back the next N entries of the `redo` list with their inputs and seeds, each checked against its logged outcome (exit 4, nothing written, when one differs); nothing to redo is exit 2; not a log entry (refused in batch))doc",
+      .outcome = R"json({
+  "redo_outcome": {
+    "description": "`siege redo [--count N]` (R40): entries undo took back, put back with their inputs and seeds.",
+    "allOf": [{"$ref": "#/$defs/base"}],
+    "properties": {
+      "action": {"const": "redo"},
+      "file": {"type": "string"},
+      "dry_run": {"type": "boolean"},
+      "redone": {"description": "the last entry put back", "$ref": "#/$defs/log_entry"},
+      "count": {"type": "integer", "minimum": 1},
+      "log_entries": {"$ref": "#/$defs/count"},
+      "redo_entries": {"description": "the entries that can still be redone", "$ref": "#/$defs/count"},
+      "scene": {"$ref": "#/$defs/count"}
+    },
+    "required": ["file", "dry_run", "redone", "count", "log_entries", "redo_entries", "scene"],
+    "unevaluatedProperties": false
+  }
+})json"};
+}
+
+}  // namespace
 
 SIEGE_COMMAND(redo) = plain_command<RedoRequest, redo_inputs, run_redo>({
     .name = "redo",
     .rank = 320,
     .summary = "Put back entries undo took back, with the same inputs and seeds, until a new entry is logged",
-    .example = "siege --state siege.json redo --count 3"});
+    .example = "siege --state siege.json redo --count 3",
+    .doc = redo_doc});
 
 }  // namespace siege::cli

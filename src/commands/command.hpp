@@ -113,6 +113,34 @@ class Invocation {
   virtual void run(Context& ctx) = 0;
 };
 
+// One input's prose in the references: `keys` names the input (or, space
+// between, several that share one item of the man page), `prose` says
+// what it is for. Bounds, choices, the default and whether it is required
+// are the declaration's (inputs.hpp): the prose does not restate them.
+struct InputDoc {
+  std::string_view keys;
+  std::string_view prose;
+};
+
+// What the references say of a command, in reference markup (CONTRIBUTING.md:
+// paragraphs, `bold` for what is typed, *italic* for what stands for a
+// value, four-space indented lines for a transcript, "- TAG: text" items).
+// tools/gen-refs writes the man page, README's command list, docs/state.md's
+// tables and the outcome's JSON Schema from it (`siege help --inputs --json`
+// gives it): nothing of it is written twice.
+struct CommandDoc {
+  std::string_view synopsis = {};     // its usages, one a line
+  std::string_view about = {};        // what it does, before its inputs
+  std::vector<InputDoc> inputs = {};  // each input's prose, in the man page's order
+  std::string_view after = {};        // more, after the inputs
+  std::string_view example = {};      // an example with its transcript
+  std::string_view with_state = {};   // what it reads or writes with --state (docs/state.md)
+  // The JSON Schema of its --json outcome: an object of "$defs" entries, one
+  // of them the outcome (the one the others do not refer to), the others its
+  // parts; empty when it shares another command's (init, status's).
+  std::string_view outcome = {};
+};
+
 struct Command {
   std::string_view name;
   // A subcommand's command ("odds" for `odds attack`); empty at the top.
@@ -130,6 +158,8 @@ struct Command {
   // --state before its inputs are checked, on the command line and in
   // batch alike; `help --inputs --json` says "needs_state".
   bool needs_state = false;
+  // Its references (made when asked for: `help --inputs`, tools/gen-refs).
+  CommandDoc (*doc)() = nullptr;
 
   // Set by action_command / plain_command:
   // Visits the inputs of a default request (InputDescriber for `siege
@@ -238,6 +268,29 @@ void default_inputs(Fields& f) {
   InputDescriber d;
   c.inputs(d);
   return std::move(d.out);
+}
+
+// The references of `c` as JSON (`siege help --inputs --json`): its
+// CommandDoc's parts that are not empty, the outcome's schema parsed; null
+// for a command without one.
+[[nodiscard]] inline nlohmann::json described_doc(const Command& c) {
+  if (c.doc == nullptr) return nullptr;
+  const CommandDoc d = c.doc();
+  nlohmann::json out = nlohmann::json::object();
+  const auto put = [&](const char* key, std::string_view v) {
+    if (!v.empty()) out[key] = std::string(v);
+  };
+  put("synopsis", d.synopsis);
+  put("about", d.about);
+  if (!d.inputs.empty()) {
+    out["inputs"] = nlohmann::json::array();
+    for (const auto& i : d.inputs) out["inputs"].push_back({{"keys", std::string(i.keys)}, {"prose", std::string(i.prose)}});
+  }
+  put("after", d.after);
+  put("example", d.example);
+  put("with_state", d.with_state);
+  if (!d.outcome.empty()) out["outcome"] = nlohmann::json::parse(d.outcome);
+  return out;
 }
 
 // The run of an action from a front end: with --state through run_on_state

@@ -145,7 +145,10 @@ void Context::emit_tables(const std::string& json, const std::vector<std::vector
   const Format f = globals.json ? Format::json : parse_format(globals.format);
   if (f == Format::json) return emit(json, json);
   std::string out;
-  for (const auto& rows : tables) out += (out.empty() ? "" : "\n") + render_table(rows, f, this->out().width());
+  for (const auto& rows : tables) {
+    if (!out.empty()) out += '\n';
+    out += render_table(rows, f, this->out().width());
+  }
   write(out);
 }
 

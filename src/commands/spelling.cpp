@@ -105,16 +105,16 @@ std::string refused_hint(std::initializer_list<std::string_view> words) {
   const std::string_view* w = words.begin();
   if (w == words.end()) return "it names no command";
   const Command* c = find_top_command(*w);
-  if (c == nullptr) return "'" + std::string(*w) + "' is not a command of the program";
+  if (c == nullptr) return quoted(*w) + " is not a command of the program";
   if (has_subcommands(*c) && w + 1 != words.end() && !is_input_mark(w[1])) {
     const Command* sub = find_command(subcommands_of(*c), w[1]);
-    if (sub == nullptr) return "'" + std::string(w[1]) + "' is not a subcommand of '" + std::string(c->name) + "'";
+    if (sub == nullptr) return quoted(w[1]) + " is not a subcommand of '" + std::string(c->name) + "'";
     c = sub;
     ++w;
   }
   for (++w; w != words.end(); ++w)
     if (is_input_mark(*w) && !has_input(*c, w->substr(1, w->size() - 2)))
-      return "'" + std::string(c->name) + "' has no option " + option_of(w->substr(1, w->size() - 2));
+      return quoted(c->name) + " has no option " + option_of(w->substr(1, w->size() - 2));
   return {};
 }
 

@@ -105,7 +105,7 @@ void check_line(const std::vector<std::string>& words) {
                                ": attack, scene, status, help ...");
   for (const auto c : refused_commands)
     if (words[at] == c)
-      fail_usage("bad-line", "'" + std::string(c) + "' is not taken on a line of play; run it as '" + hint({c, "..."}) +
+      fail_usage("bad-line", quoted(c) + " is not taken on a line of play; run it as '" + hint({c, "..."}) +
                                  "' outside the prompt");
 }
 
@@ -567,10 +567,54 @@ void run_play(const PlayRequest& r, Context& ctx) {
 
 }  // namespace
 
+namespace {
+
+// What the references say of `play` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc play_doc() {
+  return {
+      .synopsis = "`siege play` *FILE* [`--keep-going`]",
+      .about = R"doc(The referee's prompt on one siege. Each line is a command as it would follow `siege --state`
+*FILE*, for example `attack --section north-wall --weapon cannon` or `undo`, and runs exactly as
+that command would: the same output, the same log entry, the same exit status, and the same lock
+on *FILE* for each line, so that another process (a batch, a second terminal) may write between
+two lines and every line works on the file as it is then. An error is printed and the prompt
+goes on. A line is split into words as a shell splits them (quotes and backslashes; nothing is
+expanded and no shell runs); `#` begins a comment. A line is UTF-8 text of at most 128 KiB with
+no NUL byte (a carriage return before its newline is dropped); any other is refused (status 2).
+A line may carry `--seed`, `--json`, `--dry-run` and `--format`; `--state`, `--data`, and the
+commands `init`, `play`, `serve` and `batch` are refused on a line (status 2). `help` and `help`
+*COMMAND* work as on the command line; `quit` or `exit`, alone on a line, or Ctrl-D ends the
+prompt (status 0), and Ctrl-C drops the line being typed. On a terminal the line is edited with
+libedit (emacs keys, *~/.editrc* is read), Up and Down walk the history, and Tab completes
+commands, options, the ids of the tables and the siege's own sections, engines and units. The
+history of each siege is kept from one evening to the next under
+*$XDG_STATE_HOME/siege/history/* (default *~/.local/state/siege/history/*), never beside the
+siege file. Given to `play`, the global options `--data`, `--json`, `--dry-run`, `--format` and
+`--color` apply to every line; `--state` and `--seed` are refused (give the seed on a line).)doc",
+      .inputs = {{"file", R"doc(The state file to play on (made with `siege init`); it must read, or nothing starts (status 4).)doc"},
+          {"keep-going", R"doc(Without a terminal the lines are read from standard input as a script: each outcome is printed,
+and the first line that fails stops it with that line's exit status (a line saying which line it
+was goes to standard error). With `--keep-going` every line runs, and the status at the end is
+the first failure's.)doc"}},
+      .example = R"doc(Example:
+
+    $ siege play siege.json
+    siege siege.json> attack --section north-wall --weapon cannon
+    ...
+    siege siege.json> undo
+    ...
+    siege siege.json> ^D
+    $ siege play siege.json --keep-going < evening.txt)doc"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(play) = plain_command<PlayRequest, play_inputs, run_play>({
     .name = "play",
     .rank = 350,
     .summary = "The referee's prompt on one siege: one command a line, without 'siege --state FILE'",
-    .example = "siege play siege.json"});
+    .example = "siege play siege.json",
+    .doc = play_doc});
 
 }  // namespace siege::cli

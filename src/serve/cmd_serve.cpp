@@ -538,10 +538,74 @@ void run_serve(const ServeRequest& r, Context& ctx) {
 
 }  // namespace
 
+namespace {
+
+// What the references say of `serve` (tools/gen-refs writes docs/siege.1, README.md,
+// docs/state.md and the outcome schema from it).
+CommandDoc serve_doc() {
+  return {
+      .synopsis = "`siege serve` *FILE* [`--listen` *ADDR:PORT*] [`--view` `players`|`referee`]",
+      .about = R"doc(The players' screen: a small read-only HTTP server that shows the siege's page (the chronicle's,
+see `chronicle`) and keeps it current. When *FILE* changes, by any writer, every open page
+updates within a second without a reload (one inline script and an event stream); with scripts
+off the page reloads itself every 5 seconds. The file is read without a lock, as `status` reads
+it, once per change (it is looked at every 250 ms), and the page is laid out once per change,
+not once per client. At start it prints the URL to open and the view it serves, and runs until
+Ctrl-C or SIGTERM (status 0). Of the global options, `--data` applies; `--state`, `--json`,
+`--seed`, `--dry-run` and `--format` are refused (status 2).
+
+Three paths, by GET or HEAD only (a query string is ignored):
+
+- `/`: The page (HTML).
+- `/state.json`: What `status --json` gives, less what the view hides, with `view ,` `version`
+  (the number of changes served) and `error` (null, or an object whose `message` says why the
+  file cannot be read just now; on the players' view only that it cannot, since the reason may
+  quote the file).
+- `/events`: An event stream: one event whose data is the version at each change, a comment
+  every 15 s.
+
+Any other path is 404 (no path reaches a file), any other method 405. The Host header must name
+the listening address and port (or `localhost` at that port, on a loopback address); listening
+on every address (0.0.0.0 or [::]), any IP address at that port is taken, since the players type
+the address of the referee's machine, but never a name other than `localhost` (a name that is
+not the server's is how DNS rebinding reaches a local server): any other Host is 421. A request
+target in absolute form (`http://127.0.0.1:8080/state.json`) is taken, and its address and port
+stand for the Host header, held to the same rule; two Host headers, or none in an HTTP/1.1
+request, are 400. A request with `Connection: close` (or an HTTP/1.0 one without keep-alive) is
+answered with `Connection: close` and the connection closed after the response. The page's
+Content-Security-Policy allows only its own inline script and styles (by their SHA-256) and
+requests to itself; every response is no-store, nosniff, no referrer, never framed.
+
+Bounds: at most 256 connections at once (the next is answered 503 and closed); a request's head
+at most 8 KiB (431) and 10 seconds (the connection is closed); a request with a body is refused
+(413). All runs in one event loop: a client that goes, or reads slowly, costs the others
+nothing; an event stream only ever owes its client the latest version, and one that has not
+taken a write for 30 seconds is dropped. A file that cannot be read, or is damaged, or gone,
+shows a banner on the page (and `error` in the JSON) over the siege as last read, until it reads
+again: on the referee's view with the reason, on the players' view without it (a half-written
+file may name a gallery not yet found).)doc",
+      .inputs = {{"file", R"doc(The state file to show (made with `siege init`); it must exist and read at start, or nothing
+starts (status 4).)doc"},
+          {"listen", R"doc(The address and port to listen on: an IPv4 address, or an IPv6 one in brackets (`[::1]:8080`),
+not a name; `0.0.0.0:PORT` for every address, so that players open it on their phones; port 0
+for any free one (the one chosen is printed). An address it cannot listen on (a port in use, an
+address not this machine's) is status 2.)doc"},
+          {"view", R"doc(What the page and the JSON show: `players` is the chronicle less what the defenders' side at the
+table would not know: a gallery not yet found (its days dug, and the log entries that dug it
+unseen) and the outlook; `referee` is the whole chronicle.)doc"}},
+      .example = R"doc(Example:
+
+    $ siege serve siege.json --listen 0.0.0.0:8080
+    Serving siege.json (players view) at http://127.0.0.1:8080/ ...)doc"};
+}
+
+}  // namespace
+
 SIEGE_COMMAND(serve) = plain_command<ServeRequest, serve_inputs, run_serve>({
     .name = "serve",
     .rank = 360,
     .summary = "The players' screen: the siege's page, live, read-only, over HTTP",
-    .example = "siege serve siege.json --listen 0.0.0.0:8080"});
+    .example = "siege serve siege.json --listen 0.0.0.0:8080",
+    .doc = serve_doc});
 
 }  // namespace siege::cli
