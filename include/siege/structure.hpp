@@ -94,7 +94,7 @@ struct HullChange {
   int overkill = 0;
   bool earth_capped = false;  // the earthwork cap held the damage back
 };
-[[nodiscard]] constexpr HullChange suffer(int before, int damage, int hull, EarthCap cap) noexcept {
+[[nodiscard, gnu::always_inline]] constexpr HullChange suffer(int before, int damage, int hull, EarthCap cap) noexcept {
   const int limit = cap == EarthCap::yes ? hull - 1 : hull;
   HullChange c;
   c.after = std::max(before, std::min(before + damage, limit));

@@ -508,12 +508,12 @@ Read from a pipe or a terminal, the outcomes are written whenever siege would wa
 input, so siege can run as a co-process. On a terminal's standard error, a batch that runs
 longer than about a second shows its progress (lines done and their rate), unless the output or
 the input is on a terminal too. A closed standard input is a usage error.)doc",
-      .inputs = {{"file", "JSON Lines to read."},
-          {"fail-fast", R"doc(Stop at the first line that fails; with `--state` nothing is written (with `--commit-each`, the
-lines before it stay written).)doc"},
-          {"line-buffered", R"doc(Write each outcome as soon as its line is done, also when reading a regular file.)doc"},
-          {"commit-each", R"doc(With `--state`: write the state file after each line that changes it, before printing that
-line's outcome.)doc"}},
+      .inputs = R"doc(@file: JSON Lines to read.
+@fail-fast: Stop at the first line that fails; with `--state` nothing is written (with `--commit-each`, the
+lines before it stay written).
+@line-buffered: Write each outcome as soon as its line is done, also when reading a regular file.
+@commit-each: With `--state`: write the state file after each line that changes it, before printing that
+line's outcome.)doc",
       .example = R"doc(Example:
 
     siege batch <<'EOF'

@@ -350,18 +350,15 @@ void refuse_own_options(const std::vector<const CLI::Option*>& own, const std::s
 }
 
 // The options of a command's inputs: those that take a value, and flags.
-struct OptionNames final : Fields {
+struct OptionNames final : FieldsOf<OptionNames> {
   std::vector<std::string> valued, flags;
-  void add(const In& in) {
-    if (!in.positional) valued.push_back("--" + std::string(in.key));
+  template <typename V>
+  void on(const In& in, V&, int, int) {
+    if constexpr (std::is_same_v<V, bool>)
+      flags.push_back("--" + std::string(in.key));
+    else if (!in.positional)
+      valued.push_back("--" + std::string(in.key));
   }
-  void text(const In& in, std::string&) override { add(in); }
-  void text(const In& in, std::optional<std::string>&) override { add(in); }
-  void text(const In& in, Given<std::string>&) override { add(in); }
-  void texts(const In& in, std::vector<std::string>&) override { add(in); }
-  void number(const In& in, std::optional<int>&, int, int) override { add(in); }
-  void number(const In& in, Given<int>&, int, int) override { add(in); }
-  void flag(const In& in, bool&) override { flags.push_back("--" + std::string(in.key)); }
 };
 
 // A command with subcommands: only the subcommand named is built (the

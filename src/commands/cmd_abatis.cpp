@@ -100,16 +100,16 @@ CommandDoc abatis_doc() {
       .about = R"doc(One turn of building abatis in a breach, or of tearing it down (R26). Either takes three
 uninterrupted turns (from *troops.json*); a spoiled turn starts the work again from nothing.
 Standing abatis counts as a movable mantlet.)doc",
-      .inputs = {{"work", R"doc(`build` (the defenders block a breach) or `tear` (the attackers pull the abatis down).)doc"},
-          {"progress", R"doc(Turns of this work already done; fewer than the turns a work takes (3 with the built-in tables,
-so at most 2).)doc"},
-          {"attackers-in-breach", "Building: attackers are within the breach this turn, so the work is spoiled."},
-          {"interrupted", R"doc(Tearing down: the workers were attacked or killed this turn, so the work is spoiled.)doc"},
-          {"section", R"doc(With `--state`: the breach worked on; the file says whether abatis stands there (so building or
+      .inputs = R"doc(@work: `build` (the defenders block a breach) or `tear` (the attackers pull the abatis down).
+@progress: Turns of this work already done; fewer than the turns a work takes (3 with the built-in tables,
+so at most 2).
+@attackers-in-breach: Building: attackers are within the breach this turn, so the work is spoiled.
+@interrupted: Tearing down: the workers were attacked or killed this turn, so the work is spoiled.
+@section: With `--state`: the breach worked on; the file says whether abatis stands there (so building or
 tearing is under way) and how many turns are done, and the turn is written back and logged. A
 besieger unit with figures at that breach spoils a build turn without `--attackers-in-breach`
 (R26, R33); the outcome names it. Building where abatis stands, or tearing where none does, is
-refused; `--progress` is refused with a state file.)doc"}},
+refused; `--progress` is refused with a state file.)doc",
       .example = R"doc(Example:
 
     $ siege abatis build --progress 2

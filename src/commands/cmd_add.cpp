@@ -155,21 +155,21 @@ stays taken. A unit's army grows by its figures. The file's `initial` stays the 
 began: the newcomer is appended to `units` or `engines`, and replay and undo make it again from
 its log entry. A defender unit added outside the walls is a sally (R38). Needs `--state`;
 logged.)doc",
-      .inputs = {{"unit", "The new unit's id (or `--engine`)."},
-          {"engine", "The new engine's id (or `--unit`)."},
-          {"side", "Its side (`attacker` is read as `besieger`)."},
-          {"figures", "A unit's figures (a hero is one)."},
-          {"hero", "The unit is a hero: one figure that never fails a hold (R21)."},
-          {"order", "The unit's order; without it, `good`."},
-          {"section", "The unit arrives at that section, all its figures behind."},
-          {"to", R"doc(Instead of `--section`: `outside` or `within-walls`; a besieger arrives outside and a defender
-within the walls unless told.)doc"},
-          {"row", R"doc(An engine's row of `engines.json` (its Armor and Hull as a target, and its weapon unless
-`--weapon` is given); a description's `engine` key.)doc"},
-          {"weapon", "The row of `weapons.json` the engine fires."},
-          {"pool", "The crew's skill dice."},
-          {"target", R"doc(What the engine aims at: a section for a besieger, a besieger engine or `camp` for a defender
-(R29).)doc"}},
+      .inputs = R"doc(@unit: The new unit's id (or `--engine`).
+@engine: The new engine's id (or `--unit`).
+@side: Its side (`attacker` is read as `besieger`).
+@figures: A unit's figures (a hero is one).
+@hero: The unit is a hero: one figure that never fails a hold (R21).
+@order: The unit's order; without it, `good`.
+@section: The unit arrives at that section, all its figures behind.
+@to: Instead of `--section`: `outside` or `within-walls`; a besieger arrives outside and a defender
+within the walls unless told.
+@row: An engine's row of `engines.json` (its Armor and Hull as a target, and its weapon unless
+`--weapon` is given); a description's `engine` key.
+@weapon: The row of `weapons.json` the engine fires.
+@pool: The crew's skill dice.
+@target: What the engine aims at: a section for a besieger, a besieger engine or `camp` for a defender
+(R29).)doc",
       .example = R"doc(Example:
 
     $ siege --state siege.json add --unit relief --side besieger \

@@ -86,13 +86,13 @@ CommandDoc army_morale_doc() {
 `siege --state` *FILE* `army-morale --side` `besieger` | `defender`)doc",
       .about = R"doc(Whether an army must check morale: when a third of it or more has been killed (killed x 3 >=
 strength), and never for the defenders of a castle (R25).)doc",
-      .inputs = {{"strength", "Figures the army started with."},
-          {"killed", "Figures of it killed so far, at most the strength."},
-          {"defender-in-castle", "The army defends a castle: it never checks."},
-          {"side", R"doc(With `--state`, required: `besieger` (also `attacker`) or `defender`; the strength, the killed
+      .inputs = R"doc(@strength: Figures the army started with.
+@killed: Figures of it killed so far, at most the strength.
+@defender-in-castle: The army defends a castle: it never checks.
+@side: With `--state`, required: `besieger` (also `attacker`) or `defender`; the strength, the killed
 and whether the defenders hold a castle come from the file's army (R33), so the options above
 are refused. The outcome also says whether the check has been called: the troop command whose
-losses first bring an army's killed to a third calls it, once, and says so.)doc"}},
+losses first bring an army's killed to a third calls it, once, and says so.)doc",
       .example = R"doc(Example:
 
     $ siege army-morale --strength 30 --killed 10

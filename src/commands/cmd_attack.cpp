@@ -312,38 +312,38 @@ weapon's Hull damage plus the net Successes, less the effective Armor (never bel
 for each bundle of Boons the weapon's Crit asks for. The text shows the Armor step by step (for
 example the 2 that tall masonry loses to guns, R6, and the weapon's Pierce, R1), the damage sum,
 a bar of the Hull suffered and the state before and after.)doc",
-      .inputs = {{"structure", "The structure attacked (`siege list structures`); aliases such as `keep` work."},
-          {"weapon", R"doc(The weapon row (`siege list weapons`). The inline options below change single stats of it.)doc"},
-          {"hull-damage", R"doc(Hull damage of an inline weapon. With no `--weapon`, this alone describes a weapon: Pierce 0, no
-Crit, standard mount, no qualities, unless the options below say otherwise.)doc"},
-          {"pierce", "Pierce: that much less Armor."},
-          {"crit", "Boons needed for each extra 2 Hull damage (0: no Crit)."},
-          {"mount", R"doc(`personal`, `light`, `standard`, `heavy` or `capital`. A personal weapon is refused: it belongs
+      .inputs = R"doc(@structure: The structure attacked (`siege list structures`); aliases such as `keep` work.
+@weapon: The weapon row (`siege list weapons`). The inline options below change single stats of it.
+@hull-damage: Hull damage of an inline weapon. With no `--weapon`, this alone describes a weapon: Pierce 0, no
+Crit, standard mount, no qualities, unless the options below say otherwise.
+@pierce: Pierce: that much less Armor.
+@crit: Boons needed for each extra 2 Hull damage (0: no Crit).
+@mount: `personal`, `light`, `standard`, `heavy` or `capital`. A personal weapon is refused: it belongs
 to the personal combat rules (R7). Below heavy mount a weapon does no damage to reinforced
-concrete (R8).)doc"},
-          {"gunpowder", "The weapon is a gun (R6)."},
-          {"indirect", "Indirect fire: a hit ignores 1 Armor of a bunker (R10)."},
-          {"blast", R"doc(Blast: against an earth rampart or sandbag wall the Hull damage is halved, rounded down, before
-the Successes are added (R9).)doc"},
-          {"successes", "The referee's own roll: net Successes. No die is rolled."},
-          {"boons", "With `--successes`: net Boons."},
-          {"spend-boons", "Spend at most *N* Boons on Crit bundles; without it, all of them."},
-          {"pool", "Skill dice to roll."},
-          {"bane-dice", "Extra Bane dice."},
-          {"boon-dice", "Extra Boon dice."},
-          {"damage-taken", "Hull the section has suffered already."},
-          {"ladder", R"doc(`hull` counts Hull Points: the section cracks at half its Hull and is breached at its Hull.
+concrete (R8).
+@gunpowder: The weapon is a gun (R6).
+@indirect: Indirect fire: a hit ignores 1 Armor of a bunker (R10).
+@blast: Blast: against an earth rampart or sandbag wall the Hull damage is halved, rounded down, before
+the Successes are added (R9).
+@successes: The referee's own roll: net Successes. No die is rolled.
+@boons: With `--successes`: net Boons.
+@spend-boons: Spend at most *N* Boons on Crit bundles; without it, all of them.
+@pool: Skill dice to roll.
+@bane-dice: Extra Bane dice.
+@boon-dice: Extra Boon dice.
+@damage-taken: Hull the section has suffered already.
+@ladder: `hull` counts Hull Points: the section cracks at half its Hull and is breached at its Hull.
 `steps` uses the three-step ladder instead (R5): a step is half the Hull, rounded up; each full
-step of damage moves the section one state down the ladder, and the rest of the damage is lost.)doc"},
-          {"from", "With `--ladder steps`: the state before the attack, `intact` or `cracked`."},
-          {"portcullis", "The castle gate has its portcullis down: Armor 3, Hull 10 (R12)."},
-          {"firing-slit", R"doc(Against a pillbox, aim through its firing slit: its Armor is ignored, and the check gets 3 more
-Bane dice (R11).)doc"},
-          {"section", R"doc(With `--state`: the section of the siege that is attacked; its structure, variant and the Hull
+step of damage moves the section one state down the ladder, and the rest of the damage is lost.
+@from: With `--ladder steps`: the state before the attack, `intact` or `cracked`.
+@portcullis: The castle gate has its portcullis down: Armor 3, Hull 10 (R12).
+@firing-slit: Against a pillbox, aim through its firing slit: its Armor is ignored, and the check gets 3 more
+Bane dice (R11).
+@section: With `--state`: the section of the siege that is attacked; its structure, variant and the Hull
 it has suffered come from the file, and the result is written back and logged. With a state
 file, `--structure`, `--damage-taken`, `--portcullis`, `--ladder steps` and `--from` are
-refused: the file knows them.)doc"},
-          {"engine", R"doc(With `--state`: this besieger engine attacks its own target with its own weapon and crew pool.)doc"}},
+refused: the file knows them.
+@engine: With `--state`: this besieger engine attacks its own target with its own weapon and crew pool.)doc",
       .example = R"doc(Example: the referee rolled 2 net Successes for a cannon.
 
     $ siege attack --structure curtain-wall --weapon cannon --successes 2

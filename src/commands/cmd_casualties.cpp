@@ -84,13 +84,13 @@ CommandDoc casualties_doc() {
       .about = R"doc(Casualties on an enemy unit that is partly through a breach (R23): they come first from the
 figures already through, the rest from those behind, and the defenders may step into the gaps
 left by those removed.)doc",
-      .inputs = {{"through", "Enemy figures already through the breach."},
-          {"behind", "Figures of the same unit not yet through."},
-          {"killed", "Casualties inflicted on that unit, at most through + behind."},
-          {"unit", R"doc(With `--state`: the unit that takes the losses, of either side (a sortie, a fight on the wall
+      .inputs = R"doc(@through: Enemy figures already through the breach.
+@behind: Figures of the same unit not yet through.
+@killed: Casualties inflicted on that unit, at most through + behind.
+@unit: With `--state`: the unit that takes the losses, of either side (a sortie, a fight on the wall
 top); its figures through and behind come from the file, so `--through` and `--behind` are
 refused. On a unit partly through a breach the dead come first from those through (R23); more
-killed than the unit has is refused. Its army's killed grow (R33).)doc"}},
+killed than the unit has is refused. Its army's killed grow (R33).)doc",
       .example = R"doc(Example:
 
     $ siege casualties --through 3 --behind 7 --killed 4

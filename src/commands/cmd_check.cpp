@@ -58,10 +58,10 @@ CommandDoc check_doc() {
       .synopsis = R"doc(`siege check --difficulty` *D* [`--pool` *N*] [`--bane-dice` *N*] [`--boon-dice` *N*])doc",
       .about = R"doc(Roll one symbol-dice check and report every die, the symbols, the net Successes and Boons, and
 whether it passed.)doc",
-      .inputs = {{"difficulty", R"doc(How hard the check is. It sets how many difficulty dice join the pool (from *dice.json*).)doc"},
-          {"pool", "Skill dice."},
-          {"bane-dice", "Extra Bane dice."},
-          {"boon-dice", "Extra Boon dice."}},
+      .inputs = R"doc(@difficulty: How hard the check is. It sets how many difficulty dice join the pool (from *dice.json*).
+@pool: Skill dice.
+@bane-dice: Extra Bane dice.
+@boon-dice: Extra Boon dice.)doc",
       .example = R"doc(Example:
 
     $ siege check --difficulty hard --pool 4 --seed 7

@@ -100,11 +100,11 @@ is a card, one line for each column with its name and value. Every text from the
 escaped. With `--format markdown` the same content as Markdown tables, without the charts. The
 same file always gives the same bytes: the page holds no date and no path. It only reads the
 state file.)doc",
-      .inputs = {{"output", R"doc(Write the page to *OUT* (a temp file beside it, then renamed over it: never a torn page) instead
+      .inputs = R"doc(@output: Write the page to *OUT* (a temp file beside it, then renamed over it: never a torn page) instead
 of standard output; `-` is standard output. The state file itself is refused (status 2); a
 failed write is status 5. With `--json` (which needs `-o`) one object says what was written: the
-file, its format, its bytes.)doc"},
-          {"scenes", "Coming scenes the outlook looks at, as `odds scene --scenes`."}},
+file, its format, its bytes.
+@scenes: Coming scenes the outlook looks at, as `odds scene --scenes`.)doc",
       .example = R"doc(Example:
 
     $ siege --state siege.json chronicle -o siege.html

@@ -56,8 +56,8 @@ longer found; the sappers may start a new one, but the days of this scene the lo
 used (R30). `failed` lets the sappers dig on from the days they had: "found" is cleared and the
 daily checks of R19 go on. A section with no gallery, or one not found, is refused. Needs
 `--state`; logged.)doc",
-      .inputs = {{"section", "The section whose gallery was found."},
-          {"result", "How the countermine ended."}},
+      .inputs = R"doc(@section: The section whose gallery was found.
+@result: How the countermine ended.)doc",
       .example = R"doc(Example:
 
     $ siege --state siege.json countermine --section east-wall \

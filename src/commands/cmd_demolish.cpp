@@ -134,16 +134,16 @@ charge opens a door or gate outright (R18), but not a castle gate with its portc
 there it is an ordinary charge (R34), its Craft check rolled (or `--craft-successes` taken), its
 odds given by `odds demolish`, and its damage dealt like any other charge's. Earthworks halve
 Blast charges and are left at most cracked (R9).)doc",
-      .inputs = {{"structure", "The structure under attack."},
-          {"charge", R"doc(A charge (`siege list charges`), or *N* of them (at most 100); repeat the option for more kinds.)doc"},
-          {"on-pier", "On a stone bridge, the charges sit on a pier: each counts double (R13)."},
-          {"portcullis", "The castle gate has its portcullis down (R12)."},
-          {"damage-taken", "Hull the section has suffered already."},
-          {"craft-successes", "The referee's Craft check: net Successes; no die is rolled."},
-          {"pool", "Skill dice of the Craft check."},
-          {"section", R"doc(With `--state`: the section the charges are set against; its structure, variant and the Hull it
+      .inputs = R"doc(@structure: The structure under attack.
+@charge: A charge (`siege list charges`), or *N* of them (at most 100); repeat the option for more kinds.
+@on-pier: On a stone bridge, the charges sit on a pier: each counts double (R13).
+@portcullis: The castle gate has its portcullis down (R12).
+@damage-taken: Hull the section has suffered already.
+@craft-successes: The referee's Craft check: net Successes; no die is rolled.
+@pool: Skill dice of the Craft check.
+@section: With `--state`: the section the charges are set against; its structure, variant and the Hull it
 has suffered come from the file, and the result is written back and logged. With a state file,
-`--structure`, `--damage-taken` and `--portcullis` are refused.)doc"}},
+`--structure`, `--damage-taken` and `--portcullis` are refused.)doc",
       .example = R"doc(Example: two powder kegs on a pier of a stone bridge.
 
     $ siege demolish --structure stone-bridge --on-pier \

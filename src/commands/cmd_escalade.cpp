@@ -246,30 +246,30 @@ a round on a Hard check, silently; a siege tower puts its engines.json row's `ca
 (4 for `siege-tower`) attackers a round on the wall walk with no check (R41). Climbers who fail
 try again the next round. A breached section is not climbed: it is crossed at Rough Terrain
 speed.)doc",
-      .inputs = {{"structure", "The structure climbed."},
-          {"method", "`ladder`, `grapnel` or `tower`."},
-          {"attackers", "Attackers to get onto the wall."},
-          {"ladders", "Ladders against the section; ladders only."},
-          {"ropes", "Grapnel ropes; grapnels only."},
-          {"defended", "Defenders hold the top: 2 more Bane dice for each ladder climber."},
-          {"rounds", "Stop after *N* rounds; without it, climb until everybody is up."},
-          {"damage-taken", "Hull the section has suffered already."},
-          {"portcullis", R"doc(The castle gate has its portcullis down (R12): Hull 10, so a gate breached without it may still
-stand.)doc"},
-          {"pool", "Athletics dice of each climber."},
-          {"successes-per-round", R"doc(The referee's results instead of dice: how many climbers got up in each round, for example
-`1,0,2`.)doc"},
-          {"section", R"doc(With `--state`: the section climbed; its structure and the Hull it has suffered come from the
+      .inputs = R"doc(@structure: The structure climbed.
+@method: `ladder`, `grapnel` or `tower`.
+@attackers: Attackers to get onto the wall.
+@ladders: Ladders against the section; ladders only.
+@ropes: Grapnel ropes; grapnels only.
+@defended: Defenders hold the top: 2 more Bane dice for each ladder climber.
+@rounds: Stop after *N* rounds; without it, climb until everybody is up.
+@damage-taken: Hull the section has suffered already.
+@portcullis: The castle gate has its portcullis down (R12): Hull 10, so a gate breached without it may still
+stand.
+@pool: Athletics dice of each climber.
+@successes-per-round: The referee's results instead of dice: how many climbers got up in each round, for example
+`1,0,2`.
+@section: With `--state`: the section climbed; its structure and the Hull it has suffered come from the
 file (a breached section is walked through). With a state file, `--structure`, `--damage-taken`
-and `--portcullis` are refused (the file knows the section's variant).)doc"},
-          {"unit", R"doc(With `--state`, required: the besieger unit that climbs. Its figures at the foot of the wall
+and `--portcullis` are refused (the file knows the section's variant).
+@unit: With `--state`, required: the besieger unit that climbs. Its figures at the foot of the wall
 (all of them when it is outside) are the attackers, so `--attackers` is refused; the climbers up
 count as through (on the wall walk), those at the foot as behind, and with none at the foot the
-unit is within the walls (R33).)doc"},
-          {"engine", R"doc(With `--state` and `--method tower`: the siege tower of the siege that climbs (required then):
+unit is within the walls (R33).
+@engine: With `--state` and `--method tower`: the siege tower of the siege that climbs (required then):
 an engine whose engines.json row has `carries_climbers` (R41). Any other engine (a cannon, a ram
 shed, one with no row) is refused, naming what it is; a knocked-out tower puts no one on the
-wall, so the climb is refused too.)doc"}},
+wall, so the climb is refused too.)doc",
       .example = R"doc(Example:
 
     $ siege escalade --method tower --attackers 10

@@ -148,22 +148,22 @@ roll is at most the number needed. If it fails by *M*, *M* enemy figures force t
 through; the defenders step back only to let them pass (no 4" withdrawal), lose no figure, and
 keep their order. Without `--rolled` the morale dice of *dice.json* are rolled (2d10 by default,
 R28).)doc",
-      .inputs = {{"needed", "The number the roll must not exceed."},
-          {"rolled", "The referee's morale roll; no die is rolled."},
-          {"order", "The unit's order. A routed unit cannot hold."},
-          {"site", R"doc(Where the unit holds: `breach`, `gateway`, `doorway`, `window` (bottlenecks) or `wall-top`,
+      .inputs = R"doc(@needed: The number the roll must not exceed.
+@rolled: The referee's morale roll; no die is rolled.
+@order: The unit's order. A routed unit cannot hold.
+@site: Where the unit holds: `breach`, `gateway`, `doorway`, `window` (bottlenecks) or `wall-top`,
 `rampart`, `parapet`, `breastwork` (barriers). A line across a `corridor`, `bridge` or `passage`
-cannot hold (R22).)doc"},
-          {"unprotected-in-contact", R"doc(At a barrier: figures in contact with the enemy that are not behind it. Holding needs 0.)doc"},
-          {"hero", "A hero holds: a hero never fails this check (R21)."},
-          {"figures", "Figures of the holding unit (reported only)."},
-          {"enemy-figures", "Enemy figures at the obstacle: no more than these can be forced through."},
-          {"unit", R"doc(With `--state`: the defender unit that holds; its order, figures and whether it is a hero come
-from the file, so `--order`, `--hero`, `--figures` and `--enemy-figures` are refused.)doc"},
-          {"enemy", R"doc(With `--state`: the besieger unit held back; the figures forced through (the margin, capped at
-its figures behind) move through the breach (R33).)doc"},
-          {"section", R"doc(With `--state`: the section where both units stand (else refused); the site defaults to `breach`
-on a breached section and `wall-top` on another.)doc"}},
+cannot hold (R22).
+@unprotected-in-contact: At a barrier: figures in contact with the enemy that are not behind it. Holding needs 0.
+@hero: A hero holds: a hero never fails this check (R21).
+@figures: Figures of the holding unit (reported only).
+@enemy-figures: Enemy figures at the obstacle: no more than these can be forced through.
+@unit: With `--state`: the defender unit that holds; its order, figures and whether it is a hero come
+from the file, so `--order`, `--hero`, `--figures` and `--enemy-figures` are refused.
+@enemy: With `--state`: the besieger unit held back; the figures forced through (the margin, capped at
+its figures behind) move through the breach (R33).
+@section: With `--state`: the section where both units stand (else refused); the site defaults to `breach`
+on a breached section and `wall-top` on another.)doc",
       .after = R"doc(With `--state`, `--unit`, `--enemy` and `--section` are required; a routed unit, a besieger
 holding or a defender as the enemy are refused.)doc",
       .example = R"doc(Example: needed 12, rolled 15.

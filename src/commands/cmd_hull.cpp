@@ -73,9 +73,9 @@ bridge: impassable, R13). An engine is knocked out at its Hull. `repair` takes a
 was suffered (more is refused); an engine repaired below its Hull is back in action; a breach
 repaired loses its abatis, and is refused while figures are through it. Both need `--state`;
 logged.)doc",
-      .inputs = {{"at", "A section, an engine or `camp`."},
-          {"hull", "Hull Points added or taken away."},
-          {"cause", "The referee's words for it, kept in the log and the outcome."}},
+      .inputs = R"doc(@at: A section, an engine or `camp`.
+@hull: Hull Points added or taken away.
+@cause: The referee's words for it, kept in the log and the outcome.)doc",
       .example = R"doc(Example:
 
     $ siege --state siege.json damage --at belfry --hull 3 --cause Burn
@@ -137,9 +137,9 @@ CommandDoc repair_doc() {
   return {
       .synopsis = "`siege --state` *FILE* `repair --at` *ID* `--hull` *N* [`--cause` *TEXT*]",
       .about = "See `damage`.",
-      .inputs = {{"at", "A section, an engine or `camp`."},
-          {"hull", "Hull Points taken away."},
-          {"cause", "The referee's words for it."}},
+      .inputs = R"doc(@at: A section, an engine or `camp`.
+@hull: Hull Points taken away.
+@cause: The referee's words for it.)doc",
       .with_state = R"doc(R32: Hull suffered taken away; a breach repaired loses its abatis; needs a state)doc"};
 }
 

@@ -90,10 +90,10 @@ CommandDoc init_doc() {
 *name*, a *scene_length* (`day` or `week`), the *units* of both sides (id, side, figures, and
 order, hero and where they start) and the *armies* (their strength, and whether the defenders
 hold a castle); see *docs/state.md*.)doc",
-      .inputs = {{"file", "The state file to write (it may be given as `--state` *FILE* instead)."},
-          {"from", R"doc(The description file, a regular file of at most 16 MiB; `-` reads it from standard input (at
-most 16 MiB too).)doc"},
-          {"force", "Replace *FILE* if it exists (without it, that is refused)."}},
+      .inputs = R"doc(@file: The state file to write (it may be given as `--state` *FILE* instead).
+@from: The description file, a regular file of at most 16 MiB; `-` reads it from standard input (at
+most 16 MiB too).
+@force: Replace *FILE* if it exists (without it, that is refused).)doc",
       .example = R"doc(Example:
 
     $ siege init siege.json --from castle-siege.json

@@ -56,8 +56,8 @@ CommandDoc merge_doc() {
 figures at the start and now, through and behind, and takes the worse order (routed, then
 shaken, then good); the unit stays in the file marked `"gone": "merged"`, its figures 0. A hero,
 or a unit with no figures, does not merge; neither army changes. Needs `--state`; logged.)doc",
-      .inputs = {{"unit", "The unit merged away."},
-          {"into", "The unit that remains."}},
+      .inputs = R"doc(@unit: The unit merged away.
+@into: The unit that remains.)doc",
       .example = R"doc(Example:
 
     $ siege --state siege.json merge --unit reserve --into storming-party

@@ -189,28 +189,28 @@ CommandDoc mine_doc() {
 and the defenders roll opposed Perception checks; the defenders find the gallery only if they
 get strictly more net Successes, and then digging stops and a countermine is possible. A gallery
 finished unseen is fired: 20 Hull damage, Armor ignored.)doc",
-      .inputs = {{"structure", "The structure mined."},
-          {"days-dug", "Days dug before this call."},
-          {"days", R"doc(Dig at most *N* more days now; without it, dig until the gallery is fired or found. With
+      .inputs = R"doc(@structure: The structure mined.
+@days-dug: Days dug before this call.
+@days: Dig at most *N* more days now; without it, dig until the gallery is fired or found. With
 `--state` a gallery digs at most the days of the scene under way (R30: one in a day-long scene,
 seven in a week-long one, less the days its `mine` entries of this scene dug); without `--days`
 it digs what is left of them. More is refused with the days left and "play the next scene";
 before the first scene a mine is refused with "play the first scene". `siege status` shows each
-gallery's days left in the scene.)doc"},
-          {"damage-taken", "Hull the section has suffered already."},
-          {"sapper-pool", "The sappers' Perception dice."},
-          {"defender-pool", "The defenders' Perception dice."},
-          {"day-results", R"doc(The referee's rolls instead of dice: for each day, the sappers' and the defenders' net
-Successes, for example `2:1,0:0`.)doc"},
-          {"countermine", R"doc(The defenders are digging a countermine (R19): a found gallery is broken into, and the fight
-underground is left to the table.)doc"},
-          {"portcullis", R"doc(The castle gate has its portcullis down (R12): its Armor 3 sets the days of digging, and its
-Hull 10 takes the mine.)doc"},
-          {"section", R"doc(With `--state`: the section whose gallery is dug; its structure and variant, the days already
+gallery's days left in the scene.
+@damage-taken: Hull the section has suffered already.
+@sapper-pool: The sappers' Perception dice.
+@defender-pool: The defenders' Perception dice.
+@day-results: The referee's rolls instead of dice: for each day, the sappers' and the defenders' net
+Successes, for example `2:1,0:0`.
+@countermine: The defenders are digging a countermine (R19): a found gallery is broken into, and the fight
+underground is left to the table.
+@portcullis: The castle gate has its portcullis down (R12): its Armor 3 sets the days of digging, and its
+Hull 10 takes the mine.
+@section: With `--state`: the section whose gallery is dug; its structure and variant, the days already
 dug, whether the defenders found the gallery and the Hull it has suffered come from the file.
 The days dug and a find are written back; a fired mine damages the section and leaves no gallery
 (the next mine starts from day 0). A found gallery is not dug on. With a state file,
-`--structure`, `--days-dug`, `--damage-taken` and `--portcullis` are refused.)doc"}},
+`--structure`, `--days-dug`, `--damage-taken` and `--portcullis` are refused.)doc",
       .example = R"doc(Example:
 
     $ siege mine --structure rampart --day-results 1:0,2:2,0:1

@@ -110,16 +110,16 @@ CommandDoc move_doc() {
 `siege --state` *FILE* `move --unit` *ID* `--to` `outside` | `within-walls`)doc",
       .about = R"doc(A unit's move: through a breach it is made at Rough Terrain speed (R15), half by default,
 rounded down to whole inches.)doc",
-      .inputs = {{"speed", "The unit's move in whole inches."},
-          {"through-breach", "The move goes through a breach."},
-          {"unit", "With `--state`, required: the unit of the file that moves (R33)."},
-          {"section", R"doc(With `--state`: the unit comes to that section, all its figures behind; with `--through-breach`
+      .inputs = R"doc(@speed: The unit's move in whole inches.
+@through-breach: The move goes through a breach.
+@unit: With `--state`, required: the unit of the file that moves (R33).
+@section: With `--state`: the unit comes to that section, all its figures behind; with `--through-breach`
 and `--figures` *N* a besieger unit moves *N* of its figures behind through the breach instead,
 and with none left behind it is within the walls. A section that is not breached, or where
-abatis stands, is refused (R26).)doc"},
-          {"to", R"doc(With `--state`, instead of `--section`: `outside` (any unit) or `within-walls` (a defender;
-attackers get in through a breach or up the wall).)doc"},
-          {"figures", R"doc(With `--state` and `--through-breach`: how many of the unit's figures behind go through.)doc"}},
+abatis stands, is refused (R26).
+@to: With `--state`, instead of `--section`: `outside` (any unit) or `within-walls` (a defender;
+attackers get in through a breach or up the wall).
+@figures: With `--state` and `--through-breach`: how many of the unit's figures behind go through.)doc",
       .example = R"doc(Example:
 
     $ siege move --speed 9 --through-breach

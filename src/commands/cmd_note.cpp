@@ -43,7 +43,7 @@ scene under way (R30) and changes nothing else in the siege; it shows in `log`, 
 last three notes, in every format) and in the chronicle, in its scene. Needs `--state`; logged
 (batch key `text`). A note past 1000 bytes, one that is not valid UTF-8, and one with a control
 character (a newline, a tab: C0 and C1, R42) are refused (status 2).)doc",
-      .inputs = {{"text", R"doc(The note, one line of UTF-8; the option gives it too, for a note that starts with a dash.)doc"}},
+      .inputs = R"doc(@text: The note, one line of UTF-8; the option gives it too, for a note that starts with a dash.)doc",
       .example = R"doc(Example:
 
     $ siege --state siege.json note 'parley: terms until dawn'

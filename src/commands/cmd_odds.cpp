@@ -255,10 +255,10 @@ CommandDoc odds_check_doc() {
   return {
       .synopsis = R"doc(`siege odds check --difficulty` *D* [`--pool` *N*] [`--bane-dice` *N*] [`--boon-dice` *N*])doc",
       .about = R"doc(The chance that a check passes, and the distribution of its net Successes and net Boons.)doc",
-      .inputs = {{"difficulty", "How hard the check is, as for `check`."},
-          {"pool", "Skill dice."},
-          {"bane-dice", "Extra Bane dice."},
-          {"boon-dice", "Extra Boon dice."}},
+      .inputs = R"doc(@difficulty: How hard the check is, as for `check`.
+@pool: Skill dice.
+@bane-dice: Extra Bane dice.
+@boon-dice: Extra Boon dice.)doc",
       .example = R"doc(Example:
 
     $ siege odds check --difficulty average
@@ -327,12 +327,12 @@ it. It takes the options of `attack` with the same meaning: `--structure`, `--we
 `--successes`, `--boons`, `--spend-boons`, `--pool`, `--bane-dice`, `--boon-dice`,
 `--damage-taken`, `--ladder`, `--from`, `--portcullis` and `--firing-slit`. With the referee's
 `--successes` the outcome of one attack is certain.)doc",
-      .inputs = {{"section", R"doc(With `--state`: the section attacked, as the state file has it: its structure, variant and Hull
+      .inputs = R"doc(@section: With `--state`: the section attacked, as the state file has it: its structure, variant and Hull
 suffered come from the file, which is only read (no lock, nothing written, nothing logged), as
-for `odds scene`.)doc"},
-          {"engine", R"doc(With `--state`: the odds of this besieger engine's attack, with its weapon and pool, on its own
-target (a section), read from the file.)doc"},
-          {"attacks", "Attacks in a row."}},
+for `odds scene`.
+@engine: With `--state`: the odds of this besieger engine's attack, with its weapon and pool, on its own
+target (a section), read from the file.
+@attacks: Attacks in a row.)doc",
       .example = R"doc(Example:
 
     $ siege odds attack --structure curtain-wall --weapon cannon \
@@ -451,12 +451,12 @@ a true 1 as 100.00% with the full bar (in the `--compare` table, at one decimal:
 `>99.9%`). With `--compare`, a table of weapons against structures: the chance that an intact
 section is breached within *N* attacks, and in brackets the expected number of attacks to breach
 it.)doc",
-      .inputs = {{"compare", "Print the comparison table (it follows `--format`)."},
-          {"weapons", R"doc(Weapon ids, separated by commas; without it, every weapon that is not a personal one.)doc"},
-          {"structures", R"doc(Structure ids, separated by commas; without it, curtain-wall, tower, castle-gate, bastion,
-rampart, palisade.)doc"},
-          {"attacks", "Attacks in a row."},
-          {"pool", "Skill dice of each attack."}},
+      .inputs = R"doc(@compare: Print the comparison table (it follows `--format`).
+@weapons: Weapon ids, separated by commas; without it, every weapon that is not a personal one.
+@structures: Structure ids, separated by commas; without it, curtain-wall, tower, castle-gate, bastion,
+rampart, palisade.
+@attacks: Attacks in a row.
+@pool: Skill dice of each attack.)doc",
       .example = R"doc(Example:
 
     $ siege odds --compare --weapons cannon,trebuchet \

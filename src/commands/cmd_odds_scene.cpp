@@ -50,7 +50,7 @@ of a second; a question too large to work out in about a second is refused at on
 `breached`) after each scene. The file is only read: no lock is taken and nothing is written or
 logged. What the characters do in their own scenes, and new targets the referee gives idle
 engines, are not modelled.)doc",
-      .inputs = {{"scenes", "Coming scenes to look at; more is refused."}},
+      .inputs = R"doc(@scenes: Coming scenes to look at; more is refused.)doc",
       .example = R"doc(Example:
 
     $ siege --state siege.json odds scene --scenes 3

@@ -188,10 +188,10 @@ CommandDoc odds_demolish_doc() {
   return {
       .about = R"doc(Exact odds of setting charges, with every option of `demolish`: the Craft check's pass chance,
 the damage, Hull after and state after.)doc",
-      .inputs = {{"structure charge on-pier portcullis damage-taken craft-successes pool", "As for `demolish`."},
-          {"section", R"doc(With `--state`: the section the charges are set against, as the state file has it: its
+      .inputs = R"doc(@structure charge on-pier portcullis damage-taken craft-successes pool: As for `demolish`.
+@section: With `--state`: the section the charges are set against, as the state file has it: its
 structure, variant and Hull suffered come from the file, which is only read (no lock, nothing
-written, nothing logged), as for `odds scene`.)doc"}},
+written, nothing logged), as for `odds scene`.)doc",
       .example = R"doc(Example:
 
     siege odds demolish -s stone-bridge --on-pier -c powder-keg:2)doc",
@@ -280,13 +280,13 @@ CommandDoc odds_escalade_doc() {
       .about = R"doc(Exact odds of a climb, with every option of `escalade`: the climbers up after each round, the
 chance that all are up by each round, and the expected number of rounds (never, for a hopeless
 climb).)doc",
-      .inputs = {{"structure method attackers ladders ropes defended rounds damage-taken portcullis pool successes-per-round", "As for `escalade`."},
-          {"section", R"doc(With `--state`: the section climbed, as the state file has it: its structure, variant and Hull
+      .inputs = R"doc(@structure method attackers ladders ropes defended rounds damage-taken portcullis pool successes-per-round: As for `escalade`.
+@section: With `--state`: the section climbed, as the state file has it: its structure, variant and Hull
 suffered come from the file, which is only read (no lock, nothing written, nothing logged), as
-for `odds scene`.)doc"},
-          {"unit engine", R"doc(With `--state`, as for `escalade`: the besieger unit whose figures at the foot of the wall are
+for `odds scene`.
+@unit engine: With `--state`, as for `escalade`: the besieger unit whose figures at the foot of the wall are
 the attackers, and, with `--method tower`, the siege's own tower, which puts its row's
-*carries_climbers* on the wall walk each round (R41).)doc"}},
+*carries_climbers* on the wall walk each round (R41).)doc",
       .example = R"doc(Example:
 
     siege odds escalade --method ladder --attackers 20 --ladders 2 \
@@ -397,10 +397,10 @@ CommandDoc odds_mine_doc() {
   return {
       .about = R"doc(Exact odds of a mine, with every option of `mine`: the chance the gallery is found on each day,
 the chance it fires, and the state after.)doc",
-      .inputs = {{"structure days-dug days damage-taken sapper-pool defender-pool day-results countermine portcullis", "As for `mine`."},
-          {"section", R"doc(With `--state`: the section whose gallery is dug, as the state file has it: its structure,
+      .inputs = R"doc(@structure days-dug days damage-taken sapper-pool defender-pool day-results countermine portcullis: As for `mine`.
+@section: With `--state`: the section whose gallery is dug, as the state file has it: its structure,
 variant and Hull suffered (and its days dug) come from the file, which is only read (no lock,
-nothing written, nothing logged), as for `odds scene`.)doc"}},
+nothing written, nothing logged), as for `odds scene`.)doc",
       .example = R"doc(Example:
 
     siege odds mine -s curtain-wall --json)doc",

@@ -54,8 +54,8 @@ CommandDoc order_doc() {
       .about = R"doc(Record the order of a unit of the file (R33). The standard morale rules are outside these rules
 texts, so the referee plays them and records the result: a unit shaken or routed by them, or
 rallied to good order. Logged like every other command; needs `--state`.)doc",
-      .inputs = {{"unit", "The unit."},
-          {"set", "Its order now: `good`, `shaken` or `routed`."}},
+      .inputs = R"doc(@unit: The unit.
+@set: Its order now: `good`, `shaken` or `routed`.)doc",
       .example = R"doc(Example:
 
     $ siege --state siege.json order --unit reserve --set shaken

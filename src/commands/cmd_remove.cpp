@@ -69,9 +69,9 @@ id and history stay; no command may name it again. A unit's figures that leave a
 army's strength; its killed stay counted. A unit with figures through a breach, or facing a
 hold, leaves all the same. Engines aimed at an engine that leaves have nothing to shoot: the
 outcome names them (key `idle`), and so does the next scene's report. Needs `--state`; logged.)doc",
-      .inputs = {{"unit", "The unit that leaves (or `--engine`)."},
-          {"engine", "The engine that leaves (or `--unit`)."},
-          {"cause", "The referee's words for it, kept in the log."}},
+      .inputs = R"doc(@unit: The unit that leaves (or `--engine`).
+@engine: The engine that leaves (or `--unit`).
+@cause: The referee's words for it, kept in the log.)doc",
       .example = R"doc(Example:
 
     $ siege --state siege.json remove --engine ram --cause captured

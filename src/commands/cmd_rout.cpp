@@ -130,19 +130,19 @@ CommandDoc rout_doc() {
 special procedure: the unit becomes shaken, loses one more figure, and the rest move 4" away
 from the enemy; movers that cannot finish the move or touch the enemy are lost. Defenders may
 always choose it; attackers only when all of their figures are within the walls.)doc",
-      .inputs = {{"figures", "Figures in the unit when the rout result comes."},
-          {"order", "Its order before: `good` or `shaken`."},
-          {"side", "`defender` or `attacker` (`besieger` is read as `attacker`)."},
-          {"all-within-walls", "An attacking unit has every surviving figure within the walls."},
-          {"room-figures", R"doc(The unit is split between rooms: figures in the room that took the rout result; only they move.)doc"},
-          {"blocked", "Movers that cannot finish the move or that touch the enemy."},
-          {"unit", R"doc(With `--state`, required: the unit with the rout result. Its figures, order, side and place come
+      .inputs = R"doc(@figures: Figures in the unit when the rout result comes.
+@order: Its order before: `good` or `shaken`.
+@side: `defender` or `attacker` (`besieger` is read as `attacker`).
+@all-within-walls: An attacking unit has every surviving figure within the walls.
+@room-figures: The unit is split between rooms: figures in the room that took the rout result; only they move.
+@blocked: Movers that cannot finish the move or that touch the enemy.
+@unit: With `--state`, required: the unit with the rout result. Its figures, order, side and place come
 from the file (so `--figures`, `--order`, `--side` and `--all-within-walls` are refused): a
 defender, or a besieger unit with every figure within the walls, takes the special procedure,
 and the figures removed and eliminated leave it and count as killed for its army (R33); a
-besieger unit not wholly within the walls takes the standard rout.)doc"},
-          {"standard", R"doc(With `--state`: the player takes the standard rout instead (R24): the unit is routed and keeps
-its figures.)doc"}},
+besieger unit not wholly within the walls takes the standard rout.
+@standard: With `--state`: the player takes the standard rout instead (R24): the unit is routed and keeps
+its figures.)doc",
       .example = R"doc(Example:
 
     $ siege rout --figures 8 --order good --blocked 1

@@ -62,19 +62,19 @@ less the row's Armor (Pierce applies, R1), with Crit bundles (R3); Hull suffered
 the row's Hull, and at its Hull the engine is knocked out (the camp wrecked). A defender engine,
 a section, a knocked-out engine and a wrecked camp are refused. The weapon and roll options are
 those of `attack`. Needs `--state`; logged.)doc",
-      .inputs = {{"at", "The besieger engine attacked, or `camp`."},
-          {"weapon", "Weapon id."},
-          {"hull-damage", "Inline weapon: Hull damage."},
-          {"pierce", "Inline weapon: Pierce."},
-          {"crit", "Inline weapon: Boons per +2 Hull damage."},
-          {"mount", "Inline weapon: mount (a personal weapon is refused, R7)."},
-          {"gunpowder indirect blast", "Inline weapon qualities."},
-          {"successes", "The referee's roll: net Successes."},
-          {"boons", "The referee's roll: net Boons."},
-          {"spend-boons", "Spend only N Boons on Crit bundles."},
-          {"pool", "Skill dice of the Easy attack check."},
-          {"bane-dice", "Extra Bane dice."},
-          {"boon-dice", "Extra Boon dice."}},
+      .inputs = R"doc(@at: The besieger engine attacked, or `camp`.
+@weapon: Weapon id.
+@hull-damage: Inline weapon: Hull damage.
+@pierce: Inline weapon: Pierce.
+@crit: Inline weapon: Boons per +2 Hull damage.
+@mount: Inline weapon: mount (a personal weapon is refused, R7).
+@gunpowder indirect blast: Inline weapon qualities.
+@successes: The referee's roll: net Successes.
+@boons: The referee's roll: net Boons.
+@spend-boons: Spend only N Boons on Crit bundles.
+@pool: Skill dice of the Easy attack check.
+@bane-dice: Extra Bane dice.
+@boon-dice: Extra Boon dice.)doc",
       .example = R"doc(Example:
 
     $ siege --state siege.json sortie --at ram --weapon cannon \

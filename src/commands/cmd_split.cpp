@@ -64,10 +64,10 @@ order and place; `start_figures` and `figures` move by *N* alike, so neither arm
 section the new unit's figures come from those behind, unless `--through` says how many of them
 come from those through; each part keeps at least one figure behind. A hero does not split, and
 each part keeps a figure. Needs `--state`; logged.)doc",
-      .inputs = {{"unit", "The unit that splits."},
-          {"into", "The new unit's id, one the siege has never held."},
-          {"figures", "Figures that go to the new unit."},
-          {"through", "At a section: how many of them come from those through."}},
+      .inputs = R"doc(@unit: The unit that splits.
+@into: The new unit's id, one the siege has never held.
+@figures: Figures that go to the new unit.
+@through: At a section: how many of them come from those through.)doc",
       .example = R"doc(Example:
 
     $ siege --state siege.json split --unit garrison \

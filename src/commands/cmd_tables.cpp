@@ -102,7 +102,7 @@ CommandDoc list_doc() {
       .about = R"doc(Print one of the tables as aligned columns (or as `--format` asks). *TABLE* is `structures`,
 `weapons`, `charges` or `engines`. With `--json` the output is the array of entries, each with
 its *kind* and every key of its table file.)doc",
-      .inputs = {{"table", "The table to print; an unknown name suggests the nearest one."}},
+      .inputs = R"doc(@table: The table to print; an unknown name suggests the nearest one.)doc",
       .example = R"doc(Example: the weapons for a spreadsheet.
 
     $ siege list weapons --format csv
@@ -133,8 +133,8 @@ CommandDoc show_doc() {
       .about = R"doc(Show one structure, weapon, charge or engine with all its rules notes: for a structure its Armor
 and Hull, variants, aliases, rule tags and where it cracks and breaches. An id may name entries
 of several kinds (trebuchet is a weapon and an engine); then all of them are shown.)doc",
-      .inputs = {{"id", R"doc(A structure id or alias, weapon id, charge id or engine id. An unknown id suggests the nearest
-ones.)doc"}},
+      .inputs = R"doc(@id: A structure id or alias, weapon id, charge id or engine id. An unknown id suggests the nearest
+ones.)doc",
       .example = R"doc(Example: the keep is the tower.
 
     $ siege show keep

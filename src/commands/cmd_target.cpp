@@ -52,8 +52,8 @@ target. A knocked-out engine cannot be re-aimed. A target already breached, knoc
 wrecked is taken with a note: the engine will have nothing to shoot. After a scene, the report
 names every engine that had nothing to shoot (its key `idle`) with this command. Needs
 `--state`; logged.)doc",
-      .inputs = {{"engine", "The engine to re-aim."},
-          {"at", "Its new target, or `none`."}},
+      .inputs = R"doc(@engine: The engine to re-aim.
+@at: Its new target, or `none`.)doc",
       .example = R"doc(Example:
 
     $ siege --state siege.json target --engine trebuchet --at east-wall

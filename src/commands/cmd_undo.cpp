@@ -125,8 +125,8 @@ log entry clears it. Undo is not a log entry and is refused as a batch line. An 
 entries than the log holds, and `--to` an entry that does not exist or the last one are refused
 (status 2, the file unchanged). With `--dry-run` it prints what it would take back and writes
 nothing.)doc",
-      .inputs = {{"count", "Take back the last N entries."},
-          {"to", "Take back every entry after entry K; not with `--count`."}},
+      .inputs = R"doc(@count: Take back the last N entries.
+@to: Take back every entry after entry K; not with `--count`.)doc",
       .example = R"doc(Example:
 
     $ siege --state siege.json undo
@@ -176,7 +176,7 @@ it is and must give the outcome its log recorded; if one does not (other `--data
 is refused with status 4 and nothing is written. Nothing to redo (none taken back, or a new
 entry logged since) and more entries than can be redone are refused (status 2). Redo is not a
 log entry and is refused as a batch line.)doc",
-      .inputs = {{"count", "Put back the next N entries."}},
+      .inputs = R"doc(@count: Put back the next N entries.)doc",
       .example = R"doc(Example:
 
     $ siege --state siege.json redo

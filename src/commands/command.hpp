@@ -122,6 +122,23 @@ struct InputDoc {
   std::string_view prose;
 };
 
+// The items of a CommandDoc's `inputs` ("@structure: The structure ...").
+[[nodiscard]] inline std::vector<InputDoc> input_docs(std::string_view text) {
+  std::vector<InputDoc> out;
+  while (!text.empty()) {
+    const std::size_t next = text.find("\n@");
+    std::string_view item = text.substr(0, next);
+    text = next == std::string_view::npos ? std::string_view() : text.substr(next + 1);
+    if (item.empty() || item.front() != '@') continue;
+    const std::size_t colon = item.find(": ");
+    if (colon == std::string_view::npos) continue;
+    std::string_view prose = item.substr(colon + 2);
+    while (!prose.empty() && prose.back() == '\n') prose.remove_suffix(1);
+    out.push_back({item.substr(1, colon - 1), prose});
+  }
+  return out;
+}
+
 // What the references say of a command, in reference markup (CONTRIBUTING.md:
 // paragraphs, `bold` for what is typed, *italic* for what stands for a
 // value, four-space indented lines for a transcript, "- TAG: text" items).
@@ -131,7 +148,10 @@ struct InputDoc {
 struct CommandDoc {
   std::string_view synopsis = {};     // its usages, one a line
   std::string_view about = {};        // what it does, before its inputs
-  std::vector<InputDoc> inputs = {};  // each input's prose, in the man page's order
+  // Each input's prose, in the man page's order: an item a line that starts
+  // "@KEYS: " (several keys, space between, for inputs that share one item),
+  // its prose going on over the next lines up to the next such line.
+  std::string_view inputs = {};
   std::string_view after = {};        // more, after the inputs
   std::string_view example = {};      // an example with its transcript
   std::string_view with_state = {};   // what it reads or writes with --state (docs/state.md)
@@ -284,7 +304,8 @@ void default_inputs(Fields& f) {
   put("about", d.about);
   if (!d.inputs.empty()) {
     out["inputs"] = nlohmann::json::array();
-    for (const auto& i : d.inputs) out["inputs"].push_back({{"keys", std::string(i.keys)}, {"prose", std::string(i.prose)}});
+    for (const auto& i : input_docs(d.inputs))
+      out["inputs"].push_back({{"keys", std::string(i.keys)}, {"prose", std::string(i.prose)}});
   }
   put("after", d.after);
   put("example", d.example);

@@ -76,11 +76,6 @@ std::uint64_t random_seed() {
 
 static_assert(max_input_bytes == siege::max_json_bytes, "one cap for what is read and what is parsed");
 
-const Tables& Context::tables() {
-  if (tables_ == nullptr) tables_ = &load_tables();
-  return *tables_;
-}
-
 const Tables& Context::load_tables() {
   std::string dir = globals.data_dir;
   if (dir.empty())
@@ -98,21 +93,6 @@ const Tables& Context::load_tables() {
   validate_tables(*t, dir + "/");
   loaded_ = std::move(t);
   return *loaded_;
-}
-
-std::uint64_t Context::seed() {
-  if (!seed_) seed_ = globals.seed ? *globals.seed : random_seed();
-  return *seed_;
-}
-
-Rng& Context::rng() {
-  if (!rng_) rng_.emplace(seed());
-  return *rng_;
-}
-
-void Context::reseed(std::uint64_t seed) {
-  seed_ = seed;
-  rng_.reset();
 }
 
 void Context::note_commit(std::string what) {

@@ -56,6 +56,9 @@ class StringOutput final : public Output {
   [[nodiscard]] std::size_t width() const override { return columns; }
 };
 
+// Random seed when none is given: below 2^53 so it survives jq and JavaScript.
+[[nodiscard]] std::uint64_t random_seed();
+
 class Context {
  public:
   // `out`: where emit() and write() go; it outlives the context. Without
@@ -90,12 +93,25 @@ class Context {
   // Sets `committed` and tells the output (Output::committed).
   void note_commit(std::string what);
 
-  [[nodiscard]] const Tables& tables();
+  // (Inline, as the other three: batch calls them for every line.)
+  [[nodiscard]] const Tables& tables() {
+    if (tables_ == nullptr) tables_ = &load_tables();
+    return *tables_;
+  }
   // The seed of this invocation: --seed, or one drawn at random once.
-  [[nodiscard]] std::uint64_t seed();
-  [[nodiscard]] Rng& rng();
+  [[nodiscard]] std::uint64_t seed() {
+    if (!seed_) seed_ = globals.seed ? *globals.seed : random_seed();
+    return *seed_;
+  }
+  [[nodiscard]] Rng& rng() {
+    if (!rng_) rng_.emplace(seed());
+    return *rng_;
+  }
   // Seeds every roll from here on with `seed` (replaying a logged action).
-  void reseed(std::uint64_t seed);
+  void reseed(std::uint64_t seed) {
+    seed_ = seed;
+    rng_.reset();
+  }
 
   // Where the output goes, and its bytes as they are.
   [[nodiscard]] Output& out() { return out_ != nullptr ? *out_ : own_; }
@@ -136,8 +152,5 @@ class Context {
 // Parses a seed: a whole decimal number from 0 to 2^64 - 1 (R42); `what`
 // names the option.
 [[nodiscard]] std::uint64_t parse_seed(std::string_view text, std::string_view what);
-
-// Random seed when none is given: below 2^53 so it survives jq and JavaScript.
-[[nodiscard]] std::uint64_t random_seed();
 
 }  // namespace siege::cli

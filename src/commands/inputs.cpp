@@ -130,34 +130,6 @@ void FieldReader::finish() const {
   }
 }
 
-// ---------------------------------------------------------------- writer
-
-namespace {
-std::string key_of(const In& in) { return std::string(in.key); }
-}  // namespace
-
-void FieldWriter::text(const In& in, std::string& v) {
-  if (!v.empty()) out[key_of(in)] = v;
-}
-void FieldWriter::text(const In& in, std::optional<std::string>& v) {
-  if (v) out[key_of(in)] = *v;
-}
-void FieldWriter::text(const In& in, Given<std::string>& v) {
-  if (v.given()) out[key_of(in)] = v.value();
-}
-void FieldWriter::texts(const In& in, std::vector<std::string>& v) {
-  if (!v.empty()) out[key_of(in)] = v;
-}
-void FieldWriter::number(const In& in, std::optional<int>& v, int, int) {
-  if (v) out[key_of(in)] = *v;
-}
-void FieldWriter::number(const In& in, Given<int>& v, int, int) {
-  if (v.given()) out[key_of(in)] = v.value();
-}
-void FieldWriter::flag(const In& in, bool& v) {
-  if (v) out[key_of(in)] = true;
-}
-
 // ---------------------------------------------------------------- describer
 
 nlohmann::json& InputDescriber::add(const In& in, std::string_view kind) {
@@ -175,22 +147,6 @@ nlohmann::json& InputDescriber::add(const In& in, std::string_view kind) {
   return out.back();
 }
 
-void InputDescriber::text(const In& in, std::string&) { add(in, "text"); }
-void InputDescriber::text(const In& in, std::optional<std::string>&) { add(in, "text"); }
-void InputDescriber::text(const In& in, Given<std::string>& v) { add(in, "text")["default"] = v.fallback(); }
-void InputDescriber::texts(const In& in, std::vector<std::string>&) { add(in, "texts"); }
-void InputDescriber::number(const In& in, std::optional<int>&, int lo, int hi) {
-  auto& d = add(in, "number");
-  d["min"] = lo;
-  d["max"] = hi;
-}
-void InputDescriber::number(const In& in, Given<int>& v, int lo, int hi) {
-  auto& d = add(in, "number");
-  d["min"] = lo;
-  d["max"] = hi;
-  d["default"] = v.fallback();
-}
-void InputDescriber::flag(const In& in, bool&) { add(in, "flag"); }
 
 // ---------------------------------------------------------------- requirements
 

@@ -28,6 +28,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -137,6 +138,64 @@ class Fields {
 template <typename Request>
 using FieldsFn = void (*)(Fields&, Request&);
 
+// What the visitors ask of a value, whatever its type: whether it was given
+// (an empty text, an absent optional and a false flag were not), the value
+// to write down, and the kind of input ("text", "texts", "number", "flag").
+template <typename T>
+struct IsGiven : std::false_type {};
+template <typename T>
+struct IsGiven<Given<T>> : std::true_type {};
+template <typename V>
+inline constexpr bool has_default = IsGiven<V>::value;
+
+inline bool was_given(const std::string& v) { return !v.empty(); }
+inline bool was_given(const std::vector<std::string>& v) { return !v.empty(); }
+inline bool was_given(bool v) { return v; }
+template <typename T>
+bool was_given(const std::optional<T>& v) { return v.has_value(); }
+template <typename T>
+bool was_given(const Given<T>& v) { return v.given(); }
+
+template <typename V>
+const auto& given_value(const V& v) {
+  if constexpr (has_default<V>)
+    return v.value();
+  else if constexpr (std::is_same_v<V, std::optional<std::string>> || std::is_same_v<V, std::optional<int>>)
+    return *v;
+  else
+    return v;
+}
+
+template <typename V>
+constexpr std::string_view kind_of() {
+  if constexpr (std::is_same_v<V, bool>)
+    return "flag";
+  else if constexpr (std::is_same_v<V, std::vector<std::string>>)
+    return "texts";
+  else if constexpr (std::is_same_v<V, std::optional<int>> || std::is_same_v<V, Given<int>>)
+    return "number";
+  else
+    return "text";
+}
+
+// A visitor that treats its seven kinds of value alike: each override calls
+// Derived's one template, on(in, v, lo, hi) (lo and hi: a number's bounds,
+// else 0), which tells them apart where it must (kind_of, was_given, ...).
+template <typename Derived>
+class FieldsOf : public Fields {
+ public:
+  void text(const In& in, std::string& v) override { self().on(in, v, 0, 0); }
+  void text(const In& in, std::optional<std::string>& v) override { self().on(in, v, 0, 0); }
+  void text(const In& in, Given<std::string>& v) override { self().on(in, v, 0, 0); }
+  void texts(const In& in, std::vector<std::string>& v) override { self().on(in, v, 0, 0); }
+  void number(const In& in, std::optional<int>& v, int lo, int hi) override { self().on(in, v, lo, hi); }
+  void number(const In& in, Given<int>& v, int lo, int hi) override { self().on(in, v, lo, hi); }
+  void flag(const In& in, bool& v) override { self().on(in, v, 0, 0); }
+
+ private:
+  Derived& self() { return static_cast<Derived&>(*this); }
+};
+
 class DeclaredInputs;
 
 // A visitor that fills fields from inputs; finish() refuses what no field took.
@@ -173,16 +232,13 @@ class FieldReader final : public InputReader {
 };
 
 // Writes the inputs that were given into an object: what the log keeps.
-class FieldWriter final : public Fields {
+class FieldWriter final : public FieldsOf<FieldWriter> {
  public:
   nlohmann::json out = nlohmann::json::object();
-  void text(const In& in, std::string& v) override;
-  void text(const In& in, std::optional<std::string>& v) override;
-  void text(const In& in, Given<std::string>& v) override;
-  void texts(const In& in, std::vector<std::string>& v) override;
-  void number(const In& in, std::optional<int>& v, int lo, int hi) override;
-  void number(const In& in, Given<int>& v, int lo, int hi) override;
-  void flag(const In& in, bool& v) override;
+  template <typename V>
+  void on(const In& in, V& v, int, int) {
+    if (was_given(v)) out[std::string(in.key)] = given_value(v);
+  }
 };
 
 // Describes every input as JSON: {"key", "kind" (text, texts, number,
@@ -191,16 +247,18 @@ class FieldWriter final : public Fields {
 // "positional", "max_bytes" (a text's, only when declared), "choices" (only
 // when declared), "arity" (only when not 1), "min", "max", "default"}, for
 // `siege help --inputs`.
-class InputDescriber final : public Fields {
+class InputDescriber final : public FieldsOf<InputDescriber> {
  public:
   nlohmann::json out = nlohmann::json::array();
-  void text(const In& in, std::string& v) override;
-  void text(const In& in, std::optional<std::string>& v) override;
-  void text(const In& in, Given<std::string>& v) override;
-  void texts(const In& in, std::vector<std::string>& v) override;
-  void number(const In& in, std::optional<int>& v, int lo, int hi) override;
-  void number(const In& in, Given<int>& v, int lo, int hi) override;
-  void flag(const In& in, bool& v) override;
+  template <typename V>
+  void on(const In& in, V& v, int lo, int hi) {
+    nlohmann::json& d = add(in, kind_of<V>());
+    if constexpr (kind_of<V>() == "number") {
+      d["min"] = lo;
+      d["max"] = hi;
+    }
+    if constexpr (has_default<V>) d["default"] = v.fallback();
+  }
 
  private:
   nlohmann::json& add(const In& in, std::string_view kind);
@@ -208,24 +266,21 @@ class InputDescriber final : public Fields {
 
 // Collects what check_declared needs: each input's declaration and whether
 // it was given.
-class DeclaredInputs final : public Fields {
+class DeclaredInputs final : public FieldsOf<DeclaredInputs> {
  public:
   // Inline: a batch line's reader shows every input it read to the
   // collector (InputReader::collect_into), and most inputs are neither
   // given nor needed.
-  void text(const In& in, std::string& v) override { add(in, "text", !v.empty(), one_or_none(&v, !v.empty())); }
-  void text(const In& in, std::optional<std::string>& v) override {
-    add(in, "text", v.has_value(), one_or_none(v ? &*v : nullptr, v.has_value()));
+  template <typename V>
+  void on(const In& in, V& v, int lo, int hi) {
+    const bool given = was_given(v);
+    if constexpr (std::is_same_v<V, std::vector<std::string>>)
+      add(in, kind_of<V>(), given, v, lo, hi);
+    else if constexpr (kind_of<V>() == "text")
+      add(in, kind_of<V>(), given, one_or_none(given ? &given_value(v) : nullptr, given), lo, hi);
+    else
+      add(in, kind_of<V>(), given, {}, lo, hi);
   }
-  void text(const In& in, Given<std::string>& v) override {
-    add(in, "text", v.given(), one_or_none(&v.value(), v.given()));
-  }
-  void texts(const In& in, std::vector<std::string>& v) override { add(in, "texts", !v.empty(), v); }
-  void number(const In& in, std::optional<int>& v, int lo, int hi) override {
-    add(in, "number", v.has_value(), {}, lo, hi);
-  }
-  void number(const In& in, Given<int>& v, int lo, int hi) override { add(in, "number", v.given(), {}, lo, hi); }
-  void flag(const In& in, bool& v) override { add(in, "flag", v); }
 
   // Where the inputs came from: the command line spells a positional input
   // by its name (abatis WORK); a reader's error is placed by its key.

@@ -592,11 +592,11 @@ history of each siege is kept from one evening to the next under
 *$XDG_STATE_HOME/siege/history/* (default *~/.local/state/siege/history/*), never beside the
 siege file. Given to `play`, the global options `--data`, `--json`, `--dry-run`, `--format` and
 `--color` apply to every line; `--state` and `--seed` are refused (give the seed on a line).)doc",
-      .inputs = {{"file", R"doc(The state file to play on (made with `siege init`); it must read, or nothing starts (status 4).)doc"},
-          {"keep-going", R"doc(Without a terminal the lines are read from standard input as a script: each outcome is printed,
+      .inputs = R"doc(@file: The state file to play on (made with `siege init`); it must read, or nothing starts (status 4).
+@keep-going: Without a terminal the lines are read from standard input as a script: each outcome is printed,
 and the first line that fails stops it with that line's exit status (a line saying which line it
 was goes to standard error). With `--keep-going` every line runs, and the status at the end is
-the first failure's.)doc"}},
+the first failure's.)doc",
       .example = R"doc(Example:
 
     $ siege play siege.json

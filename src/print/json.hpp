@@ -92,7 +92,7 @@ void write_check(JsonWriter& w, const CheckResult& c, std::optional<std::uint64_
 
 // The start of every outcome object: "schema" and "action" (a command's
 // name: a word without bytes to escape).
-inline JsonWriter& begin_outcome(JsonWriter& w, std::string_view action) {
+[[gnu::always_inline]] inline JsonWriter& begin_outcome(JsonWriter& w, std::string_view action) {
   return w.begin_object().fields("schema", schema_version, "action", JsonWord{action});
 }
 

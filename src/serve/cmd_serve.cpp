@@ -584,15 +584,15 @@ taken a write for 30 seconds is dropped. A file that cannot be read, or is damag
 shows a banner on the page (and `error` in the JSON) over the siege as last read, until it reads
 again: on the referee's view with the reason, on the players' view without it (a half-written
 file may name a gallery not yet found).)doc",
-      .inputs = {{"file", R"doc(The state file to show (made with `siege init`); it must exist and read at start, or nothing
-starts (status 4).)doc"},
-          {"listen", R"doc(The address and port to listen on: an IPv4 address, or an IPv6 one in brackets (`[::1]:8080`),
+      .inputs = R"doc(@file: The state file to show (made with `siege init`); it must exist and read at start, or nothing
+starts (status 4).
+@listen: The address and port to listen on: an IPv4 address, or an IPv6 one in brackets (`[::1]:8080`),
 not a name; `0.0.0.0:PORT` for every address, so that players open it on their phones; port 0
 for any free one (the one chosen is printed). An address it cannot listen on (a port in use, an
-address not this machine's) is status 2.)doc"},
-          {"view", R"doc(What the page and the JSON show: `players` is the chronicle less what the defenders' side at the
+address not this machine's) is status 2.
+@view: What the page and the JSON show: `players` is the chronicle less what the defenders' side at the
 table would not know: a gallery not yet found (its days dug, and the log entries that dug it
-unseen) and the outlook; `referee` is the whole chronicle.)doc"}},
+unseen) and the outlook; `referee` is the whole chronicle.)doc",
       .example = R"doc(Example:
 
     $ siege serve siege.json --listen 0.0.0.0:8080
