@@ -218,18 +218,11 @@ ActionResult escalade_action(const EscaladeRequest& req, Context& ctx, SiegeStat
   auto o = escalade_unit(st->now, unit, s.id, climb);
   EscaladeOutcome shown = climb;
   append_trace(shown, o);
-  nlohmann::json summary = troop_summary(o);
-  summary["section"] = o.section;
-  summary["unit"] = unit;
-  summary["climbed"] = climb.climbed;
-  summary["attackers"] = climb.attackers;
-  summary["up"] = climb.up;
-  return {
-      with_fields(print::json_text(print::write_escalade, shown, ctx.seed()), cmd,
-                  json_field("section", o.section) + "," + json_field("unit", unit) + "," + troop_fields(o)),
-      before_rules(print::climb_line(o.section, unit) + print::escalade_text(shown, ctx.seed()),
-                   troop_text(o)),
-      std::move(summary)};
+  return with_troops(print::json_text(print::write_escalade, shown, ctx.seed()), cmd,
+                     json_field("section", o.section) + "," + json_field("unit", unit),
+                     print::climb_line(o.section, unit) + print::escalade_text(shown, ctx.seed()), "", o,
+                     {{"section", o.section}, {"unit", unit}, {"climbed", climb.climbed},
+                      {"attackers", climb.attackers}, {"up", climb.up}});
 }
 
 namespace {

@@ -110,17 +110,11 @@ ActionResult unit_hold_action(const HoldRequest& r, Context& ctx, SiegeState& st
   if (!in.roll && hi.hero == Hero::no) in.roll = roll_morale(ctx.tables().dice, ctx.rng());
   auto o = hold_unit(st.now, in);
   adopt_trace(o.hold, o);
-  const std::string fields = json_field("unit", in.holder) + "," + json_field("enemy", in.enemy) + "," +
-                             json_field("section", o.section) + "," +
-                             json_field("moved_through", o.moved_through) + "," + troop_fields(o);
-  nlohmann::json summary = troop_summary(o);
-  summary["passed"] = o.hold.passed;
-  summary["through"] = o.hold.through;
-  summary["moved_through"] = o.moved_through;
-  return {with_fields(print::json_text(print::write_hold, o.hold, ctx.seed()), cmd, fields),
-          before_rules(print::hold_line(o.section, in.holder, in.enemy) + print::hold_text(o.hold, ctx.seed()),
-                       troop_text(o)),
-          std::move(summary)};
+  return with_troops(print::json_text(print::write_hold, o.hold, ctx.seed()), cmd,
+                     json_field("unit", in.holder) + "," + json_field("enemy", in.enemy) + "," +
+                         json_field("section", o.section) + "," + json_field("moved_through", o.moved_through),
+                     print::hold_line(o.section, in.holder, in.enemy) + print::hold_text(o.hold, ctx.seed()), "", o,
+                     {{"passed", o.hold.passed}, {"through", o.hold.through}, {"moved_through", o.moved_through}});
 }
 
 ActionResult hold_action(const HoldRequest& r, Context& ctx, SiegeState* siege) {

@@ -91,19 +91,12 @@ ActionResult unit_rout_action(const RoutRequest& r, Context& ctx, SiegeState& st
   auto o = rout_unit(st.now, in, ctx.tables());
   spell_notes(o.notes);  // the troop outcome holds the trace (adopt_trace)
   adopt_trace(o.rout, o);
-  const std::string fields = json_field("unit", in.unit) + "," +
-                             json_field("taken", o.standard ? "standard" : "special") + "," +
-                             json_field("removed", o.removed) + "," + troop_fields(o);
-  nlohmann::json summary = troop_summary(o);
-  summary["unit"] = in.unit;
-  summary["taken"] = o.standard ? "standard" : "special";
-  summary["removed"] = o.removed;
-  const std::string taken =
-      o.standard ? "Taken     the standard rout: the unit is routed\n"
-                 : fmt::format("Taken     the special procedure: {} figure{} removed and eliminated\n",
-                               o.removed, o.removed == 1 ? "" : "s");
-  return {with_fields(print::json_text(print::write_rout, o.rout), cmd, fields),
-          before_rules(print::rout_text(o.rout), taken + troop_text(o)), std::move(summary)};
+  const char* taken = o.standard ? "standard" : "special";
+  return with_troops(print::json_text(print::write_rout, o.rout), cmd,
+                     json_field("unit", in.unit) + "," + json_field("taken", taken) + "," +
+                         json_field("removed", o.removed),
+                     print::rout_text(o.rout), rout_taken_line(o.standard, o.removed), o,
+                     {{"unit", in.unit}, {"taken", taken}, {"removed", o.removed}});
 }
 
 ActionResult rout_action(const RoutRequest& r, Context& ctx, SiegeState* siege) {

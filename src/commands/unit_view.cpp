@@ -3,6 +3,8 @@
 
 #include <fmt/core.h>
 
+#include "commands/actions.hpp"
+#include "print/troop_words.hpp"
 #include "siege/error.hpp"
 
 namespace siege::cli {
@@ -43,6 +45,14 @@ nlohmann::json troop_summary(const TroopOutcome& o) {
   for (const auto& a : o.armies)
     armies.push_back({{"side", name_of(a.side)}, {"killed", a.after.killed}, {"called", a.check_called}});
   return {{"units", std::move(units)}, {"armies", std::move(armies)}};
+}
+
+ActionResult with_troops(std::string json, std::string_view action, const std::string& fields, std::string text,
+                         const std::string& lines, const TroopOutcome& o, nlohmann::json keys) {
+  nlohmann::json summary = troop_summary(o);
+  for (auto& [k, v] : keys.items()) summary[k] = std::move(v);
+  return {with_fields(std::move(json), action, fields + "," + troop_fields(o)),
+          before_rules(std::move(text), lines + troop_text(o)), std::move(summary)};
 }
 
 }  // namespace siege::cli

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "commands/command.hpp"
 #include "commands/inputs.hpp"
 #include "siege/error.hpp"
 #include "siege/units.hpp"
@@ -68,6 +69,15 @@ void append_trace(Core& core, const TroopOutcome& o) {
   for (const auto& n : o.notes) core.notes.push_back(n);
   for (const auto& n : o.not_modelled) siege::add_unique(core.not_modelled, n);
 }
+
+// A core rule's result joined with the troop outcome of a state file (hold,
+// rout and escalade on units): its JSON `json` with `fields` (its own keys)
+// and the units and armies `o` changed after its "action", its `text` with
+// `lines` (its own) and the troop lines before its "Rules" line, and the
+// log summary of `o` with `keys` added.
+[[nodiscard]] ActionResult with_troops(std::string json, std::string_view action, const std::string& fields,
+                                       std::string text, const std::string& lines, const TroopOutcome& o,
+                                       nlohmann::json keys);
 
 // What the log keeps of the units and armies changed: {"units": [{"id",
 // "figures", "order", "where", "section", "through", "behind"}], "armies":

@@ -106,4 +106,10 @@ std::string before_rules(std::string text, const std::string& lines) {
   return text.insert(at + 1, lines);
 }
 
+std::string rout_taken_line(bool standard, int removed) {
+  return standard ? "Taken     the standard rout: the unit is routed\n"
+                  : fmt::format("Taken     the special procedure: {} figure{} removed and eliminated\n", removed,
+                                removed == 1 ? "" : "s");
+}
+
 }  // namespace siege::cli

@@ -43,6 +43,10 @@ template <typename Rules>  // of std::string or std::string_view
 // `lines` put in before the "Rules" line.
 [[nodiscard]] std::string before_rules(std::string text, const std::string& lines);
 
+// `rout --unit`: which rout the player took, "Taken     the standard rout
+// ..." or the special procedure with the figures it removed.
+[[nodiscard]] std::string rout_taken_line(bool standard, int removed);
+
 // ---------------------------------------------------------------- words
 
 // "30 of 30 figures, good, at north-wall: 3 through, 27 behind": a unit at a
