@@ -23,6 +23,8 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include "cli/globals.hpp"
+#include "cli/parse.hpp"
 #include "commands/command.hpp"
 #include "commands/hint.hpp"
 #include "front/terminal.hpp"
@@ -244,71 +246,6 @@ std::string subcommand_named(const std::vector<std::string>& own_valued) {
   return i < words.size() ? std::string(words[i]) : std::string();
 }
 
-// The global options, declared once: their names, value, the line --help
-// gives and the man page's prose (reference markup, as a command's
-// CommandDoc). Made when asked for (no table of pointers to relocate at
-// every start): add_globals binds them, `help --inputs --json` lists them.
-struct GlobalOption {
-  std::string_view names;  // "-h, --help": the last one is its name
-  std::string_view value;  // "DIR"; empty for a flag
-  std::string_view help;
-  std::string_view doc;
-};
-enum Global : std::size_t { help_option, version_option, json_option, data_option, seed_option, state_option,
-                             dry_run_option, color_option, format_option, global_count };
-std::array<GlobalOption, global_count> global_options() {
-  return {{
-      {"-h, --help", "", "Print this help message and exit",
-       R"doc(Print the options, and for a command an example, then exit with status 0. `siege help`
-[*COMMAND*...] is the same as `siege` [*COMMAND*...] `--help`. `siege help --inputs` *COMMAND*
-[*SUBCOMMAND*] lists the command's inputs instead, as the keys of its batch lines and log
-entries (kind, bounds, default, whether required; with `--json` one object, with the command
-lines of its example too); `siege help --inputs help` describes help's own: the flag `inputs`,
-and the positional *COMMAND* and *SUBCOMMAND*.)doc"},
-      {"--version", "", "Display program version information and exit",
-       R"doc(Print the version and exit; with `--json` as one object:
-
-    {"schema":1,"action":"version","version":"0.1.0"})doc"},
-      {"--json", "", "Print exactly one JSON object (the outcome) on stdout",
-       R"doc(Print exactly one JSON object on standard output and nothing else: the outcome, or for `list`
-the array of entries. An error is then also printed on standard output, besides the line on
-standard error, as one object:
-
-    {"error":{"code":2,"id":"unknown-id","message":"..."}}
-
-Its *code* is the exit status and its *id* names the kind of error. The keys are described in
-*docs/json.md* and checked by the JSON Schema *outcome.schema.json*.)doc"},
-      {"--data", "DIR", "Read tables from DIR over the built-in ones (also SIEGE_DATA)",
-       R"doc(Read tables from the folder *DIR*. Each file there (*structures.json*, *weapons.json*,
-*charges.json*, *engines.json*, *siege-rating.json*, *dice.json*, *troops.json*) is merged over
-the built-in table of the same name, entry by entry: an entry with a known id replaces it, a new
-id is added, and files left out keep the built-in rows. An invalid file stops the program with
-status 3 and a message naming the file and the JSON pointer, or the line and column. So does a
-file that is there but cannot be read (no permission, a dangling symbolic link, a folder, a FIFO
-or a device), and one over 16 MiB. Overrides `SIEGE_DATA`.)doc"},
-      {"--seed", "N", "Seed every roll; the seed used is always reported",
-       R"doc(Seed the random generator with *N* (a whole number from 0 to 18446744073709551615, that is 2^64
-- 1, R42; the same bound holds for a batch line's `seed` and a logged one), so that every roll
-can be repeated. Without it a seed is drawn at random (below 2^53, so that it survives
-JavaScript and jq) and reported all the same.)doc"},
-      {"--state", "FILE", "Siege state file to read and update",
-       R"doc(Read the siege from the state *FILE*, resolve, append the resolution to the file's log and write
-the new siege back, atomically. Commands that take `--structure` take `--section` instead. Each
-command below says what it does with a state file; *docs/state.md* has them all in one table.)doc"},
-      {"--dry-run", "", "With --state: resolve and print, write nothing",
-       "With `--state`: resolve and print, but leave the file as it was."},
-      {"--color", "WHEN", "Colour: auto (on a terminal, unless NO_COLOR is set), always or never",
-       R"doc(Colour in the text output: `auto` (the default: only on a terminal, and not when `NO_COLOR` is
-set or `TERM` is `dumb`), `always` or `never`. Colour marks the states of the breach ladder
-(intact green, cracked yellow, breached red), a check's pass (green) or fail (red), and in red a
-knocked-out engine, a found mine and a breach to assault. JSON is never coloured.)doc"},
-      {"--format", "FMT", R"doc(Tables (list, odds --compare, status): text, markdown, csv or json; chronicle: html or markdown)doc",
-       R"doc(How tables are printed (`list`, `odds --compare`, `status`): `text` (aligned columns, the
-default), `markdown`, `csv` or `json` (the same as `--json`). The page of `chronicle` is `html`
-(the default) or `markdown`; it refuses the table formats, and no other command takes `html`.
-Other commands accept only `text` and `json`.)doc"}
-  }};
-}
 
 void add_globals(CLI::App& app, Globals& g) {
   const auto o = global_options();
@@ -458,130 +395,11 @@ std::string command_path(CLI::App& app) {
   return path;
 }
 
-// `words` each quoted for the shell, a space apart, in the order given.
-std::string shell_words_of(const std::vector<std::string>& words) {
-  std::string out;
-  for (const auto& w : words) out += (out.empty() ? "" : " ") + shell_word(w);
-  return out;
-}
 
-// The options (not positionals) of `app` and of the apps above it, as typed.
-std::vector<std::string> option_spellings(CLI::App* app) {
-  std::vector<std::string> out;
-  for (; app != nullptr; app = app->get_parent())
-    for (const CLI::Option* o : app->get_options()) {
-      const auto add = [&out](std::string name) {
-        if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(std::move(name));
-      };
-      for (const auto& l : o->get_lnames()) add("--" + l);
-      for (const auto& sn : o->get_snames()) add("-" + sn);
-    }
-  return out;
-}
 
-// The option of `app` or of one of its subcommands whose CLI11 name opens
-// `message` ("--weapon: ..."), or nullptr.
-const CLI::Option* option_opening(CLI::App& app, std::string_view message) {
-  for (const CLI::Option* o : app.get_options()) {
-    const std::string name = o->get_name();
-    if (!name.empty() && message.size() > name.size() && message.substr(0, name.size()) == name &&
-        message[name.size()] == ':')
-      return o;
-  }
-  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
-    if (const CLI::Option* o = option_opening(*sub, message)) return o;
-  return nullptr;
-}
 
-// "one value", "2 values".
-std::string values(int n) { return n == 1 ? "one value" : std::to_string(n) + " values"; }
 
-// Words the command line has left over (CLI11's extras, in the order typed):
-// an unknown option, a value given to a flag, a subcommand that is none, or
-// arguments a command does not take.
-std::string extras_message(CLI::App& app, const std::string& where, const std::string& path) {
-  const std::vector<std::string> words = app.remaining(true);
-  CLI::App* at = deepest_parsed(app);
-  std::vector<std::string> subs;
-  for (const auto* sub : at->get_subcommands([](CLI::App*) { return true; })) subs.push_back(sub->get_name());
-  // A command with subcommands and none named: the first plain word is the
-  // subcommand that is none (the options after it were its own).
-  const auto plain = std::find_if(words.begin(), words.end(), [](const std::string& w) { return w.size() < 2 || w[0] != '-'; });
-  if (!subs.empty() && plain != words.end()) {
-    const std::string suggestion = siege::did_you_mean(*plain, subs);
-    const std::vector<std::string_view> names(subs.begin(), subs.end());
-    return where + "unknown subcommand " + shell_word(*plain) +
-           (!suggestion.empty() ? suggestion : "; " + path + " takes " + ors(names));
-  }
-  for (const auto& w : words) {
-    if (w.size() < 2 || w[0] != '-') continue;
-    const std::string name = w.substr(0, w.find('='));
-    const std::vector<std::string> known = option_spellings(at);
-    const bool is_known = std::find(known.begin(), known.end(), name) != known.end();
-    // A known option left over came after "--": an argument there, not an option.
-    if (name.size() == w.size() && is_known) continue;
-    if (name.size() < w.size() && is_known)
-      return where + name + " is a flag: it takes no value, given '" + w.substr(name.size() + 1) + "'";
-    return where + "unknown option " + shell_word(name) + siege::did_you_mean(name, known);
-  }
-  if (words.empty()) return where + "unexpected arguments";
-  std::vector<std::string> positionals;
-  for (const CLI::Option* o : at->get_options())
-    if (o->get_positional()) positionals.push_back(o->get_name(true));
-  std::string takes = "options only";
-  if (!positionals.empty()) {
-    takes.clear();
-    for (const auto& p : positionals) takes += (takes.empty() ? "one " : " and one ") + p;
-    takes += " and options";
-  }
-  return where + (words.size() == 1 ? "unexpected argument: " : "unexpected arguments: ") + shell_words_of(words) +
-         " (" + path + " takes " + takes + ")";
-}
 
-// Our one-line message for CLI11's parse error `e` (never CLI11's own text):
-// the command, the words at fault in the order typed, and what was expected.
-// `state_file`: the global --state, when given.
-std::string parse_message(const CLI::ParseError& e, CLI::App& app, const std::string& state_file) {
-  const std::string path = command_path(app);
-  const std::string where = path.empty() ? "" : path + ": ";
-  CLI::App* at = deepest_parsed(app);
-  if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr) {
-    // No command parsed (`siege`, `siege --json`, `siege -- attack`: a
-    // word after "--" is an argument, no command).
-    if (at == &app || app.get_subcommands().empty() || std::string_view(e.what()).rfind("A subcommand", 0) == 0)
-      return "a command is required; run 'siege --help' for the list";
-    for (CLI::App* a = at; a != nullptr; a = a->get_parent())
-      for (const CLI::Option* o : a->get_options()) {
-        if (!o->get_required() || o->count() > 0) continue;
-        const std::string name = o->get_name();
-        // `siege --state F play`: the file is the command's own argument.
-        if (o->get_positional() && o->get_lnames().empty() && !state_file.empty() && at->get_parent() == &app)
-          return where + name + " is required: the file is " + at->get_name() + "'s own argument, not --state's: " +
-                 hint({at->get_name(), state_file});
-        return where + name + " is required";
-      }
-    return where + "an input is missing; see its --help";
-  }
-  if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) return extras_message(app, where, path);
-  const CLI::Option* o = option_opening(app, e.what());
-  if (o == nullptr) return where + "the command line cannot be read; see its --help";
-  const std::string name = o->get_name();
-  const auto given = static_cast<int>(o->results().size());
-  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr) {
-    // Given more often than it takes values (an option given twice), or
-    // fewer values than one use needs (none after it, at the end).
-    const int most = std::max(o->get_items_expected_max(), 1);
-    if (given > most)
-      return where + name + " takes " + values(most) + ", given " + std::to_string(given) + ": " +
-             shell_words_of(o->results());
-    const int least = std::max(o->get_items_expected_min(), 1);
-    const std::string type = o->get_type_name().empty() ? "" : " (" + o->get_type_name() + ")";
-    if (given == 0) return where + name + " needs " + values(least) + type + " after it";
-    return where + name + " needs " + values(least) + type + ", given " + std::to_string(given) + ": " +
-           shell_words_of(o->results());
-  }
-  return where + name + " cannot take " + shell_words_of(o->results());
-}
 
 }  // namespace
 
@@ -762,12 +580,18 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
 
 // Parses and runs one command; returns its exit status. Every error escapes
 // to main, which prints it.
-int run(int argc, char** argv, Context& ctx) {
-  // The parser lives until the process ends: taking it apart again (its
-  // options, their names and callbacks) cost about 44,000 instructions, a
-  // seventeenth of a command's start-up, only to give memory back to a
-  // process about to exit. The list that keeps it is reachable from a
-  // global, so a leak checker counts it as still in use.
+// Whether the error objects go to stdout too (--json), for the handler below.
+bool json_errors = false;
+
+// The help screen CLI11 lays out for the command line `argv` asks help of
+// (--help where it stands as an option, or `siege help COMMAND`): the
+// parser of the command named only, or of every command for `siege
+// --help`; with --json one object holding the text.
+int print_help(int argc, char** argv, Context& ctx) {
+  // The parser lives until the process ends: taking it apart again costs
+  // more than printing, only to give memory back to a process about to exit.
+  // The list that keeps it is reachable from a global, so a leak checker
+  // counts it as still in use.
   static auto* const parsers = new std::vector<std::unique_ptr<CLI::App>>();
   CLI::App& app =
       *parsers->emplace_back(std::make_unique<CLI::App>("siege - a siege rules adjudicator", "siege"));
@@ -778,37 +602,18 @@ int run(int argc, char** argv, Context& ctx) {
       "Exit status: 0 resolved, 2 bad usage or input, 3 invalid data table, 4 invalid state file, "
       "5 output could not be written, 6 internal error (out of memory).\n"
       "Run 'siege help COMMAND' or 'siege COMMAND --help' for a command's options and an example.");
-  add_globals(app, ctx.globals);
-
-  // The command named, found without building the parser of every
-  // command (start-up budget); the words after it are kept for a command
-  // that builds only the subcommand named (odds).
+  Globals globals;
+  add_globals(app, globals);
   const std::vector<std::string_view> words(argv + 1, argv + argc);
   const std::size_t at = first_word(words, nullptr);
   const std::string wanted = at < words.size() ? std::string(words[at]) : std::string();
-  if (wanted == "help" && (at == 0 || words[at - 1] != "--")) {
-    if (at + 1 < words.size() && words[at + 1] == "--inputs")
-      return print_inputs({words.begin() + static_cast<std::ptrdiff_t>(at) + 2, words.end()}, ctx);
-    std::vector<std::string> again = help_words(argc, argv, at);
-    std::vector<char*> again_argv;
-    for (auto& w : again) again_argv.push_back(w.data());
-    again_argv.push_back(nullptr);
-    return run(static_cast<int>(again.size()), again_argv.data(), ctx);
-  }
   if (at < words.size())
     command_words().assign(words.begin() + static_cast<std::ptrdiff_t>(at) + 1, words.end());
   Runner runner;
-  const Command* chosen = find_top_command(wanted);
-  if (chosen != nullptr) {
+  if (const Command* chosen = find_top_command(wanted)) {
     add_command(app, *chosen, runner);
   } else {
-    if (at < words.size())  // a word that names no command, the empty word too
-      fail_usage("unknown-command", "unknown command '" + wanted + "'" +
-                                        siege::did_you_mean(wanted, command_names()) +
-                                        "; run 'siege --help' for the list");
-    // No command: build them all so that --help lists every one. Their
-    // runners hold the requests the options write to, so they live as long
-    // as the parser.
+    // No command: build them all so that --help lists every one.
     static std::vector<Runner> all;
     all.assign(commands().size(), Runner{});
     for (std::size_t i = 0; i < commands().size(); ++i) add_command(app, commands()[i], all[i]);
@@ -821,18 +626,45 @@ int run(int argc, char** argv, Context& ctx) {
   } catch (const CLI::CallForAllHelp&) {
     write_stdout(help_text(ctx.globals, command_path(app), app.help("", CLI::AppFormatMode::All)));
     return 0;
-  } catch (const CLI::CallForVersion&) {
+  } catch (const CLI::ParseError&) {
+  }
+  // The words read as CLI11 reads them were not a request for help after
+  // all (a --help that stands as a value): the command's own parser says so.
+  write_stdout(help_text(ctx.globals, command_path(app), app.help()));
+  return 0;
+}
+
+// Parses and runs one command; returns its exit status. Every error escapes
+// to main, which prints it.
+int run(int argc, char** argv, Context& ctx) {
+  const std::vector<std::string_view> words(argv + 1, argv + argc);
+  const std::size_t at = first_word(words, nullptr);
+  const std::string wanted = at < words.size() ? std::string(words[at]) : std::string();
+  if (wanted == "help" && (at == 0 || words[at - 1] != "--")) {
+    if (at + 1 < words.size() && words[at + 1] == "--inputs") {
+      // --json before or after: help's own words are names, never --json.
+      for (const auto w : words)
+        if (w == "--json") ctx.globals.json = true;
+      return print_inputs({words.begin() + static_cast<std::ptrdiff_t>(at) + 2, words.end()}, ctx);
+    }
+    std::vector<std::string> again = help_words(argc, argv, at);
+    std::vector<char*> again_argv;
+    for (auto& w : again) again_argv.push_back(w.data());
+    again_argv.push_back(nullptr);
+    return run(static_cast<int>(again.size()), again_argv.data(), ctx);
+  }
+  const CommandLine line = parse_command_line(words, ctx.globals);
+  if (line.help) return print_help(argc, argv, ctx);
+  if (line.version) {
     write_stdout(version_text(ctx.globals));
     return 0;
-  } catch (const CLI::ParseError& e) {
-    fail_usage("bad-usage", parse_message(e, app, ctx.globals.state_file));
   }
+  json_errors = ctx.globals.json;
   const auto& g = ctx.globals;
   if (g.color != "auto" && g.color != "always" && g.color != "never")
     fail_input("bad-color", "color", {}, "expected auto, always or never, got '" + g.color + "'");
   (void)parse_format(g.format);
-  ctx.globals.format_given = app.get_option("--format")->count() > 0;
-  if (g.format == "html" && (chosen == nullptr || !chosen->page))
+  if (g.format == "html" && !line.command->page)
     fail_usage("bad-format", "--format html: only chronicle writes a page; tables print as text, markdown, csv or json");
   if (g.format == "json") ctx.globals.json = true;
   const char* no_color = std::getenv("NO_COLOR");
@@ -841,12 +673,21 @@ int run(int argc, char** argv, Context& ctx) {
                          (g.color == "auto" && ::isatty(STDOUT_FILENO) != 0 &&
                           (no_color == nullptr || *no_color == '\0') &&
                           !(term != nullptr && std::string_view(term) == "dumb"))));
-  if (runner) runner(ctx);
+  const Command& c = *line.target();
+  const std::unique_ptr<Invocation> invocation = c.invoke(c);
+  fill_inputs(line, *invocation);
+  std::string name(line.command->name);
+  if (line.sub != nullptr) {
+    if (!line.sub->tables) ctx.text_or_json_only(name);
+    name += " " + std::string(line.sub->name);
+  }
+  try {
+    invocation->run(ctx);
+  } catch (const Error& e) {
+    throw reported(e, name);
+  }
   return ctx.exit_status;
 }
-
-// Whether the error objects go to stdout too (--json), for the handler below.
-bool json_errors = false;
 
 // What std::terminate does instead of abort(): an exception that escaped
 // where none may (bad_alloc thrown while a destructor frees a large JSON
@@ -880,10 +721,6 @@ int main(int argc, char** argv) {
   StdoutOutput out;
   Context ctx(&out);
   ctx.run_command_line = &main;  // play runs each of its lines as a command line of its own
-  // --json must be known to print a parse error as JSON, before parsing ends.
-  for (int i = 1; i < argc; ++i)
-    if (std::string_view(argv[i]) == "--json") ctx.globals.json = true;
-  json_errors = ctx.globals.json;
 
   try {
     const int status = run(argc, argv, ctx);
