@@ -4,9 +4,12 @@
 // (tests/play/check_play_tmux.sh).
 #include <catch2/catch.hpp>
 
+#include <fstream>
+
 #include "support.hpp"
 #include "temp_dir.hpp"
 #include "play/words.hpp"
+#include "print/render.hpp"
 
 using nlohmann::json;
 using siege::cli::split_words;
@@ -49,6 +52,66 @@ TEST_CASE("A line of play is split into words as a shell splits them, without ex
   CHECK_THROWS_WITH(split_words("x 'open"), "a quote (') opened at column 3 is not closed");
   CHECK_THROWS_WITH(split_words(R"(x "a\")"), "a quote (\") opened at column 3 is not closed");
   CHECK_THROWS_WITH(split_words("x \\"), "a backslash ends the line: nothing follows it to keep");
+}
+
+TEST_CASE("A line of play reads ANSI-C quoting as bash does", "[cli][play]") {
+  using V = std::vector<std::string>;
+  CHECK(split_words(R"(note $'a\u202Eb' x)") == V{"note", "a\u202e" "b", "x"});
+  CHECK(split_words(R"($'\x27\\\t\101\U0001F600\q\u')") == V{"'\\\tA\U0001F600\\q\\u"});
+  CHECK(split_words(R"(pre$'\x41'post "$'x'")") == V{"preApost", "$'x'"});
+  CHECK(split_words(R"($'it\'s')") == V{"it's"});
+  CHECK_THROWS_WITH(split_words("x $'open"), "a quote (') opened at column 3 is not closed");
+}
+
+// The line that plays an entry again reads back to the same text, at the
+// prompt and in the shells (bash, and zsh where installed), whatever the
+// text holds: R42's format characters are written as $'\u202E', still
+// escaped where shown.
+TEST_CASE("A quoted word reads back as the same text at the prompt and in the shell", "[cli][play]") {
+  const std::vector<std::string> texts{
+      "plain", "two words", "it's", "back\\slash", "bidi \u202E evil \u202C ok", "zero\u200Bwidth", "\uFEFFbom",
+      "tab\there (from a file)", "mix 'q' \\ \u2066x\u2069 $HOME `x` \"d\"", "sièged 🏰", "", "-dash"};
+  TempDir dir;
+  std::vector<std::string> shells{"bash"};
+  if (std::system("command -v zsh >/dev/null 2>&1") == 0) shells.emplace_back("zsh");
+  for (const auto& text : texts) {
+    const std::string word = siege::cli::shell_word(text);
+    INFO(word);
+    CHECK(split_words(word) == std::vector<std::string>{text});
+    const bool escaped = word.rfind("$'", 0) == 0;
+    CHECK(escaped == (text.find("\u202E") != std::string::npos || text.find("\u200B") != std::string::npos ||
+                      text.find("\uFEFF") != std::string::npos || text.find('\t') != std::string::npos ||
+                      text.find("\u2066") != std::string::npos));
+    for (const auto& shell : shells) {
+      const std::string script = dir.file("w.sh"), out = dir.file("w.out");
+      std::ofstream(script) << "printf '%s' " << word << "\n";
+      REQUIRE(std::system((shell + " " + script + " > " + out).c_str()) == 0);
+      CHECK(slurp(out) == text);
+    }
+  }
+}
+
+TEST_CASE("A byte order mark at the start of a play script is not part of its first line", "[cli][play]") {
+  TempDir dir;
+  const std::string path = new_siege(dir, "s.json");
+  const Run r = siege::test::siege({"play", path}, "\xEF\xBB\xBFnote first\nnote \xEF\xBB\xBFsecond\n");
+  CHECK(r.status == 0);
+  const json log = log_of(path);
+  REQUIRE(log.size() == 2);
+  CHECK(log[0]["inputs"]["text"] == "first");
+  CHECK(log[1]["inputs"]["text"] == "\xEF\xBB\xBFsecond");  // only the file's start is skipped
+}
+
+TEST_CASE("The log's line for a note with a bidi control is one bash plays back", "[cli][play]") {
+  TempDir dir;
+  const std::string path = new_siege(dir, "s.json");
+  const std::string text = "bidi \u202E evil \u202C it's";
+  REQUIRE(siege::test::siege({"--state", path, "note", text}).status == 0);
+  const Run log = siege::test::siege({"--state", path, "log"});
+  const std::string word = siege::cli::shell_word(text);
+  CHECK(word == R"($'bidi \u202E evil \u202C it\x27s')");
+  CHECK(log.out.find(word) != std::string::npos);
+  CHECK(log.out.find("\u202E") == std::string::npos);  // no raw control on the screen
 }
 
 TEST_CASE("Tab splits the text left of the cursor as far as it goes", "[cli][play]") {

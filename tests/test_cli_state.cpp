@@ -426,6 +426,18 @@ TEST_CASE("A missing state file is exit 4 and suggests siege init", "[cli][state
   CHECK(dir.names().empty());
 }
 
+TEST_CASE("A missing state file named as a lock file is refused by its name, not sent to init", "[cli][state][errors]") {
+  TempDir dir;
+  for (const std::string command : {"status", "scene", "log"}) {
+    const Run r = siege::test::siege({"--state", dir.file("p.json.lock"), command});
+    INFO(command);
+    CHECK(r.status == 2);
+    CHECK(r.err.find("form of the lock file") != std::string::npos);
+    CHECK(r.err.find("siege init") == std::string::npos);  // init would refuse the name too
+  }
+  CHECK(dir.names().empty());
+}
+
 TEST_CASE("log lists every entry with its options, seed and outcome", "[cli][state][log]") {
   Castle c;
   c.on({"--seed", "41", "attack", "--section", "north-wall", "--weapon", "cannon", "--successes", "2"});
@@ -708,4 +720,31 @@ TEST_CASE("An update that would grow the file past 16 MiB is refused, and the fi
   CHECK(c.bytes() == full);
   CHECK(c.dir.names() == std::vector<std::string>{"siege.json"});
   CHECK(c.on({"status"}).status == 0);
+}
+
+TEST_CASE("A global flag's spelling given as an option's value is that value, not the flag", "[cli][state][usage]") {
+  Castle c;
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"note", "--", "--json"}, "--json"},
+      {{"note", "--text", "--json"}, "--json"},
+      {{"note", "--text", "--dry-run"}, "--dry-run"},
+      {{"damage", "--at", "north-wall", "--hull", "1", "--cause", "--json"}, "--json"},
+  };
+  for (const auto& [args, value] : cases) {
+    INFO(args.front() << " ... " << value);
+    const Run r = c.on(args);
+    CHECK(r.status == 0);
+    CHECK(r.out.rfind('{', 0) == std::string::npos);  // text, not JSON
+    const auto last = json::parse(c.bytes())["log"].back()["inputs"];
+    CHECK((last.contains("text") ? last["text"] : last["cause"]) == value);
+  }
+  // The same at the prompt.
+  const Run p = c.run({"play", c.state}, "note -- --json\n");
+  CHECK(p.status == 0);
+  CHECK(p.out.rfind('{', 0) == std::string::npos);
+  CHECK(json::parse(c.bytes())["log"].back()["inputs"]["text"] == "--json");
+  // An option's own sibling is not taken as its value.
+  const Run s = c.on({"split", "--unit", "garrison", "--into", "--figures", "3"});
+  CHECK(s.status == 2);
+  CHECK(s.err == "siege: error: split: --into needs one value (NEW) after it\n");
 }

@@ -225,6 +225,12 @@ int run_script(const Session& s, const PlayRequest& r) {
     std::vector<std::string> words;
     int status = 0;
     try {
+      // A byte order mark that an editor put at the start of the file is
+      // not part of the first command.
+      if (number == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) {
+        line.erase(0, 3);
+        size -= 3;
+      }
       check_text(line, size);
       words = split_words(line);
       if (words.empty()) continue;

@@ -1,12 +1,14 @@
 // A line of `siege play` split into words as a POSIX shell splits a simple
 // command, without running one: blanks separate words; a backslash keeps the
 // next character as it is; '...' keeps everything up to the next quote;
-// "..." keeps everything but a backslash before \ " $ ` or a newline; a word
-// that begins with # begins a comment. Nothing is expanded ($, ~, *, ;, |
+// "..." keeps everything but a backslash before \ " $ ` or a newline; $'...'
+// reads bash's escapes (\u202E ...); a word that begins with # begins a
+// comment. Nothing is expanded ($, ~, *, ;, |
 // are ordinary characters).
 #pragma once
 
 #include <string>
+#include <utility>
 #include <string_view>
 #include <vector>
 
@@ -23,6 +25,82 @@ struct PartialWords {
 };
 
 namespace shell_split {
+
+// Appends to `word` the UTF-8 of code point `cp` (nothing for a surrogate
+// or past U+10FFFF, which no text input can hold).
+inline void append_utf8(std::string& word, unsigned long cp) {
+  if (cp < 0x80) {
+    word += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    word += static_cast<char>(0xc0 | (cp >> 6));
+    word += static_cast<char>(0x80 | (cp & 0x3f));
+  } else if (cp < 0x10000) {
+    if (cp >= 0xd800 && cp <= 0xdfff) return;
+    word += static_cast<char>(0xe0 | (cp >> 12));
+    word += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+    word += static_cast<char>(0x80 | (cp & 0x3f));
+  } else if (cp <= 0x10ffff) {
+    word += static_cast<char>(0xf0 | (cp >> 18));
+    word += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
+    word += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+    word += static_cast<char>(0x80 | (cp & 0x3f));
+  }
+}
+
+// The body of an ANSI-C quote, $'...', from `i` (just past the opening
+// quote) as bash reads it: \\ \' \" \? \a \b \e \f \n \r \t \v, \NNN
+// (octal), \xHH, \uHHHH and \UHHHHHHHH; another backslash stays as it is.
+// Returns the index of the closing quote, or line.size() when none.
+inline std::size_t ansi_c_quote(std::string_view line, std::size_t i, std::string& word) {
+  const auto digits = [&](std::size_t& at, int base, int most) {
+    unsigned long v = 0;
+    int n = 0;
+    for (; n < most && at < line.size(); ++n, ++at) {
+      const char d = line[at];
+      int x = -1;
+      if (d >= '0' && d <= '9') x = d - '0';
+      else if (d >= 'a' && d <= 'f') x = d - 'a' + 10;
+      else if (d >= 'A' && d <= 'F') x = d - 'A' + 10;
+      if (x < 0 || x >= base) break;
+      v = v * static_cast<unsigned long>(base) + static_cast<unsigned long>(x);
+    }
+    return std::pair{v, n};
+  };
+  for (; i < line.size() && line[i] != '\''; ++i) {
+    if (line[i] != '\\' || i + 1 == line.size()) {
+      word += line[i];
+      continue;
+    }
+    const char e = line[++i];
+    static constexpr std::string_view from = "abefnrtv\\'\"?E";
+    static constexpr std::string_view to = "\a\b\x1b\f\n\r\t\v\\'\"?\x1b";
+    if (const std::size_t k = from.find(e); k != std::string_view::npos) {
+      word += to[k];
+    } else if (e >= '0' && e <= '7') {
+      std::size_t at = i;
+      const auto [v, n] = digits(at, 8, 3);
+      word += static_cast<char>(v & 0xff);
+      i = at - 1;
+    } else if (e == 'x' || e == 'u' || e == 'U') {
+      std::size_t at = i + 1;
+      const auto [v, n] = digits(at, 16, e == 'x' ? 2 : e == 'u' ? 4 : 8);
+      if (n == 0) {
+        word += '\\';
+        word += e;
+        continue;
+      }
+      if (e == 'x')
+        word += static_cast<char>(v);
+      else
+        append_utf8(word, v);
+      i = at - 1;
+    } else {
+      word += '\\';
+      word += e;
+    }
+  }
+  return i;
+}
 
 // Splits `line`; with `partial`, an unclosed quote or a last backslash ends
 // the last word instead of being refused.
@@ -53,6 +131,14 @@ inline PartialWords split(std::string_view line, bool partial) {
         break;
       }
       word += line[++i];
+    } else if (c == '$' && i + 1 < line.size() && line[i + 1] == '\'') {
+      in_word = true;
+      const std::size_t open = i;
+      i = ansi_c_quote(line, i + 2, word);
+      if (i == line.size()) {
+        unclosed('\'', open);
+        break;
+      }
     } else if (c == '\'') {
       in_word = true;
       const std::size_t end = line.find('\'', i + 1);

@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include <fmt/core.h>
 #include <fmt/format.h>
 
 #include "siege/error.hpp"
+#include "siege/text.hpp"
 #include "siege/rules.hpp"
 
 namespace siege::cli {
@@ -456,11 +458,49 @@ std::string inline_weapon_words(const Weapon& w) {
   return s + ")";
 }
 
+namespace {
+
+// A word with a character that text shows escaped (a control character
+// from a file, an R42 format character): in ANSI-C quoting, $'...', whose
+// \uXXXX bash, zsh and the play prompt read back as that character, so
+// the line stays one that plays the entry again, and shows no raw bidi
+// control. The apostrophe is \x27 there, so that a plain quote-matcher
+// (wrapping) still sees one quoted run.
+std::optional<std::string> ansi_c_quoted(std::string_view word) {
+  bool needed = false;
+  for (std::size_t i = 0; i < word.size() && !needed;) {
+    char32_t cp = 0;
+    const std::size_t n = text::utf8_at(word, i, cp);
+    needed = n != 0 && (text::is_control(cp) || text::is_format_char(cp));
+    i += n == 0 ? 1 : n;
+  }
+  if (!needed) return std::nullopt;
+  std::string out = "$'";
+  for (std::size_t i = 0; i < word.size();) {
+    char32_t cp = 0;
+    const std::size_t n = text::utf8_at(word, i, cp);
+    if (n != 0 && (text::is_control(cp) || text::is_format_char(cp))) {
+      out += fmt::format("\\u{:04X}", static_cast<unsigned>(cp));
+    } else if (word[i] == '\\') {
+      out += "\\\\";
+    } else if (word[i] == '\'') {
+      out += "\\x27";
+    } else {
+      out.append(word.substr(i, n == 0 ? 1 : n));
+    }
+    i += n == 0 ? 1 : n;
+  }
+  return out + "'";
+}
+
+}  // namespace
+
 std::string shell_word(std::string_view word) {
   const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char ch) {
     const auto c = static_cast<unsigned char>(ch);
     return std::isalnum(c) != 0 || std::string_view("-_.,:/=+@%").find(ch) != std::string_view::npos || c >= 0x80;
   });
+  if (auto quoted = ansi_c_quoted(word)) return *quoted;
   if (plain) return std::string(word);
   std::string out = "'";
   for (const char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);

@@ -312,9 +312,12 @@ StateFile::StateFile(std::string path, Access access) : path_(std::move(path)), 
     lock_->remove_recorded_temp();
   }
   exists_ = read_file(path_, target_, text_);
-  if (!exists_ && access_ != Access::create)
+  if (!exists_ && access_ != Access::create) {
+    // Not "make one with: siege init" a name that init refuses.
+    refuse_sidecar_name(path_, target_, "a state file");
     fail_state("no-state-file", path_ + ": no such state file; make one with: " +
                                     command_words({"init", path_, input_word("from"), "DESCRIPTION.json"}));
+  }
   // A file made read-only (chmod a-w, or not ours to write) is kept as it
   // is: the update's rename would replace it regardless of its mode.
   struct stat st {};
