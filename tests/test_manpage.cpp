@@ -76,7 +76,7 @@ bool option_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
 }
 
-// Parses CLI11's help: the name column of "Options:" rows (one row may give
+// Parses --help's screen: the name column of "Options:" rows (one row may give
 // several names, "--all-within-walls,--within-walls"), and the first word of
 // "Positionals:" and "Subcommands:" rows.
 Help parse_help(const std::string& text) {

@@ -1,7 +1,7 @@
 // The global options of the command line, declared once: their names, the
 // value they take, the line --help gives, the man page's prose, and what
-// each sets in Globals. The parser (parse.cpp) reads them, CLI11's --help
-// lists them (cli.cpp), `help --inputs --json` describes them.
+// each sets in Globals. The parser (parse.cpp) reads them, --help
+// lists them (help.cpp), `help --inputs --json` describes them.
 #pragma once
 
 #include <array>

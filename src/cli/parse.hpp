@@ -5,8 +5,8 @@
 // - A word is an option only where it stands as one: an option that takes a
 //   value takes the next word as that value (a global flag such as --json,
 //   or any other word, is then the value), unless the word is one of the same
-//   command's own options, which is refused ("split: --into: needs a value
-//   (NEW)"). After "--" every word is a value.
+//   command's own options, which is refused ("split: --into needs one value
+//   (NEW) after it"). After "--" every word is a value.
 // - Global options (--json, --data, --seed, --state, --dry-run, --color,
 //   --format, --lock-wait, --version, --help) may stand before or after the
 //   command. A command's own option of the same name wins after the command.

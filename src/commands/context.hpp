@@ -3,7 +3,7 @@
 // random generator, and where its output goes (an Output the front end
 // gives: the terminal's standard output, a batch line, a string).
 //
-// Nothing here knows a terminal, CLI11 or a socket: the command line
+// Nothing here knows a terminal, an argv or a socket: the command line
 // (src/cli/), batch, play and serve each give a Context their own Output.
 #pragma once
 
