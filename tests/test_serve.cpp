@@ -1,14 +1,18 @@
 // siege serve without a socket: the listening address, the Host rule, the
-// routes, the views and the heads of its responses (src/front/serve.hpp).
+// routes, the views (src/commands/view.hpp) and the heads of its responses
+// (src/serve/serve.hpp).
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
 
+#include "commands/actions.hpp"
+#include "commands/chronicle.hpp"
 #include "commands/cmd_state.hpp"
 #include "error_of.hpp"
-#include "serve/serve.hpp"
 #include "print/chronicle.hpp"
+#include "serve/serve.hpp"
 #include "support.hpp"
+#include "temp_dir.hpp"
 
 using namespace siege;
 using namespace siege::cli;
@@ -143,9 +147,9 @@ TEST_CASE("serve: three paths by GET or HEAD, nothing else", "[serve]") {
 }
 
 TEST_CASE("serve: --view is players or referee", "[serve]") {
-  CHECK(serve::view_named("players") == serve::View::players);
-  CHECK(serve::view_named("referee") == serve::View::referee);
-  CHECK(test::usage_error_of([] { (void)serve::view_named("gm"); }).find("players") != std::string::npos);
+  CHECK(view_named("players") == View::players);
+  CHECK(view_named("referee") == View::referee);
+  CHECK(test::usage_error_of([] { (void)view_named("gm"); }).find("players") != std::string::npos);
 }
 
 TEST_CASE("serve: the players' view forgets a gallery not yet found and its entries, the referee's keeps all",
@@ -167,63 +171,127 @@ TEST_CASE("serve: the players' view forgets a gallery not yet found and its entr
   fired.outcome = {{"section", "gate"}, {"fired", true}};
   scene.action = "scene";
   st.log = {dug, seen, fired, scene};
+  for (std::size_t i = 0; i < st.log.size(); ++i) st.log[i].entry = static_cast<int>(i) + 1;
 
-  CHECK(serve::hidden_from_players(dug));
-  CHECK_FALSE(serve::hidden_from_players(seen));
-  CHECK_FALSE(serve::hidden_from_players(fired));
-  CHECK_FALSE(serve::hidden_from_players(scene));
+  CHECK(hidden_from_players(dug));
+  CHECK_FALSE(hidden_from_players(seen));
+  CHECK_FALSE(hidden_from_players(fired));
+  CHECK_FALSE(hidden_from_players(scene));
 
-  const SiegeState p = serve::view_of(st, serve::View::players);
+  const SiegeState p = view_of(st, View::players);
   CHECK(p.now.sections[0].mine.days_dug == 0);
   CHECK_FALSE(p.now.sections[0].mine.detected);
   CHECK(p.now.sections[1].mine.days_dug == 2);
   CHECK(p.now.sections[1].mine.detected);
   REQUIRE(p.log.size() == 3);
   CHECK(p.log[0].outcome.at("section") == "gate");
+  CHECK(p.log[0].entry == 1);  // numbered as the players' log: no gap counts the dig
+  CHECK(p.log[2].entry == 3);
 
-  const SiegeState r = serve::view_of(st, serve::View::referee);
+  const SiegeState r = view_of(st, View::referee);
   CHECK(r.now.sections[0].mine.days_dug == 3);
   CHECK(r.log.size() == 4);
 }
 
-TEST_CASE("serve: the players' chronicle leaves out a hidden dig's entry and chart point, and numbers the rest 1, 2, 3",
-          "[serve][R19]") {
-  SiegeState st;
-  LogEntry scene, dug, note;
-  scene.action = "scene";
-  dug.action = "mine";
-  dug.outcome = {{"section", "north-wall"}, {"detected", false}, {"fired", false}};
-  note.action = "note";
-  st.log = {scene, dug, dug, note};  // entries 1 to 4; 2 and 3 are hidden
-  for (std::size_t i = 0; i < st.log.size(); ++i) st.log[i].entry = static_cast<int>(i) + 1;
-  CHECK(serve::view_of(st, serve::View::players).log.back().entry == 2);
+namespace {
 
-  Chronicle c;
-  for (int i = 1; i <= 4; ++i) {
-    ChronicleEntry e;
-    e.number = i;
-    e.action = st.log[static_cast<std::size_t>(i) - 1].action;
-    c.entries.push_back(e);
-  }
-  for (int i = 0; i <= 4; ++i) c.points.push_back({i, i == 0 ? 0 : 1, i == 1});
-  c.scene_ends = {{0, 0, false}, {3, 1, false}};  // the scene ends on a hidden dig
-  ChronicleSeries wall;
-  wall.suffered = {0, 4, 4, 4, 6};
-  c.series = {wall};
-  serve::players_chronicle(c, st);
+// Batch lines, each seeded: a scene, a dig under east-wall that the sappers
+// win (R19: unseen, so hidden from the players), a note.
+std::string scene_line(int seed) { return R"({"action":"scene","seed":)" + std::to_string(seed) + "}\n"; }
+std::string dig_line() {
+  return R"({"action":"mine","section":"east-wall","day-results":"3:0","seed":21})"
+         "\n";
+}
+std::string note_line(int k) {
+  return R"({"action":"note","text":"note )" + std::to_string(k) + R"(","seed":)" + std::to_string(k) + "}\n";
+}
 
-  REQUIRE(c.entries.size() == 2);
-  CHECK(c.entries[0].action == "scene");
-  CHECK(c.entries[0].number == 1);
+// The example castle (a week a scene) with `lines` played on it by batch
+// through the binary, in a file `name` of `dir`.
+SiegeState castle_played(const test::TempDir& dir, const std::string& name, const std::string& lines,
+                         Context& ctx) {
+  const std::string state = dir.file(name);
+  REQUIRE(test::siege({"init", state, "--from", SIEGE_SOURCE_DIR + "/examples/castle-siege.json"}).status ==
+          0);
+  const test::Run r = test::siege({"--state", state, "batch"}, lines);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  return load_state_text(test::slurp(state), state, ctx.tables());
+}
+
+}  // namespace
+
+TEST_CASE(
+    "serve: the players' chronicle is gathered from their own entries: a hidden dig has no entry, "
+    "no number and no chart point, and the page is the one of the siege without it",
+    "[serve][R19]") {
+  const test::TempDir dir;
+  Context ctx;
+  const SiegeState dug = castle_played(
+      dir, "dug.json",
+      scene_line(11) + dig_line() + note_line(1) + scene_line(12) + dig_line() + note_line(2), ctx);
+  const SiegeState plain =
+      castle_played(dir, "plain.json", scene_line(11) + note_line(1) + scene_line(12) + note_line(2), ctx);
+  REQUIRE(dug.log.size() == 6);
+  REQUIRE(hidden_from_players(dug.log[1]));
+
+  const Chronicle c = gather_chronicle(dug, ctx, "siege.json", evening_scenes, View::players);
+  REQUIRE(c.entries.size() == 4);
   CHECK(c.entries[1].action == "note");
   CHECK(c.entries[1].number == 2);
-  REQUIRE(c.points.size() == 3);
-  CHECK(c.points[0].entry == 0);
-  CHECK(c.points[1].entry == 1);
-  CHECK(c.points[2].entry == 2);
-  CHECK(c.series[0].suffered == std::vector<int>{0, 4, 6});
-  REQUIRE(c.scene_ends.size() == 2);
-  CHECK(c.scene_ends[1].entry == 1);  // the last entry the players see in that scene
+  CHECK(c.entries[3].number == 4);
+  REQUIRE(c.points.size() == 5);
+  for (std::size_t k = 0; k < c.points.size(); ++k) CHECK(c.points[k].entry == static_cast<int>(k));
+  REQUIRE(c.scene_ends.size() == 3);
+  CHECK(c.scene_ends[1].entry == 2);  // scene 1 ends on the players' entry 2, the note
+  CHECK(c.state->log.size() == 4);
+  CHECK(c.outlook_hidden);
+  CHECK_FALSE(c.outlook);
+  for (const auto& x : c.state->now.sections) CHECK(x.mine.days_dug == 0);
+
+  const Chronicle same = gather_chronicle(plain, ctx, "siege.json", evening_scenes, View::players);
+  CHECK(chronicle_html(c) == chronicle_html(same));
+  CHECK(chronicle_markdown(c) == chronicle_markdown(same));
+
+  const Chronicle whole = gather_chronicle(dug, ctx, "siege.json", evening_scenes, View::referee);
+  CHECK(whole.entries.size() == 6);
+  CHECK(whole.points.size() == 7);
+  CHECK(whole.state->now.find_section("east-wall")->mine.days_dug == 2);
+  CHECK(chronicle_html(whole) != chronicle_html(c));
+}
+
+TEST_CASE(
+    "serve: a dig hidden as the log's 240th entry is no change to the players' page, JSON or version, "
+    "nor is a scene after it (issue 41: the chart was thinned over entries they do not see)",
+    "[serve][R19]") {
+  static_assert(max_chart_points == 240, "the log's length below stands at the chart's points");
+  const test::TempDir dir;
+  Context ctx;
+  std::string notes;
+  for (int k = 1; k <= 238; ++k) notes += note_line(k);
+  const std::string before = scene_line(11) + notes;  // 239 entries
+  const SiegeState plain = castle_played(dir, "plain.json", before, ctx);
+  const SiegeState dug = castle_played(dir, "dug.json", before + dig_line(), ctx);
+  const SiegeState plain_on = castle_played(dir, "plain-on.json", before + scene_line(12), ctx);
+  const SiegeState dug_on = castle_played(dir, "dug-on.json", before + dig_line() + scene_line(12), ctx);
+  REQUIRE(dug.log.size() == 240);
+  REQUIRE(hidden_from_players(dug.log.back()));
+
+  const auto players = [&](const SiegeState& st, std::uint64_t version) {
+    return serve::render(&st, ctx, "siege.json", View::players, version, "");
+  };
+  // As the server reads the file: the dig renders the bytes it already
+  // serves, so no new version; the scene then renders what it does without the dig.
+  const serve::Rendered shown = players(plain, 0);
+  CHECK(serve::same_but_version(players(dug, 1), shown));
+  CHECK(players(dug, 0).page == shown.page);
+  CHECK(players(dug, 0).json == shown.json);
+  CHECK(players(dug_on, 1).page == players(plain_on, 1).page);
+  CHECK(players(dug_on, 1).json == players(plain_on, 1).json);
+  CHECK(shown.page.find("Nothing has happened yet") == std::string::npos);
+  // The referee's view shows the dig.
+  CHECK_FALSE(serve::same_but_version(serve::render(&dug, ctx, "siege.json", View::referee, 1, ""),
+                                      serve::render(&plain, ctx, "siege.json", View::referee, 0, "")));
 }
 
 namespace {
@@ -245,7 +313,7 @@ TEST_CASE(
       "kestrel.json:1:40: missing closing quote; last read: '\"secret-tunnel-q7 <b>\"&'";
   for (const SiegeState* shown : {&st, static_cast<const SiegeState*>(nullptr)}) {
     INFO((shown == nullptr ? "no siege" : "the siege as last read"));
-    const serve::Rendered p = serve::render(shown, ctx, "kestrel.json", serve::View::players, 4, problem);
+    const serve::Rendered p = serve::render(shown, ctx, "kestrel.json", View::players, 4, problem);
     CHECK(p.page.find("class=\"problem\"") != std::string::npos);
     CHECK(p.page.find("secret-tunnel") == std::string::npos);
     CHECK(p.page.find("last read:") == std::string::npos);  // the reason's quote, not "as it last read"
@@ -254,13 +322,13 @@ TEST_CASE(
     CHECK(pj.at("error").at("message").get<std::string>().find("cannot be") != std::string::npos);
     CHECK(pj.at("version") == 4);
 
-    const serve::Rendered r = serve::render(shown, ctx, "kestrel.json", serve::View::referee, 4, problem);
+    const serve::Rendered r = serve::render(shown, ctx, "kestrel.json", View::referee, 4, problem);
     CHECK(r.page.find("secret-tunnel-q7 &lt;b&gt;&quot;&amp;") != std::string::npos);
     CHECK(r.page.find("<b>") == std::string::npos);
     CHECK(nlohmann::json::parse(r.json).at("error").at("message") == problem);
   }
   // A name is escaped in the page as any text is.
-  const serve::Rendered named = serve::render(nullptr, ctx, "<i>\"x\".json", serve::View::players, 1, "gone");
+  const serve::Rendered named = serve::render(nullptr, ctx, "<i>\"x\".json", View::players, 1, "gone");
   CHECK(named.page.find("<i>") == std::string::npos);
   CHECK(named.page.find("&lt;i&gt;&quot;x&quot;.json") != std::string::npos);
 }
@@ -269,8 +337,8 @@ TEST_CASE("serve: two renderings that differ only in their versions are the same
           "[serve]") {
   Context ctx;
   const SiegeState st = castle();
-  const serve::Rendered a = serve::render(&st, ctx, "kestrel.json", serve::View::players, 9, "");
-  const serve::Rendered b = serve::render(&st, ctx, "kestrel.json", serve::View::players, 10, "");
+  const serve::Rendered a = serve::render(&st, ctx, "kestrel.json", View::players, 9, "");
+  const serve::Rendered b = serve::render(&st, ctx, "kestrel.json", View::players, 10, "");
   CHECK(a.page != b.page);
   CHECK(a.page.find("data-version=\"9\"") != std::string::npos);
   CHECK(b.page.find("data-version=\"10\"") != std::string::npos);
@@ -287,16 +355,15 @@ TEST_CASE("serve: two renderings that differ only in their versions are the same
   SiegeState changed = st;
   changed.now.sections[0].hull_suffered += 1;
   CHECK_FALSE(
-      serve::same_but_version(b, serve::render(&changed, ctx, "kestrel.json", serve::View::players, 11, "")));
-  CHECK_FALSE(serve::same_but_version(
-      b, serve::render(&st, ctx, "kestrel.json", serve::View::players, 11, "a reason")));
-  // The players are not told why the file cannot be read: two reasons, one page.
-  CHECK(
-      serve::same_but_version(serve::render(&st, ctx, "kestrel.json", serve::View::players, 11, "one reason"),
-                              serve::render(&st, ctx, "kestrel.json", serve::View::players, 12, "another")));
+      serve::same_but_version(b, serve::render(&changed, ctx, "kestrel.json", View::players, 11, "")));
   CHECK_FALSE(
-      serve::same_but_version(serve::render(&st, ctx, "kestrel.json", serve::View::referee, 11, "one reason"),
-                              serve::render(&st, ctx, "kestrel.json", serve::View::referee, 12, "another")));
+      serve::same_but_version(b, serve::render(&st, ctx, "kestrel.json", View::players, 11, "a reason")));
+  // The players are not told why the file cannot be read: two reasons, one page.
+  CHECK(serve::same_but_version(serve::render(&st, ctx, "kestrel.json", View::players, 11, "one reason"),
+                                serve::render(&st, ctx, "kestrel.json", View::players, 12, "another")));
+  CHECK_FALSE(
+      serve::same_but_version(serve::render(&st, ctx, "kestrel.json", View::referee, 11, "one reason"),
+                              serve::render(&st, ctx, "kestrel.json", View::referee, 12, "another")));
 }
 
 TEST_CASE("serve: the CSP hashes are SHA-256 in base64", "[serve]") {

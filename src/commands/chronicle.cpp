@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -312,17 +313,25 @@ ChronicleOutlook outlook_of(const odds::SceneOdds& o) {
   return out;
 }
 
+// Why the players' chronicle stops where the log no longer replays.
+constexpr std::string_view players_replay_note =
+    "the log differs from what replaying it gives (the referee's view says where)";
+
 }  // namespace
 
-Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string& path, int scenes) {
+Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string& path, int scenes, View v) {
   const Tables& t = ctx.tables();
   Chronicle c;
-  c.state = &st;
+  // The referee's view is `st` itself, not a copy of it.
+  c.state = v == View::referee ? std::shared_ptr<const SiegeState>(std::shared_ptr<const SiegeState>(), &st)
+                               : std::make_shared<const SiegeState>(view_of(st, v));
+  const SiegeState& shown = *c.state;  // its log: the view's entries, numbered 1, 2, ...
   c.file = path;
   c.tables = &t;
+  c.outlook_hidden = v == View::players;
 
-  int scene = st.initial.scene;
-  for (const auto& e : st.log) {
+  int scene = shown.initial.scene;
+  for (const auto& e : shown.log) {
     if (e.action == "scene") ++scene;
     ChronicleEntry x;
     x.number = e.entry;
@@ -334,64 +343,78 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
     // Until the replay says more: what the logged outcome itself holds.
     x.rules = texts_at(e.outcome, "rules");
     x.shots = shots_of(e.outcome);
-    x.changes = changes_logged(e.outcome, st.initial, t);
+    x.changes = changes_logged(e.outcome, shown.initial, t);
     c.entries.push_back(std::move(x));
   }
 
-  for (const auto& x : st.initial.sections)
+  for (const auto& x : shown.initial.sections)
     c.series.push_back({x.id, x.variant.empty() ? x.structure : x.structure + ", " + x.variant, stats_of(x, t).hull,
                         true, {}, {}});
-  for (const auto& e : st.now.engines)  // R35: newcomers too
+  for (const auto& e : shown.now.engines)  // R35: newcomers too
     if (const Engine* row = row_of(e, t))
       c.series.push_back({e.id, e.weapon.empty() ? e.engine : e.weapon, row->hull, false, {}, {}});
   c.series.push_back({std::string(camp_id), "the besiegers' camp", camp_row(t).hull, false, {}, {}});
 
-  // The points: after every entry, or at the end of each scene when the log
-  // is long; the scene table at the end of each scene. Point 0 is the start.
-  const std::size_t n = st.log.size();
+  // The points, among the view's entries alone (point k: after its entry k):
+  // after every entry, or at the end of each scene when the log is long; the
+  // scene table at the end of each scene. Point 0 is the start.
+  const std::size_t n = shown.log.size();
   std::vector<std::size_t> every(n + 1), ends{0};
   for (std::size_t i = 0; i <= n; ++i) every[i] = i;
   for (std::size_t i = 0; i < n; ++i)
-    if (i + 1 == n || st.log[i + 1].action == "scene") ends.push_back(i + 1);
+    if (i + 1 == n || shown.log[i + 1].action == "scene") ends.push_back(i + 1);
   const std::vector<std::size_t> chart = thinned(every.size() <= max_chart_points ? every : ends, max_chart_points);
   const std::vector<std::size_t> table = thinned(ends, max_scene_columns);
   std::vector<char> wanted(n + 1, 0);
   for (auto i : chart) wanted[i] = 1;
   for (auto i : table) wanted[i] = 1;
   std::vector<std::vector<int>> values(n + 1);
-  values[0] = hulls_of(st.initial, t, st.now);
+  values[0] = hulls_of(shown.initial, t, shown.now);
 
+  // The whole log is replayed (a hidden entry may be what a later one
+  // builds on); point_after[i]: the view's point after st.log[i], 0 for an
+  // entry the view does not show.
+  std::vector<std::size_t> point_after(st.log.size(), 0);
+  {
+    const std::vector<std::size_t> at = entries_shown(st, v);
+    for (std::size_t k = 0; k < at.size(); ++k) point_after[at[k]] = k + 1;
+  }
   Marks before = marks_of(st.initial, t);
-  std::size_t replayed = 0;
-  try {
-    const SiegeState again = replay_log(st, n, ctx, path, [&](std::size_t i, const ActionResult& r, const SiegeState& now) {
-      ChronicleEntry& x = c.entries[i];
+  std::size_t replayed = 0;  // the view's entries replayed
+  const auto after_each = [&](std::size_t i, const ActionResult& r, const SiegeState& now) {
+    Marks after = marks_of(now.now, t);
+    if (const std::size_t k = point_after[i]; k != 0) {
+      ChronicleEntry& x = c.entries[k - 1];
       const json full = json::parse(r.json);
       x.rules = texts_at(full, "rules");
       x.roll = roll_of(full);
       x.shots = shots_of(full);
       x.notes = texts_at(full, "notes");
       for (const auto& m : texts_at(full, "not_modelled")) x.notes.push_back("Not modelled here: " + m);
-      Marks after = marks_of(now.now, t);
       x.changes = changes_between(before, after, now.now, t);
       x.replayed = true;
-      before = std::move(after);
-      if (wanted[i + 1] != 0) values[i + 1] = hulls_of(now.now, t, st.now);
-      replayed = i + 1;
-    });
-    if (hulls_of(again.now, t, st.now) != hulls_of(st.now, t, st.now))
+      if (wanted[k] != 0) values[k] = hulls_of(now.now, t, shown.now);
+      replayed = k;
+    }
+    before = std::move(after);
+  };
+  try {
+    const SiegeState again = replay_log(st, st.log.size(), ctx, path, after_each);
+    if (hulls_of(again.now, t, shown.now) != hulls_of(st.now, t, shown.now))
       c.replay_note = path + ": the siege in the file is not the one its log gives ('" + hint({"replay"}) +
                       "' names the first difference); the charts follow the log";
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::state) throw;
-    c.replay_note = e.what();
+    // The players are not told where: it may be a hidden entry.
+    c.replay_note =
+        v == View::referee ? std::string(e.what()) : path + ": " + std::string(players_replay_note);
   }
 
   const auto point = [&](std::size_t i) {
     ChroniclePoint p;
     p.entry = static_cast<int>(i);
-    p.scene = i == 0 ? st.initial.scene : c.entries[i - 1].scene;
-    p.scene_starts = i > 0 && st.log[i - 1].action == "scene";
+    p.scene = i == 0 ? shown.initial.scene : c.entries[i - 1].scene;
+    p.scene_starts = i > 0 && shown.log[i - 1].action == "scene";
     return p;
   };
   for (auto i : chart)
@@ -405,7 +428,7 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
       for (std::size_t k = 0; k < c.series.size(); ++k) c.series[k].at_scene.push_back(values[i][k]);
     }
 
-  if (scenes == 0) return c;
+  if (scenes == 0 || v == View::players) return c;
   try {
     c.outlook = outlook_of(odds::scene_odds(st.now, t, scenes));
   } catch (const Error& e) {

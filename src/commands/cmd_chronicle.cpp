@@ -57,7 +57,7 @@ void run_chronicle(const ChronicleRequest& r, Context& ctx) {
   // Messages on the page name the file without its folder: no path on the page.
   const auto slash = file.path().rfind('/');
   const std::string name = slash == std::string::npos ? file.path() : file.path().substr(slash + 1);
-  const Chronicle c = gather_chronicle(st, ctx, name, *r.scenes);
+  const Chronicle c = gather_chronicle(st, ctx, name, *r.scenes, View::referee);
   const std::string page = f == Format::markdown ? chronicle_markdown(c) : chronicle_html(c);
   if (to_stdout) return ctx.write(page);
 

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -115,7 +116,7 @@ struct ChronicleOutlook {
 };
 
 struct Chronicle {
-  const SiegeState* state = nullptr;
+  std::shared_ptr<const SiegeState> state;  // the siege the page shows: a view's own, or one it does not own
   std::string file;  // the state file as `--state` names it: its name, without its folder
   const Tables* tables = nullptr;
   std::vector<ChronicleEntry> entries;

@@ -57,7 +57,6 @@ namespace http = beast::http;
 using tcp = net::ip::tcp;
 using serve::Listen;
 using serve::Rendered;
-using serve::View;
 
 // The bounds (README, docs/siege.1).
 constexpr std::size_t max_connections = 256;
@@ -93,7 +92,7 @@ void serve_inputs(Fields& f, ServeRequest& r) {
           .help = "What the page shows: players (no gallery not yet found, no outlook) or referee (the "
                   "whole chronicle)",
           .value_name = "VIEW",
-          .choices = serve::view_names},
+          .choices = view_names},
          r.view);
 }
 
@@ -513,7 +512,7 @@ void run_serve(const ServeRequest& r, Context& ctx) {
                     : g.dry_run ? "--dry-run"
                                 : "--format") +
                    " does not apply: the server rolls nothing, writes nothing and serves one page");
-  const View view = serve::view_named(*r.view);
+  const View view = view_named(*r.view);
   net::io_context io;
   Server server(io, ctx, r.file, view, serve::parse_listen(*r.listen));
   server.open();
@@ -523,7 +522,7 @@ void run_serve(const ServeRequest& r, Context& ctx) {
                                : serve::authority(l);
   std::string text =
       fmt::format("Serving {} ({} view) at http://{}/ (JSON at {}, events at {}); Ctrl-C ends.\n",
-                  one_line(r.file), serve::name_of(view), here, serve::json_path, serve::events_path);
+                  one_line(r.file), name_of(view), here, serve::json_path, serve::events_path);
   if (serve::listens_everywhere(l))
     text += fmt::format(
         "Listening on every address: players open http://ADDRESS:{}/ with this machine's IP "
@@ -592,7 +591,9 @@ for any free one (the one chosen is printed). An address it cannot listen on (a 
 address not this machine's) is status 2.
 @view: What the page and the JSON show: `players` is the chronicle less what the defenders' side at the
 table would not know: a gallery not yet found (its days dug, and the log entries that dug it
-unseen) and the outlook; `referee` is the whole chronicle.)doc",
+unseen) and the outlook. It is the view of the siege without those entries, however long the
+log: its entries are numbered and its charts drawn from the others alone, and an entry it leaves
+out makes no new version and no event. `referee` is the whole chronicle.)doc",
       .example = R"doc(Example:
 
     $ siege serve siege.json --listen 0.0.0.0:8080

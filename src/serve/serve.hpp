@@ -1,5 +1,5 @@
 // `siege serve FILE`: the players' screen. The parts that need no socket,
-// so that the tests reach them without one: the views, the listening
+// so that the tests reach them without one: the listening
 // address and the Host check, the routes, the page and the JSON of one
 // reading of the file, and the heads of the responses. cmd_serve.cpp (the
 // one file that includes Boost.Beast) runs them in one event loop.
@@ -11,23 +11,10 @@
 #include <string_view>
 
 #include "commands/context.hpp"
+#include "commands/view.hpp"
 #include "siege/state.hpp"
 
-namespace siege::cli {
-struct Chronicle;
-}
-
 namespace siege::cli::serve {
-
-// What the page shows. players: the chronicle less what the defenders' side
-// at the table would not know (a gallery not yet found, the outlook);
-// referee: the whole chronicle.
-enum class View { players, referee };
-// The views' names, in View's order: serve --view's choices.
-inline constexpr std::string_view view_names[] = {"players", "referee"};
-[[nodiscard]] std::string_view name_of(View v);
-// The view called `name`; a usage error naming --view for any other.
-[[nodiscard]] View view_named(std::string_view name);
 
 // --listen ADDR:PORT: an IPv4 address, or an IPv6 one in brackets, and a
 // port from 0 (any free port, chosen at start) to 65535.
@@ -87,20 +74,12 @@ struct Rendered {
 // Whether `a` and `b` show the same: their bytes equal but for the version.
 [[nodiscard]] bool same_but_version(const Rendered& a, const Rendered& b);
 
-// The siege as the view shows it: a players' view forgets every gallery
-// not yet found (R19: its days dug), a referee's is `st` as it is.
-[[nodiscard]] SiegeState view_of(const SiegeState& st, View v);
-// Whether log entry `e` stays off the players' page: a mine dug and still
-// hidden (neither found nor fired).
-[[nodiscard]] bool hidden_from_players(const LogEntry& e);
-// The chronicle of `st` as the players' view shows it: the hidden entries
-// and their points of the Hull chart left out, the others numbered 1, 2, ...
-// as the players' log (view_of) numbers them.
-void players_chronicle(Chronicle& c, const SiegeState& st);
-
 // The page and the JSON of `st` (the file named `name`, without its folder)
-// in view `v`; `version` counts the changes served so far (the page and the
-// event stream carry it); `problem`, when not empty, is why the file could
+// in view `v` (commands/view.hpp: the chronicle gather_chronicle gathers in
+// that view, and view_status of view_of(st, v), so that the players'
+// rendering is the one of the siege less the entries hidden from them);
+// `version` counts the changes served so far (the page and the event stream
+// carry it); `problem`, when not empty, is why the file could
 // not be read just now: it shows as a banner over the siege as last read
 // (`st`), or alone when `st` is null, and as "error" in the JSON. The
 // players' view says only that the file cannot be read: the reason may

@@ -1,5 +1,6 @@
-// `siege serve`: the views, the Host check, the routes, the page and the
-// JSON of one reading, the heads of the responses (serve.hpp). No socket.
+// `siege serve`: the Host check, the routes, the page and the JSON of one
+// reading in a view (commands/view.hpp), the heads of the responses
+// (serve.hpp). No socket.
 #include <arpa/inet.h>
 
 #include <algorithm>
@@ -11,18 +12,9 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/chronicle.hpp"
-#include "print/json.hpp"
 #include "serve/serve.hpp"
 
 namespace siege::cli::serve {
-
-std::string_view name_of(View v) { return view_names[v == View::players ? 0 : 1]; }
-
-View view_named(std::string_view name) {
-  if (name == view_names[0]) return View::players;
-  if (name == view_names[1]) return View::referee;
-  fail_input("bad-view", "view", std::string(name), "expected players (the default) or referee");
-}
 
 // ------------------------------------------------------------ addresses
 
@@ -193,68 +185,6 @@ Route route(std::string_view method, std::string_view target) {
   return target == json_path ? Route::json : Route::events;
 }
 
-// ------------------------------------------------------------ the views
-
-bool hidden_from_players(const LogEntry& e) {
-  return e.action == "mine" && !e.outcome.value("detected", false) && !e.outcome.value("fired", false);
-}
-
-SiegeState view_of(const SiegeState& st, View v) {
-  SiegeState out = st;
-  if (v == View::referee) return out;
-  for (Snapshot* s : {&out.now, &out.initial})
-    for (auto& x : s->sections)
-      if (!x.mine.detected) x.mine = MineGallery{};
-  out.log.erase(std::remove_if(out.log.begin(), out.log.end(), hidden_from_players), out.log.end());
-  // Numbered as the players' log: a gap in the numbers would count the digs.
-  for (std::size_t i = 0; i < out.log.size(); ++i) out.log[i].entry = static_cast<int>(i) + 1;
-  out.redo.clear();
-  return out;
-}
-
-void players_chronicle(Chronicle& c, const SiegeState& st) {
-  // shown[k]: the players' number of log entry k + 1, or 0 when it is hidden;
-  // after[k]: the players' number of the last entry they see up to entry k.
-  std::vector<int> shown(st.log.size(), 0), after(st.log.size() + 1, 0);
-  int n = 0;
-  for (std::size_t k = 0; k < st.log.size(); ++k) {
-    if (!hidden_from_players(st.log[k])) shown[k] = ++n;
-    after[k + 1] = n;
-  }
-  std::vector<ChronicleEntry> kept;
-  for (std::size_t i = 0; i < c.entries.size() && i < st.log.size(); ++i)
-    if (shown[i] != 0) {
-      kept.push_back(std::move(c.entries[i]));
-      kept.back().number = shown[i];
-    }
-  c.entries = std::move(kept);
-  // The Hull chart: a point after a hidden entry goes (a dig changes no Hull),
-  // with its value in every line; the others take the players' numbers.
-  const auto in_log = [&](int entry) { return entry > 0 && static_cast<std::size_t>(entry) <= st.log.size(); };
-  std::vector<ChroniclePoint> points;
-  std::vector<bool> keep(c.points.size(), true);
-  for (std::size_t i = 0; i < c.points.size(); ++i) {
-    ChroniclePoint p = c.points[i];
-    if (in_log(p.entry) && shown[static_cast<std::size_t>(p.entry) - 1] == 0) {
-      keep[i] = false;
-      continue;
-    }
-    if (in_log(p.entry)) p.entry = shown[static_cast<std::size_t>(p.entry) - 1];
-    points.push_back(p);
-  }
-  c.points = std::move(points);
-  for (auto& line : c.series) {
-    std::vector<int> suffered;
-    for (std::size_t i = 0; i < line.suffered.size(); ++i)
-      if (i >= keep.size() || keep[i]) suffered.push_back(line.suffered[i]);
-    line.suffered = std::move(suffered);
-  }
-  // A scene's end stays (its Hull is what the players see), named by the
-  // last entry they see in it.
-  for (auto& p : c.scene_ends)
-    if (in_log(p.entry)) p.entry = after[static_cast<std::size_t>(p.entry)];
-}
-
 // ------------------------------------------------------------ the page
 
 namespace {
@@ -357,26 +287,12 @@ Rendered render(const SiegeState* st, Context& ctx, const std::string& name, Vie
 
   nlohmann::ordered_json j;
   if (st != nullptr) {
-    const SiegeState shown = view_of(*st, v);
-    Chronicle c = gather_chronicle(*st, ctx, name, v == View::players ? 0 : evening_scenes);
-    c.state = &shown;
-    if (v == View::players) {
-      c.outlook_hidden = true;
-      players_chronicle(c, *st);
-    }
+    Chronicle c = gather_chronicle(*st, ctx, name, evening_scenes, v);
     c.live_head = head;
     c.live_banner = banner;
     c.live_footer = html_escape(footer);
     out.page = chronicle_html(c);
-    j = nlohmann::ordered_json::parse(
-        print::json_text(print::write_status, shown, ctx.tables(), name, "status"));
-    if (v == View::players) {
-      auto& g = j["galleries"];
-      nlohmann::ordered_json found = nlohmann::ordered_json::array();
-      for (auto& x : g)
-        if (x.value("detected", false)) found.push_back(x);
-      g = std::move(found);
-    }
+    j = view_status(*c.state, ctx.tables(), name, v);
   } else {
     out.page =
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
