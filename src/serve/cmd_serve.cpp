@@ -7,9 +7,11 @@
 //
 // Closed and bounded: three paths, GET and HEAD only, the Host header held
 // to the listening address, at most max_connections at once (the next one
-// gets 503), a request's head at most header_bytes and request_seconds; an
-// event stream only ever owes its client the latest version, and one that
-// takes longer than stall_seconds to take a write is dropped.
+// gets 503), a request's head at most header_bytes and request_seconds (its
+// body is never read: any method but GET and HEAD is 405, a GET or HEAD
+// with a body 413, and the connection then closed); an event stream only
+// ever owes its client the latest version, and one that takes longer than
+// stall_seconds to take a write is dropped.
 
 // One thread: Asio's thread-local call stacks become plain pointers, and
 // nothing of Asio runs before main().
@@ -23,6 +25,7 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -231,11 +234,16 @@ class Connection : public std::enable_shared_from_this<Connection> {
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
+  // Reads a request's head. Its body, if it has one, is never read,
+  // whatever its length: the request is answered, and the connection then
+  // closed. (The parser is given no limit, since it reads none of the
+  // body; Boost 1.74's Beast takes boost::none for a limit below any.)
   void read_request() {
     parser_.emplace();
     parser_->header_limit(header_bytes);
+    parser_->body_limit(std::numeric_limits<std::uint64_t>::max());
     stream_.expires_after(request_seconds);
-    http::async_read(
+    http::async_read_header(
         stream_, buffer_, *parser_,
         [self = shared_from_this()](const beast::error_code& ec, std::size_t) { self->on_request(ec); });
   }
@@ -272,8 +280,6 @@ class Connection : public std::enable_shared_from_this<Connection> {
       return;  // gone, or too slow: the socket is closed
     if (ec == http::error::header_limit || ec == http::error::buffer_overflow)
       return refuse(serve::error_response(431));
-    if (ec == http::error::unexpected_body || ec == http::error::body_limit)
-      return refuse(serve::error_response(413));
     if (ec) return refuse(serve::error_response(400));
     const auto& req = parser_->get();
     // RFC 9112 §3.2: one Host header, and an HTTP/1.1 request has one; an
@@ -290,9 +296,13 @@ class Connection : public std::enable_shared_from_this<Connection> {
     const auto method = req.method_string();
     const serve::Route r = serve::route(std::string_view(method.data(), method.size()), t.path);
     const bool head_only = req.method() == http::verb::head;
-    const bool keep_alive = req.keep_alive();
+    // A body left unread ends the connection after the answer: what
+    // follows the head is no request.
+    const bool unread_body = !parser_->is_done();
+    const bool keep_alive = req.keep_alive() && !unread_body;
     if (r == serve::Route::not_found) return respond_error(404, keep_alive);
     if (r == serve::Route::method_not_allowed) return respond_error(405, keep_alive);
+    if (unread_body) return refuse(serve::error_response(413));  // a GET or HEAD with a body
     if (r == serve::Route::events) return start_events(head_only);
     hold_ = server_.rendered();
     const std::string& body = r == serve::Route::page ? hold_->page : hold_->json;
@@ -576,8 +586,9 @@ Content-Security-Policy allows only its own inline script and styles (by their S
 requests to itself; every response is no-store, nosniff, no referrer, never framed.
 
 Bounds: at most 256 connections at once (the next is answered 503 and closed); a request's head
-at most 8 KiB (431) and 10 seconds (the connection is closed); a request with a body is refused
-(413). All runs in one event loop: a client that goes, or reads slowly, costs the others
+at most 8 KiB (431) and 10 seconds (the connection is closed); a body is never read, whatever
+its length: any method but GET and HEAD is 405 with a body or without, a GET or HEAD with one is
+413, and the connection is closed after the answer. All runs in one event loop: a client that goes, or reads slowly, costs the others
 nothing; an event stream only ever owes its client the latest version, and one that has not
 taken a write for 30 seconds is dropped. A file that cannot be read, or is damaged, or gone,
 shows a banner on the page (and `error` in the JSON) over the siege as last read, until it reads
