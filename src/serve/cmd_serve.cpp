@@ -7,11 +7,12 @@
 //
 // Closed and bounded: three paths, GET and HEAD only, the Host header held
 // to the listening address, at most max_connections at once (the next one
-// gets 503), a request's head at most header_bytes and request_seconds (its
-// body is never read: any method but GET and HEAD is 405, a GET or HEAD
-// with a body 413, and the connection then closed); an event stream only
-// ever owes its client the latest version, and one that takes longer than
-// stall_seconds to take a write is dropped.
+// gets 503), of which event streams hold at most max_streams (the next
+// stream asked for gets 503), a request's head at most header_bytes and
+// request_seconds (its body is never read: any method but GET and HEAD is
+// 405, a GET or HEAD with a body 413, and the connection then closed); an
+// event stream only ever owes its client the latest version, and one that
+// takes longer than stall_seconds to take a write is dropped.
 
 // One thread: Asio's thread-local call stacks become plain pointers, and
 // nothing of Asio runs before main().
@@ -63,6 +64,9 @@ using serve::Rendered;
 
 // The bounds (README, docs/siege.1).
 constexpr std::size_t max_connections = 256;
+// Event streams open at once: the other 64 connections are left to the
+// page and the JSON, so that no client holding streams locks them out.
+constexpr std::size_t max_streams = 192;
 constexpr std::size_t max_refusing = 64;  // 503s being written at once; past that, closed at once
 constexpr std::uint32_t header_bytes = 8 * 1024;
 constexpr auto request_seconds = std::chrono::seconds(10);
@@ -128,6 +132,7 @@ class Connection;
 struct Counts {
   std::size_t open = 0;      // counted against max_connections
   std::size_t refusing = 0;  // being told 503
+  std::size_t streams = 0;   // of the open ones, event streams: counted against max_streams
 };
 
 class Server {
@@ -230,7 +235,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
         stall_(stream_.get_executor()) {
     ++(counted_ ? counts_->open : counts_->refusing);
   }
-  ~Connection() { --(counted_ ? counts_->open : counts_->refusing); }
+  ~Connection() {
+    --(counted_ ? counts_->open : counts_->refusing);
+    if (streaming_) --counts_->streams;
+  }
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
@@ -341,7 +349,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
     // ends only when the connection does (RFC 9112 §6.3).
     out_ = serve::response_head({.status = 200, .type = "text/event-stream"});
     if (head_only) return refuse(out_);
+    if (counts_->streams == max_streams) return refuse(serve::error_response(503));
     streaming_ = true;
+    ++counts_->streams;
     stream_.expires_never();
     server_.watch_events(shared_from_this());
     sent_ = server_.version();
@@ -585,7 +595,9 @@ answered with `Connection: close` and the connection closed after the response. 
 Content-Security-Policy allows only its own inline script and styles (by their SHA-256) and
 requests to itself; every response is no-store, nosniff, no referrer, never framed.
 
-Bounds: at most 256 connections at once (the next is answered 503 and closed); a request's head
+Bounds: at most 256 connections at once (the next is answered 503 and closed), of which event
+streams hold at most 192 (the next asked is answered 503 and closed), so that 64 are always left
+to the page and the JSON, whoever holds the streams; a request's head
 at most 8 KiB (431) and 10 seconds (the connection is closed); a body is never read, whatever
 its length: any method but GET and HEAD is 405 with a body or without, a GET or HEAD with one is
 413, and the connection is closed after the answer. All runs in one event loop: a client that goes, or reads slowly, costs the others

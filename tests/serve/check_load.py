@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""`siege serve` under load on loopback, bounded and ending by itself:
-200 clients hold the event stream and 20 requests a second (the page and
-the JSON in turn) go on for SECONDS (default 30) while another process
-writes the file: `siege --state FILE batch --commit-each`, fed a note
-line every 0.2 s, so each line is a commit of the batch. Passes with no failed request, no event stream dropped, and every
-client's last event naming the version the JSON gives at the end; prints
-the server's resident memory.
+"""`siege serve` under load on loopback, bounded and ending by itself: 192
+clients hold the event stream (as many streams as serve holds) and 20
+requests a second (the page and the JSON in turn) go on for SECONDS
+(default 30) while another process writes the file: `siege --state FILE
+batch --commit-each`, fed a note line every 0.2 s, so each line is a commit
+of the batch. Passes with no failed request, no event stream dropped, and
+every client's last event naming the version the JSON gives at the end;
+prints the server's resident memory.
 
     check_load.py SIEGE SOURCE_DIR [SECONDS]"""
 import json
@@ -21,7 +22,7 @@ from serve_lib import Server, Siege, finish, get  # noqa: E402
 
 siege = Siege(sys.argv[1], sys.argv[2])
 seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 30.0
-clients = 200
+clients = 192  # max_streams: every one is held
 problems = []
 server = Server(siege)
 sel = selectors.DefaultSelector()
@@ -73,8 +74,7 @@ def writer():
             problems.append(f"a batch line failed: {answer!r}")
         writes += 1
         time.sleep(0.2)
-    batch.stdin.close()
-    rest, err = batch.communicate(timeout=30)
+    rest, err = batch.communicate(timeout=30)  # closes its input: the batch ends
     if batch.returncode != 0 or rest.strip() or err.strip():
         problems.append(f"the batch ended with {batch.returncode}: {(rest + err)[:200]!r}")
 

@@ -123,6 +123,45 @@ def other_methods(server):
     check(status == 413 and headers.get("connection") == "close", f"GET with a body gave {status}")
 
 
+def full_then_free(server, held, what):
+    """With `held` open (`what`: 256 connections in all), the next
+    connection gets 503; once they close, the server serves again."""
+    time.sleep(0.3)
+    try:
+        status, _, _ = get(server, "/")
+    except OSError as e:
+        status = repr(e)
+    check(status == 503, f"the 257th connection, beside {what}, gave {status}")
+    for s in held:
+        s.close()
+    check(wait_until(lambda: get(server, "/")[0] == 200, 5), f"the server does not serve once {what} went")
+
+
+def streams_leave_room(server):
+    """Event streams hold at most 192 of the 256 connections: 256 asked for
+    by one client, the last 64 get 503, and the page and the JSON are still
+    served; once 256 connections are open, of any kind, the next gets 503."""
+    held = []
+    for _ in range(256):
+        s = server.connect()
+        s.sendall(f"GET /events HTTP/1.1\r\nHost: {server.host}\r\n\r\n".encode())
+        held.append(s)
+    statuses = [read_response(s, head_only=True)[0] for s in held]
+    streams = [s for s, status in zip(held, statuses) if status == 200]
+    check(len(streams) == 192 and statuses.count(503) == 64,
+          f"256 event streams asked: {len(streams)} given, {statuses.count(503)} refused (503), not 192 and 64")
+    for s, status in zip(held, statuses):
+        if status != 200:
+            s.close()
+    for path in ["/", "/state.json"]:
+        status, _, body = get(server, path)
+        check(status == 200 and body, f"GET {path} beside the event streams gave {status}")
+    # The refused ones gone, 64 plain connections fill the rest: the next gets 503.
+    check(wait_until(lambda: get(server, "/state.json")[0] == 200, 5), "the refused event streams are not let go")
+    others = [server.connect() for _ in range(256 - len(streams))]
+    full_then_free(server, streams + others, f"{len(streams)} event streams and {len(others)} others")
+
+
 def hostile(server):
     slow = []
     t = threading.Thread(target=slow_client, args=(server, slow))
@@ -226,16 +265,8 @@ def hostile(server):
     check((a, b, c) == (200, 404, 200), f"three requests on one connection gave {a}, {b}, {c}")
 
     # 256 connections at once, then the next gets 503; once they go, all is well.
-    held = [server.connect() for _ in range(256)]
-    time.sleep(0.3)
-    try:
-        status, _, _ = get(server, "/")
-    except OSError as e:
-        status = repr(e)
-    check(status == 503, f"the 257th connection gave {status}")
-    for s in held:
-        s.close()
-    check(wait_until(lambda: get(server, "/")[0] == 200, 5), "the server does not serve once the 256 went")
+    full_then_free(server, [server.connect() for _ in range(256)], "256 connections")
+    streams_leave_room(server)
 
     t.join(30)
     check(slow and slow[0] is not None and 8 <= slow[0] <= 14,
