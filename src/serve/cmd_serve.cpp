@@ -1,8 +1,9 @@
 // `siege serve FILE [--listen ADDR:PORT] [--view players|referee]`: the
 // players' screen. A small read-only HTTP server (Boost.Beast reads the
 // requests; this is the one file that includes it) in one event loop: it
-// watches the file, renders the view's page and JSON once per change of
-// it (serve.hpp), shares those bytes with every connection, and tells every
+// watches the file, has the view's page and JSON rendered once per change
+// of it (serve.hpp) in a thread of their own (Reader), so that no request
+// waits for them, shares those bytes with every connection, and tells every
 // open page through an event stream.
 //
 // Closed and bounded: three paths, GET and HEAD only, the Host header held
@@ -14,27 +15,42 @@
 // event stream only ever owes its client the latest version, and one that
 // takes longer than stall_seconds to take a write is dropped.
 
-// One thread: Asio's thread-local call stacks become plain pointers, and
-// nothing of Asio runs before main().
+// Asio in one thread: its thread-local call stacks become plain pointers,
+// its locks nothing, and nothing of Asio runs before main(). The Reader's
+// thread therefore never touches an Asio object: it hands a version over
+// under a mutex of its own and says so on an eventfd, which the loop reads
+// as it reads a socket.
 #define BOOST_ASIO_DISABLE_THREADS 1
 
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <array>
+#include <cerrno>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
+#include <exception>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <system_error>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/posix/stream_descriptor.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/write.hpp>
@@ -125,6 +141,173 @@ Stamp stamp_of(const std::string& path) {
   return out;
 }
 
+// `path` without its folder.
+std::string file_name(const std::string& path) {
+  const auto slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// The file read and laid out off the event loop, so that no answer waits
+// for it (a 13 MB file takes half a second and more): one reading at a
+// time, in a thread of its own with a Context of its own, each new version
+// handed to the loop. Asked again during a reading, it reads once more
+// after it: the newest wins. The thread shares with the loop only what is
+// under mutex_, and the bytes it hands over, which nobody changes.
+class Reader {
+ public:
+  // A version as the loop serves it: its number, its page and JSON.
+  struct Version {
+    std::uint64_t number = 0;
+    std::shared_ptr<const Rendered> bytes;
+  };
+
+  // `globals`: the command's (--data applies to the reading).
+  Reader(const Globals& globals, std::string path, View view)
+      : path_(std::move(path)), name_(file_name(path_)), view_(view) {
+    ctx_.globals = globals;
+  }
+  Reader(const Reader&) = delete;
+  Reader& operator=(const Reader&) = delete;
+  // Ends the thread, once the reading under way (if any) is done.
+  ~Reader() {
+    {
+      const std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_one();
+    if (thread_.joinable()) thread_.join();
+  }
+
+  // Version 0, read and rendered on the caller's thread before start(): an
+  // error is the command's (a file missing or damaged at start).
+  [[nodiscard]] Version first() {
+    const StateFile file(path_, StateFile::Access::read);
+    text_ = file.text();
+    last_ = load_state(file, ctx_);
+    shown_ = std::make_shared<const Rendered>(serve::render(&*last_, ctx_, name_, view_, version_, {}));
+    return {version_, shown_};
+  }
+
+  // Starts the thread. Each version it hands over from then on adds 1 to
+  // the counter of eventfd `ready` (which outlives the thread): the loop
+  // reads it, then take()s. The thread takes no signal but a fault of its
+  // own: SIGINT and SIGTERM go to the loop's.
+  void start(int ready) {
+    ready_ = ready;
+    sigset_t all, before;
+    sigfillset(&all);
+    for (const int fault : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT}) sigdelset(&all, fault);
+    pthread_sigmask(SIG_SETMASK, &all, &before);
+    thread_ = std::thread([this] { run(); });
+    pthread_sigmask(SIG_SETMASK, &before, nullptr);
+  }
+
+  // Asks for a reading (the file's stamp changed): at once, or after the
+  // one under way; several asked meanwhile make one.
+  void ask() {
+    {
+      const std::lock_guard lock(mutex_);
+      due_ = true;
+    }
+    wake_.notify_one();
+  }
+
+  // The newest version handed over since the last call (one not taken in
+  // time is passed over), or nothing; what ended the thread, rethrown.
+  [[nodiscard]] std::optional<Version> take() {
+    const std::lock_guard lock(mutex_);
+    if (failed_) std::rethrow_exception(failed_);
+    return std::exchange(handed_, std::nullopt);
+  }
+
+ private:
+  void run() {
+    try {
+      while (true) {
+        {
+          std::unique_lock lock(mutex_);
+          wake_.wait(lock, [this] { return due_ || stopping_; });
+          if (stopping_) return;
+          due_ = false;
+        }
+        if (!read()) continue;
+        {
+          const std::lock_guard lock(mutex_);
+          handed_ = Version{version_, shown_};
+        }
+        announce();
+      }
+    } catch (...) {  // the fallback page's own failure, or out of memory: the loop's to report
+      {
+        const std::lock_guard lock(mutex_);
+        failed_ = std::current_exception();
+      }
+      announce();
+    }
+  }
+
+  void announce() const {
+    const std::uint64_t one = 1;
+    (void)!::write(ready_, &one, sizeof one);  // a counter: it does not fill
+  }
+
+  // A reading of the file: whether it made a new version (shown_, numbered
+  // version_). A file that cannot be read keeps the siege as last read,
+  // under a banner that says why.
+  bool read() {
+    std::string problem;
+    std::string text = text_;
+    try {
+      const StateFile file(path_, StateFile::Access::read);
+      text = file.text();
+      if (text != text_ || !problem_.empty()) last_ = load_state(file, ctx_);
+    } catch (const Error& e) {
+      problem = e.spelled(front_end_spelling()).what();
+    } catch (const std::exception& e) {
+      problem = std::string("the file cannot be read: ") + e.what();
+    }
+    if (text == text_ && problem == problem_) return false;
+    text_ = std::move(text);
+    problem_ = std::move(problem);
+    std::shared_ptr<const Rendered> next;
+    try {
+      next = std::make_shared<const Rendered>(
+          serve::render(&*last_, ctx_, name_, view_, version_ + 1, problem_));
+    } catch (const std::exception& e) {
+      next = std::make_shared<const Rendered>(
+          serve::render(nullptr, ctx_, name_, view_, version_ + 1,
+                        std::string("the siege cannot be laid out: ") + e.what()));
+    }
+    // A change the view does not show (a players' view and a gallery still
+    // hidden, or another reason the players are not told) is no new version:
+    // an event then would tell the table that something happened out of its
+    // sight.
+    if (serve::same_but_version(*next, *shown_)) return false;
+    shown_ = std::move(next);
+    ++version_;
+    return true;
+  }
+
+  // The thread's (before start(), the caller's).
+  const std::string path_, name_;
+  const View view_;
+  Context ctx_;
+  std::string text_;                // the file's bytes as last read
+  std::optional<SiegeState> last_;  // the siege as last read
+  std::string problem_;             // why the last reading failed; "" when it did not
+  std::uint64_t version_ = 0;
+  std::shared_ptr<const Rendered> shown_;  // version_'s bytes
+  // Shared with the loop, under mutex_.
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool due_ = false, stopping_ = false;
+  std::optional<Version> handed_;
+  std::exception_ptr failed_;
+  // Set by start().
+  int ready_ = -1;
+  std::thread thread_;
+};
+
 class Connection;
 
 // How many connections are open, shared with every connection (one may
@@ -137,32 +320,29 @@ struct Counts {
 
 class Server {
  public:
-  Server(net::io_context& io, Context& ctx, std::string path, View view, Listen listen)
+  Server(net::io_context& io, const Globals& globals, std::string path, View view, Listen listen)
       : io_(io),
-        ctx_(ctx),
         path_(std::move(path)),
-        view_(view),
         listen_(std::move(listen)),
         acceptor_(io),
         watch_(io),
         ping_(io),
         retry_(io),
-        signals_(io, SIGINT, SIGTERM) {
-    const auto slash = path_.rfind('/');
-    name_ = slash == std::string::npos ? path_ : path_.substr(slash + 1);
-  }
+        signals_(io, SIGINT, SIGTERM),
+        ready_(io),
+        reader_(globals, path_, view) {}
 
   // Reads the file (an error at start is the command's error), listens
   // (an address it cannot listen on is a usage error naming --listen) and
   // returns the port it got.
   void open() {
-    {
-      stamp_ = stamp_of(path_);  // before reading: a change after it is seen
-      const StateFile file(path_, StateFile::Access::read);
-      text_ = file.text();
-      last_ = load_state(file, ctx_);
-    }
-    rendered_ = std::make_shared<const Rendered>(serve::render(&*last_, ctx_, name_, view_, version_, {}));
+    stamp_ = stamp_of(path_);  // before reading: a change after it is seen
+    Reader::Version v = reader_.first();
+    version_ = v.number;
+    rendered_ = std::move(v.bytes);
+    const int ready = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (ready < 0) throw std::system_error(errno, std::generic_category(), "serve: cannot make an eventfd");
+    ready_.assign(ready);
     beast::error_code ec;
     const auto address = net::ip::make_address(listen_.address, ec);
     if (ec) fail_input("bad-listen", "listen", serve::authority(listen_), "not an address: " + ec.message());
@@ -179,6 +359,8 @@ class Server {
   }
 
   void run() {
+    reader_.start(ready_.native_handle());
+    await_version();
     accept();
     watch();
     ping();
@@ -198,6 +380,7 @@ class Server {
   void watch();
   void ping();
   void reload();
+  void await_version();
   // Calls `act` on every event stream still open, and forgets the others.
   void each_watcher(void (Connection::*act)());
   void stop() {
@@ -207,20 +390,20 @@ class Server {
   }
 
   net::io_context& io_;
-  Context& ctx_;
-  std::string path_, name_;
-  View view_;
+  std::string path_;
   Listen listen_;
   tcp::acceptor acceptor_;
   net::steady_timer watch_, ping_, retry_;
   net::signal_set signals_;
   Stamp stamp_;
-  std::string text_;                // the file's bytes as last read
-  std::optional<SiegeState> last_;  // the siege as last read
-  std::string problem_;             // why the last reading failed; "" when it did not
-  std::uint64_t version_ = 0;
-  std::shared_ptr<const Rendered> rendered_;
+  std::uint64_t version_ = 0;                 // the version served
+  std::shared_ptr<const Rendered> rendered_;  // its bytes
   std::vector<std::weak_ptr<Connection>> watchers_;
+  // The eventfd the reader's thread writes, declared before the reader so
+  // that it is closed after the thread has ended.
+  net::posix::stream_descriptor ready_;
+  std::uint64_t ready_count_ = 0;
+  Reader reader_;
 };
 
 // One client connection: requests one after another (keep-alive), until it
@@ -469,43 +652,28 @@ void Server::ping() {
   });
 }
 
-// A new reading when the file's stamp changed; a new version (page, JSON,
-// event) when what it shows did. A file that cannot be read keeps the siege
-// as last read, under a banner that says why.
+// A new reading asked of the reader when the file's stamp changed.
 void Server::reload() {
   const Stamp now = stamp_of(path_);
   if (now == stamp_) return;
   stamp_ = now;
-  std::string problem;
-  std::string text = text_;
-  try {
-    const StateFile file(path_, StateFile::Access::read);
-    text = file.text();
-    if (text != text_ || !problem_.empty()) last_ = load_state(file, ctx_);
-  } catch (const Error& e) {
-    problem = e.spelled(front_end_spelling()).what();
-  } catch (const std::exception& e) {
-    problem = std::string("the file cannot be read: ") + e.what();
-  }
-  if (text == text_ && problem == problem_) return;
-  text_ = std::move(text);
-  problem_ = std::move(problem);
-  std::shared_ptr<const Rendered> next;
-  try {
-    next =
-        std::make_shared<const Rendered>(serve::render(&*last_, ctx_, name_, view_, version_ + 1, problem_));
-  } catch (const std::exception& e) {
-    next = std::make_shared<const Rendered>(serve::render(
-        nullptr, ctx_, name_, view_, version_ + 1, std::string("the siege cannot be laid out: ") + e.what()));
-  }
-  // A change the view does not show (a players' view and a gallery still
-  // hidden, or another reason the players are not told) is no new version:
-  // an event then would tell the table that something happened out of its
-  // sight.
-  if (serve::same_but_version(*next, *rendered_)) return;
-  rendered_ = std::move(next);
-  ++version_;
-  each_watcher(&Connection::tell);
+  reader_.ask();
+}
+
+// A new version once the reader hands one over: served from then on, and
+// told to every event stream. Until then every request is answered at once
+// from the version before.
+void Server::await_version() {
+  ready_.async_read_some(net::buffer(&ready_count_, sizeof ready_count_),
+                         [this](const beast::error_code& ec, std::size_t) {
+                           if (ec) return;
+                           if (auto v = reader_.take()) {
+                             version_ = v->number;
+                             rendered_ = std::move(v->bytes);
+                             each_watcher(&Connection::tell);
+                           }
+                           await_version();
+                         });
 }
 
 void Server::each_watcher(void (Connection::*act)()) {
@@ -534,7 +702,7 @@ void run_serve(const ServeRequest& r, Context& ctx) {
                    " does not apply: the server rolls nothing, writes nothing and serves one page");
   const View view = view_named(*r.view);
   net::io_context io;
-  Server server(io, ctx, r.file, view, serve::parse_listen(*r.listen));
+  Server server(io, ctx.globals, r.file, view, serve::parse_listen(*r.listen));
   server.open();
   const Listen& l = server.listen();
   const std::string here = serve::listens_everywhere(l)
@@ -568,10 +736,12 @@ CommandDoc serve_doc() {
 see `chronicle`) and keeps it current. When *FILE* changes, by any writer, every open page
 updates within a second without a reload (one inline script and an event stream); with scripts
 off the page reloads itself every 5 seconds. The file is read without a lock, as `status` reads
-it, once per change (it is looked at every 250 ms), and the page is laid out once per change,
-not once per client. At start it prints the URL to open and the view it serves, and runs until
-Ctrl-C or SIGTERM (status 0). Of the global options, `--data` applies; `--state`, `--json`,
-`--seed`, `--dry-run` and `--format` are refused (status 2).
+it, once per change (it is looked at every 250 ms), and the page is laid out once per change, not
+once per client, in a thread of its own: while a large file is read and laid out anew (a 13 MB one
+takes half a second and more), every request is answered at once from the version before. At start
+it prints the URL to open and the view it serves, and runs until Ctrl-C or SIGTERM (status 0). Of
+the global options, `--data` applies; `--state`, `--json`, `--seed`, `--dry-run` and `--format`
+are refused (status 2).
 
 Three paths, by GET or HEAD only (a query string is ignored):
 
@@ -597,15 +767,15 @@ requests to itself; every response is no-store, nosniff, no referrer, never fram
 
 Bounds: at most 256 connections at once (the next is answered 503 and closed), of which event
 streams hold at most 192 (the next asked is answered 503 and closed), so that 64 are always left
-to the page and the JSON, whoever holds the streams; a request's head
-at most 8 KiB (431) and 10 seconds (the connection is closed); a body is never read, whatever
-its length: any method but GET and HEAD is 405 with a body or without, a GET or HEAD with one is
-413, and the connection is closed after the answer. All runs in one event loop: a client that goes, or reads slowly, costs the others
-nothing; an event stream only ever owes its client the latest version, and one that has not
-taken a write for 30 seconds is dropped. A file that cannot be read, or is damaged, or gone,
-shows a banner on the page (and `error` in the JSON) over the siege as last read, until it reads
-again: on the referee's view with the reason, on the players' view without it (a half-written
-file may name a gallery not yet found).)doc",
+to the page and the JSON, whoever holds the streams; a request's head at most 8 KiB (431) and 10
+seconds (the connection is closed); a body is never read, whatever its length: any method but GET
+and HEAD is 405 with a body or without, a GET or HEAD with one is 413, and the connection is
+closed after the answer. The connections are served in one event loop: a client that goes, or
+reads slowly, costs the others nothing; an event stream only ever owes its client the latest
+version, and one that has not taken a write for 30 seconds is dropped. A file that cannot be read,
+or is damaged, or gone, shows a banner on the page (and `error` in the JSON) over the siege as
+last read, until it reads again: on the referee's view with the reason, on the players' view
+without it (a half-written file may name a gallery not yet found).)doc",
       .inputs = R"doc(@file: The state file to show (made with `siege init`); it must exist and read at start, or nothing
 starts (status 4).
 @listen: The address and port to listen on: an IPv4 address, or an IPv6 one in brackets (`[::1]:8080`),
