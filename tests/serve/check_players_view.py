@@ -14,7 +14,8 @@ countermined, attacks, damage and repairs, re-aims, notes, and scenes
 often or seldom. Two `siege serve` of the players' view show the whole
 siege and the siege less its hidden entries; the test puts the next siege
 in place of each file and waits until its server has read it (inotify
-tells when the server closes the file it read: no sleep), and the two
+tells when the server closes the file it read: no sleep) and shows the
+players' entries (it lays the page out in a thread of its own), and the two
 must serve the same bytes, the page and /state.json (the version in both),
 and send the same versions on their event streams:
 
@@ -300,6 +301,10 @@ def difference(a, b):
 def compare(shown, what, entries):
     """The problem with what the two servers show, or None; `entries`: the
     players' entries of the siege they should show."""
+    # The server lays a new version out in a thread of its own after it has
+    # read the file: wait (at most 20 s) until each shows the players' entries.
+    for s in shown:
+        wait_until(lambda: json.loads(get(s.server, "/state.json")[2])["log_entries"] == entries, 20)
     (page, text), (less_page, less_text) = (s.served() for s in shown)
     if json.loads(less_text)["log_entries"] != entries:
         return f"{what}: the server of the siege less its hidden entries does not show its {entries} entries"
