@@ -467,11 +467,13 @@ TEST_CASE("R42: format characters are kept in the file and JSON, shown as u{202E
   CHECK(shown(siege::test::siege({"--state", state, "status"}).out));
   const std::string html = siege::test::siege({"--state", state, "chronicle"}).out;
   CHECK(shown(html));
-  CHECK(html.find("fire \\u{202E} erif") != std::string::npos);
+  // The cause shows in the line that plays the entry again: ANSI-C quoted,
+  // the control as bash's \u202E (issue 41).
+  CHECK(html.find("--cause $&#39;fire \\u202E erif&#39;") != std::string::npos);
   CHECK(html.find("Harrow\\u{202E}mere\\u{200B}\\u{2066}") != std::string::npos);
   const std::string md = siege::test::siege({"--state", state, "--format", "markdown", "chronicle"}).out;
   CHECK(shown(md));
-  CHECK(md.find("fire \\u{202E} erif") != std::string::npos);
+  CHECK(md.find("--cause $'fire \\u202E erif'") != std::string::npos);
 }
 
 TEST_CASE("A file named as a sidecar of a siege is refused by every writer, exit 2", "[cli][io][state][sidecar]") {
