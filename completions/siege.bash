@@ -89,6 +89,16 @@ _siege_state_ids() {
 # time: the lists are fixed per build, and reading them here costs no run.
 _siege_odds_subcommands="check attack demolish escalade mine scene"
 
+# _siege_global_takes_value WORD: status 0 when WORD is a global option
+# that takes a value (the next word is that value, not the command).
+_siege_global_takes_value() {
+    case $1 in
+        --data | --seed | --state | --lock-wait | --color | --format)
+            return 0 ;;
+        *) return 1 ;;
+    esac
+}
+
 # _siege_values 'CMD [SUB] --OPTION': REPLY set to the words its value may
 # be, or to # for a number; status 1 when the declarations list none.
 _siege_values() {
@@ -232,13 +242,13 @@ _siege() {
     for ((i = 0; i < n; i++)); do
         w=${args[i]}
         case $w in
-            --data | --state | --seed | --color | --format)
+            -*)
+                _siege_global_takes_value "$w" || continue
                 ((i + 1 < n)) || break
                 [[ $w == --data ]] && data=$(_siege_dequote "${args[i + 1]}")
                 [[ $w == --state ]] && state=$(_siege_dequote "${args[i + 1]}")
                 ((i++))
                 ;;
-            -*) ;;
             *)
                 if [[ -z $cmd ]]; then
                     cmd=$w
@@ -282,7 +292,7 @@ _siege() {
         --color) words="auto always never" ;;
         --format) words="text markdown csv json html" ;;
         --listen) words="127.0.0.1:8080 0.0.0.0:8080" ;; # examples, not a list
-        --seed | --day-results | --successes-per-round)
+        --seed | --lock-wait | --day-results | --successes-per-round)
             return 0 ;; # a number (or the referee's list of them): nothing to offer
     esac
     # The declared words of the option's value (a number: nothing to offer).

@@ -177,3 +177,24 @@ TEST_CASE("The project's own bad input files are refused naming the file, which 
   CHECK(cases >= 20);
   WARN("bad input files refused: " << cases);
 }
+
+TEST_CASE("The global option --lock-wait takes whole seconds from 0 to 86400, before or after the command, and refuses others naming it",
+          "[cli][reliability][lock-wait]") {
+  for (const std::string value : {"-1", "86401", "99999999999", "1e3", "0x10", "", "12abc", "1.5", " 5"}) {
+    const Run r = siege::test::siege({"--lock-wait", value, "list", "structures"});
+    INFO("--lock-wait '" << value << "': exit " << r.status << ": " << r.err);
+    CHECK(r.status == 2);
+    CHECK(lines(r.err) == 1);
+    CHECK(r.err.rfind("siege: error: --lock-wait", 0) == 0);
+    if (value == "86401" || value == "99999999999") CHECK(r.err.find("86400") != std::string::npos);
+    CHECK(r.out.empty());
+  }
+  // (Before the command, the pre-scan that finds it skips the value: "0" is no command.)
+  for (const std::string value : {"0", "86400", "010", "60"}) {
+    INFO("--lock-wait " << value);
+    CHECK(siege::test::siege({"--lock-wait", value, "list", "structures"}).status == 0);
+    CHECK(siege::test::siege({"list", "structures", "--lock-wait", value}).status == 0);
+  }
+  const Run help = siege::test::siege({"--help"});
+  CHECK(help.out.find("--lock-wait SECONDS") != std::string::npos);
+}

@@ -433,3 +433,46 @@ TEST_CASE("A lock file holding what siege never writes is left alone, and the up
   CHECK(slurp(dir.file("c.json.lock")) == "{\"a siege\": \"put here by hand\"}\n");
   CHECK(slurp(path) == "a");
 }
+
+// ------------------------------------------------------ waiting for the lock
+
+TEST_CASE("A writer told not to wait is refused at once, naming the holder, and the file is left as it is",
+          "[state-file][lock-wait]") {
+  TempDir dir;
+  const std::string path = dir.write("c.json", "a");
+  // Another open file description holds the lock: flock locks conflict
+  // between them, in one process too.
+  const int holder = ::open((path + ".lock").c_str(), O_RDWR | O_CREAT, 0644);
+  REQUIRE(holder >= 0);
+  REQUIRE(::flock(holder, LOCK_EX) == 0);
+  std::string comm;
+  std::getline(std::ifstream("/proc/self/comm"), comm);
+  for (auto access : {StateFile::Access::update, StateFile::Access::create}) {
+    try {
+      StateFile f(path, access, {.seconds = 0});
+      FAIL("no error");
+    } catch (const siege::Error& e) {
+      CHECK(e.exit_code() == 4);
+      CHECK(e.id() == "locked");
+      CHECK(std::string(e.what()) == path + ": locked by process " + std::to_string(::getpid()) + " (" + comm +
+                                         "), and --lock-wait 0 waits for no lock; nothing was changed: try again "
+                                         "once it is done, or give --lock-wait SECONDS to wait");
+    }
+  }
+  // The page writer waits the same way, and gives up the same way.
+  const std::string page_lock = dir.file("p.html.lock");
+  const int page_holder = ::open(page_lock.c_str(), O_RDWR | O_CREAT, 0644);
+  REQUIRE(::flock(page_holder, LOCK_EX) == 0);
+  CHECK(thrown([&] { siege::cli::write_file_atomically(dir.file("p.html"), "<p>", {.seconds = 0}); }) ==
+        std::pair<std::string, int>("locked", 4));
+  ::close(page_holder);
+  ::close(holder);
+  CHECK(slurp(path) == "a");
+  CHECK(dir.names() == std::vector<std::string>{"c.json", "c.json.lock", "p.html.lock"});
+  // Once it is free, taken at once whatever the bound.
+  {
+    StateFile f(path, StateFile::Access::update, {.seconds = 0});
+    f.commit("b");
+  }
+  CHECK(slurp(path) == "b");
+}

@@ -397,7 +397,8 @@ void run_batch(const BatchRequest& r, Context& ctx) {
   std::optional<SiegeState> st;
   std::size_t checked = 0;  // log entries known to read back (commit_batch)
   if (with_state) {
-    file.emplace(ctx.globals.state_file, dry ? StateFile::Access::dry_run : StateFile::Access::update);
+    file.emplace(ctx.globals.state_file, dry ? StateFile::Access::dry_run : StateFile::Access::update,
+                 ctx.lock_wait());
     st = load_state(*file, ctx);
     checked = st->log.size();
   }

@@ -46,6 +46,16 @@ the new siege back, atomically. Commands that take `--structure` take `--section
 command below says what it does with a state file; *docs/state.md* has them all in one table.)doc"},
       {"--dry-run", "", "With --state: resolve and print, write nothing",
        "With `--state`: resolve and print, but leave the file as it was."},
+      {"--lock-wait", "SECONDS", "With --state: how long to wait for another writer's lock, 0 to 86400 (default 60)",
+       R"doc(With `--state` (and `chronicle -o`): how long a command that writes the file waits for the lock
+another writer holds on it, in whole seconds from 0 to 86400; the default is 60, and 0 does not
+wait at all. A command that has waited a second says so once on standard error, naming the
+process that holds the lock where the system tells (*/proc/locks*):
+
+    siege: siege.json: locked by process 812 (siege); waiting up to 60 s
+
+When the time is up it gives up with status 4 (`"id": "locked"`), the file as it was. Commands
+that only read take no lock and never wait.)doc"},
       {"--color", "WHEN", "Colour: auto (on a terminal, unless NO_COLOR is set), always or never",
        R"doc(Colour in the text output: `auto` (the default: only on a terminal, and not when `NO_COLOR` is
 set or `TERM` is `dumb`), `always` or `never`. Colour marks the states of the breach ladder
@@ -93,6 +103,8 @@ void apply_global(Globals& g, const GlobalOption& o, const std::string& value) {
     g.state_file = value;
   } else if (name == "--dry-run") {
     g.dry_run = true;
+  } else if (name == "--lock-wait") {
+    g.lock_wait = static_cast<int>(parse_int(value, 0, max_lock_wait_seconds, "--lock-wait"));
   } else if (name == "--color") {
     g.color = value;
   } else if (name == "--format") {

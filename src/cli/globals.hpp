@@ -24,7 +24,7 @@ struct GlobalOption {
   std::string_view doc;
 };
 enum Global : std::size_t { help_option, version_option, json_option, data_option, seed_option, state_option,
-                             dry_run_option, color_option, format_option, global_count };
+                             dry_run_option, lock_wait_option, color_option, format_option, global_count };
 [[nodiscard]] std::array<GlobalOption, global_count> global_options();
 
 // The spellings of `o` ("-h", "--help").

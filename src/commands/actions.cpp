@@ -250,7 +250,8 @@ SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, con
 void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inputs,
                   const std::function<void()>& check) {
   const bool dry = ctx.globals.dry_run;
-  StateFile file(ctx.globals.state_file, dry ? StateFile::Access::dry_run : StateFile::Access::update);
+  StateFile file(ctx.globals.state_file, dry ? StateFile::Access::dry_run : StateFile::Access::update,
+                 ctx.lock_wait());
   SiegeState st = load_state(file, ctx);
   if (check) check();
   const std::uint64_t seed = ctx.seed();

@@ -61,7 +61,7 @@ void run_chronicle(const ChronicleRequest& r, Context& ctx) {
   const std::string page = f == Format::markdown ? chronicle_markdown(c) : chronicle_html(c);
   if (to_stdout) return ctx.write(page);
 
-  write_file_atomically(r.output, page);
+  write_file_atomically(r.output, page, ctx.lock_wait());
   std::vector<std::string> notes;
   if (!c.replay_note.empty()) notes.push_back("The log does not replay to its end: " + c.replay_note);
   if (!c.outlook) notes.push_back("The outlook is left out: " + c.outlook_note);

@@ -66,7 +66,7 @@ void init_siege(const InitRequest& req, Context& ctx) {
     struct stat sb {};
     if (::stat(path.c_str(), &sb) == 0 && !r->force) refuse();
   } else {
-    StateFile file(path, StateFile::Access::create);
+    StateFile file(path, StateFile::Access::create, ctx.lock_wait());
     if (file.exists() && !r->force) refuse();
     file.commit(text);
     ctx.note_commit("the siege in " + path + " was written");

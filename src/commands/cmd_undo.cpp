@@ -32,7 +32,8 @@ void run_undo(const UndoRequest& r, Context& ctx) {
   require_state(ctx, "undo");
   if (r.count.given() && r.to) fail_usage("bad-usage", "undo: give --count N or --to K, not both");
   const bool dry = ctx.globals.dry_run;
-  StateFile file(ctx.globals.state_file, dry ? StateFile::Access::dry_run : StateFile::Access::update);
+  StateFile file(ctx.globals.state_file, dry ? StateFile::Access::dry_run : StateFile::Access::update,
+                 ctx.lock_wait());
   const SiegeState st = load_state(file, ctx);
   const std::size_t n = st.log.size();
   if (n == 0) fail_usage("nothing-to-undo", "undo: the log of " + file.path() + " is empty: nothing to undo");
@@ -81,7 +82,8 @@ void redo_inputs(Fields& f, RedoRequest& r) {
 void run_redo(const RedoRequest& r, Context& ctx) {
   require_state(ctx, "redo");
   const bool dry = ctx.globals.dry_run;
-  StateFile file(ctx.globals.state_file, dry ? StateFile::Access::dry_run : StateFile::Access::update);
+  StateFile file(ctx.globals.state_file, dry ? StateFile::Access::dry_run : StateFile::Access::update,
+                 ctx.lock_wait());
   const SiegeState st = load_state(file, ctx);
   if (st.redo.empty())
     fail_usage("nothing-to-redo", "redo: nothing to redo in " + file.path() +

@@ -16,6 +16,7 @@
 
 #include "siege/dice.hpp"
 #include "siege/tables.hpp"
+#include "state/state_file.hpp"
 
 namespace siege::cli {
 
@@ -25,6 +26,7 @@ struct Globals {
   std::optional<std::uint64_t> seed;
   std::string state_file;
   bool dry_run = false;
+  int lock_wait = default_lock_wait_seconds;  // --lock-wait: seconds a writer waits for another's lock
   std::string color = "auto";   // auto, always, never
   std::string format = "text";  // text, markdown, csv, json (tables); html, markdown (chronicle)
   bool format_given = false;    // --format was given (chronicle refuses an explicit text)
@@ -129,6 +131,8 @@ class Context {
                   std::string_view heading = {});
   // The same with several tables, one after the other with a blank line between.
   void emit_tables(const std::string& json, const std::vector<std::vector<std::vector<std::string>>>& tables);
+  // How a writer of this run waits for another's lock (--lock-wait).
+  [[nodiscard]] LockWait lock_wait() const { return {.seconds = globals.lock_wait}; }
   // Refuses --format markdown/csv on a command that prints no table.
   void text_or_json_only(std::string_view command) const;
 

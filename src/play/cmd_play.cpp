@@ -64,6 +64,7 @@ struct LineOption {
 constexpr LineOption line_options[] = {{"--json", false},
                                        {"--dry-run", false},
                                        {"--seed", true},
+                                       {"--lock-wait", true},
                                        {"--format", true, format_words},
                                        {"--color", true, color_words}};
 // What a line may not carry: the prompt plays FILE with the tables it began with.
@@ -113,7 +114,7 @@ void check_line(const std::vector<std::string>& words) {
 // given to `play` itself.
 struct Session {
   std::string file;
-  std::vector<std::string> globals;  // --data DIR, --json, --dry-run, --format F, --color C
+  std::vector<std::string> globals;  // --data DIR, --json, --dry-run, --lock-wait S, --format F, --color C
   Globals given;
   // The front end's entry point that runs one whole command line (the
   // command line's own main): each line runs through it in a child.
@@ -566,6 +567,8 @@ void run_play(const PlayRequest& r, Context& ctx) {
   if (!g.data_dir.empty()) s.globals.insert(s.globals.end(), {"--data", g.data_dir});
   if (g.json) s.globals.emplace_back("--json");
   if (g.dry_run) s.globals.emplace_back("--dry-run");
+  if (g.lock_wait != default_lock_wait_seconds)
+    s.globals.insert(s.globals.end(), {"--lock-wait", std::to_string(g.lock_wait)});
   if (g.format_given) s.globals.insert(s.globals.end(), {"--format", g.format});
   if (g.color != "auto") s.globals.insert(s.globals.end(), {"--color", g.color});
   ctx.exit_status = terminal ? run_prompt(s, ctx) : run_script(s, r);
@@ -588,7 +591,7 @@ two lines and every line works on the file as it is then. An error is printed an
 goes on. A line is split into words as a shell splits them (quotes and backslashes; nothing is
 expanded and no shell runs); `#` begins a comment. A line is UTF-8 text of at most 128 KiB with
 no NUL byte (a carriage return before its newline is dropped); any other is refused (status 2).
-A line may carry `--seed`, `--json`, `--dry-run` and `--format`; `--state`, `--data`, and the
+A line may carry `--seed`, `--json`, `--dry-run`, `--lock-wait` and `--format`; `--state`, `--data`, and the
 commands `init`, `play`, `serve` and `batch` are refused on a line (status 2). `help` and `help`
 *COMMAND* work as on the command line; `quit` or `exit`, alone on a line, or Ctrl-D ends the
 prompt (status 0), and Ctrl-C drops the line being typed. On a terminal the line is edited with
@@ -596,8 +599,9 @@ libedit (emacs keys, *~/.editrc* is read), Up and Down walk the history, and Tab
 commands, options, the ids of the tables and the siege's own sections, engines and units. The
 history of each siege is kept from one evening to the next under
 *$XDG_STATE_HOME/siege/history/* (default *~/.local/state/siege/history/*), never beside the
-siege file. Given to `play`, the global options `--data`, `--json`, `--dry-run`, `--format` and
-`--color` apply to every line; `--state` and `--seed` are refused (give the seed on a line).)doc",
+siege file. Given to `play`, the global options `--data`, `--json`, `--dry-run`, `--lock-wait`,
+`--format` and `--color` apply to every line; `--state` and `--seed` are refused (give the seed on
+a line).)doc",
       .inputs = R"doc(@file: The state file to play on (made with `siege init`); it must read, or nothing starts (status 4).
 @keep-going: Without a terminal the lines are read from standard input as a script: each outcome is printed,
 and the first line that fails stops it with that line's exit status (a line saying which line it

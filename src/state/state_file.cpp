@@ -1,15 +1,21 @@
 #include "state/state_file.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 
 #include "siege/error.hpp"
 #include "siege/state_json.hpp"
@@ -210,7 +216,138 @@ void refuse_sidecar_name(const std::string& path, const std::string& target, std
 
 // ---------------------------------------------------------------- the lock
 
-StateLock::StateLock(const std::string& path) : path_(path), lock_path_(path + ".lock") {
+namespace {
+
+// The process listed in /proc/locks as holding a flock on the file open as
+// `fd`, and its name (/proc/PID/comm); pid 0 when the system does not tell.
+struct Holder {
+  long pid = 0;
+  std::string name;
+};
+
+// Whether process `pid` has a descriptor open on the file `st` describes.
+bool has_open(long pid, const struct stat& st) {
+  const std::string folder = "/proc/" + std::to_string(pid) + "/fd";
+  DIR* d = ::opendir(folder.c_str());
+  if (d == nullptr) return false;
+  bool found = false;
+  while (const dirent* e = ::readdir(d)) {
+    struct stat at {};
+    if (e->d_name[0] != '.' && ::stat((folder + "/" + e->d_name).c_str(), &at) == 0 && at.st_dev == st.st_dev &&
+        at.st_ino == st.st_ino) {
+      found = true;
+      break;
+    }
+  }
+  ::closedir(d);
+  return found;
+}
+
+Holder lock_holder(int fd) {
+  Holder h;
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return h;
+  std::string text;
+  const int locks = ::open("/proc/locks", O_RDONLY | O_CLOEXEC);
+  if (locks < 0) return h;
+  char buf[16384];
+  for (ssize_t n; text.size() < (std::size_t{8} << 20);) {  // a bound, on a machine with very many locks
+    n = ::read(locks, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    text.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(locks);
+  // "1: FLOCK  ADVISORY  WRITE 1234 fe:00:10952935 0 EOF": the holder's
+  // pid, the device's major and minor in hex, the inode in decimal. A
+  // waiter's line has "->" after the number.
+  std::istringstream lines(text);
+  std::string line;
+  long by_inode = 0;  // the same inode on another device number (an overlay reports its own)
+  while (std::getline(lines, line)) {
+    std::istringstream in(line);
+    std::string number, type, kind, mode, id;
+    long pid = 0;
+    if (!(in >> number >> type) || type != "FLOCK" || !(in >> kind >> mode >> pid >> id) || pid <= 0) continue;
+    unsigned major_no = 0, minor_no = 0;
+    unsigned long long inode = 0;
+    if (std::sscanf(id.c_str(), "%x:%x:%llu", &major_no, &minor_no, &inode) != 3 || inode != st.st_ino) continue;
+    if (major_no == major(st.st_dev) && minor_no == minor(st.st_dev)) {
+      h.pid = pid;
+      break;
+    }
+    if (by_inode == 0 && has_open(pid, st)) by_inode = pid;
+  }
+  if (h.pid == 0) h.pid = by_inode;
+  if (h.pid == 0) return h;
+  std::ifstream comm("/proc/" + std::to_string(h.pid) + "/comm");
+  std::getline(comm, h.name);
+  return h;
+}
+
+// "process 1234 (siege)", "process 1234", or "another process".
+std::string holder_words(const Holder& h, bool with_name) {
+  if (h.pid == 0) return "another process";
+  return "process " + std::to_string(h.pid) + (with_name && !h.name.empty() ? " (" + h.name + ")" : "");
+}
+
+void say_on_stderr(const std::string& line) {
+  const std::string text = line + "\n";
+  (void)write_fully(STDERR_FILENO, text);
+}
+
+}  // namespace
+
+// Takes the lock on `fd` (the lock file, open), waiting as `wait` says;
+// `waited` keeps the time and whether it was said across the lock files a
+// waiter goes through (a holder unlinks its own before it lets go).
+void StateLock::take(int fd, const LockWait& wait, const std::string& named, Waiting& waited) {
+  using std::chrono::milliseconds;
+  using std::chrono::seconds;
+  using clock = std::chrono::steady_clock;
+  for (;;) {
+    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return;
+    if (errno == EINTR) continue;
+    if (errno != EWOULDBLOCK) {
+      const int saved = errno;
+      ::close(fd);
+      errno = saved;
+      fail_io(lock_path_, "cannot lock");
+    }
+    const auto now = clock::now();
+    if (!waited.since) waited.since = now;
+    const auto so_far = now - *waited.since;
+    const auto bound = seconds(wait.seconds);
+    if (so_far >= bound) {
+      const Holder h = lock_holder(fd);
+      ::close(fd);
+      const std::string then = "; nothing was changed: try again once it is done, or ";
+      if (wait.seconds == 0)
+        fail_state("locked", named + ": locked by " + holder_words(h, true) + ", and --lock-wait 0 waits for no lock" +
+                                 then + "give --lock-wait SECONDS to wait");
+      fail_state("locked", named + ": still locked by " + holder_words(h, false) + " after " +
+                               std::to_string(wait.seconds) + " s" + then + "wait longer with --lock-wait SECONDS");
+    }
+    const auto notice = seconds(lock_notice_seconds);
+    if (!waited.said && so_far >= notice) {
+      waited.said = true;
+      say_on_stderr("siege: " + named + ": locked by " + holder_words(lock_holder(fd), true) + "; waiting up to " +
+                    std::to_string(wait.seconds) + " s");
+    }
+    // A pause that doubles from 1 ms up to 50 ms, never past the notice or the bound.
+    auto pause = std::min<clock::duration>(waited.pause, bound - so_far);
+    if (!waited.said) pause = std::min<clock::duration>(pause, notice - so_far);
+    waited.pause = std::min<clock::duration>(waited.pause * 2, milliseconds(50));
+    const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(pause).count();
+    timespec ts{static_cast<time_t>(ns / 1000000000), static_cast<long>(ns % 1000000000)};
+    while (::nanosleep(&ts, &ts) != 0 && errno == EINTR) {
+    }
+  }
+}
+
+StateLock::StateLock(const std::string& path, const LockWait& wait, const std::string& shown)
+    : path_(path), lock_path_(path + ".lock") {
+  Waiting waited;
   for (;;) {
     // Never through a symbolic link: the lock file is siege's own, and one
     // planted there would have it write into (and remove) another file.
@@ -225,15 +362,7 @@ StateLock::StateLock(const std::string& path) : path_(path), lock_path_(path + "
       ::close(fd);
       fail_state("state-io", lock_path_ + ": not a regular file; remove it (siege makes the lock file itself)");
     }
-    int rc;
-    do rc = ::flock(fd, LOCK_EX);
-    while (rc != 0 && errno == EINTR);
-    if (rc != 0) {
-      const int saved = errno;
-      ::close(fd);
-      errno = saved;
-      fail_io(lock_path_, "cannot lock");
-    }
+    take(fd, wait, shown.empty() ? path : shown, waited);
     // The previous holder may have unlinked this inode before we got it:
     // then the lock guards nothing, and we start over with a fresh file.
     struct stat held {}, named {};
@@ -295,7 +424,8 @@ StateLock::~StateLock() {
 
 // ---------------------------------------------------------------- the file
 
-StateFile::StateFile(std::string path, Access access) : path_(std::move(path)), access_(access) {
+StateFile::StateFile(std::string path, Access access, const LockWait& wait)
+    : path_(std::move(path)), access_(access) {
   if (path_.empty()) fail_usage("no-state", "no state file given (--state FILE)");
   target_ = resolve_links(path_);
   if (access_ != Access::read) refuse_sidecar_name(path_, target_, "a state file");
@@ -303,7 +433,7 @@ StateFile::StateFile(std::string path, Access access) : path_(std::move(path)), 
     // Locked by the target's name; a link re-pointed while we waited for
     // the lock leads elsewhere now, so start over with the new target.
     for (;;) {
-      lock_.emplace(target_);
+      lock_.emplace(target_, wait, path_);
       std::string again = resolve_links(path_);
       if (again == target_) break;
       lock_.reset();
@@ -377,7 +507,7 @@ namespace {
 
 }  // namespace
 
-void write_file_atomically(const std::string& path, std::string_view content) {
+void write_file_atomically(const std::string& path, std::string_view content, const LockWait& wait) {
   std::string target;
   try {
     target = resolve_links(path);
@@ -390,12 +520,13 @@ void write_file_atomically(const std::string& path, std::string_view content) {
   std::optional<StateLock> lock;
   std::string tmp;
   try {
-    lock.emplace(target);
+    lock.emplace(target, wait, path);
     lock->remove_recorded_temp();
     const std::string name = temp_name(target);
     tmp = folder_of(target) + "/" + name;
     lock->record(name);
   } catch (const Error& e) {
+    if (e.id() == "locked") throw;  // as a state file's writer gives up (exit 4)
     // No lock file in that folder: no temp file either, as the message says.
     const std::string what = e.what();
     const auto cause = what.rfind(": ");

@@ -4,7 +4,9 @@
 // below happens to the file it leads to, the target, so a link stays a link
 // and every path to one siege shares one lock. Writers take an advisory lock
 // (flock) on the sidecar TARGET.lock and hold it across read-modify-write,
-// so no update is ever lost. The lock file exists only while someone holds
+// so no update is ever lost; one that finds it held waits, saying so after a
+// second, up to a bound (LockWait, --lock-wait), and then gives up with
+// exit 4 ("locked"). The lock file exists only while someone holds
 // it: the holder unlinks it before releasing, and a waiter that then gets
 // the lock on the unlinked inode starts over.
 // Only a regular file is read (a FIFO or a device is refused without
@@ -26,6 +28,7 @@
 // written as a state file or a page (exit 2).
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,10 +49,28 @@ void refuse_sidecar_name(const std::string& path, const std::string& target, std
 // The same, following the links of `path` itself.
 void refuse_sidecar_path(const std::string& path, std::string_view what);
 
+// How long a writer waits for a lock another process holds (--lock-wait),
+// in whole seconds: 0 does not wait at all.
+inline constexpr int default_lock_wait_seconds = 60;
+inline constexpr int max_lock_wait_seconds = 86400;  // a day
+// A writer that has waited this long says so, once.
+inline constexpr int lock_notice_seconds = 1;
+
+struct LockWait {
+  int seconds = default_lock_wait_seconds;
+};
+
 // An exclusive advisory lock on PATH.lock, held for the object's lifetime.
+// Taken at once when it is free; else the constructor waits, without
+// spinning, up to `wait.seconds`: after lock_notice_seconds it says once
+// on standard error that it waits, naming `shown` (the file as the user
+// gave it; PATH when empty) and, when /proc/locks tells, the process that
+// holds the lock ("siege: s.json: locked by process 1234 (siege); waiting
+// up to 60 s"). When the wait is over, a state error (exit 4, "locked")
+// naming the holder; nothing has been touched then.
 class StateLock {
  public:
-  explicit StateLock(const std::string& path);
+  explicit StateLock(const std::string& path, const LockWait& wait = {}, const std::string& shown = {});
   ~StateLock();
   StateLock(const StateLock&) = delete;
   StateLock& operator=(const StateLock&) = delete;
@@ -66,6 +87,14 @@ class StateLock {
   [[nodiscard]] const std::string& lock_path() const noexcept { return lock_path_; }
 
  private:
+  // How long a waiter has waited, across the lock files it went through.
+  struct Waiting {
+    std::optional<std::chrono::steady_clock::time_point> since;
+    bool said = false;
+    std::chrono::steady_clock::duration pause = std::chrono::milliseconds(1);
+  };
+  void take(int fd, const LockWait& wait, const std::string& named, Waiting& waited);
+
   std::string path_;
   std::string lock_path_;
   int fd_ = -1;
@@ -81,7 +110,9 @@ class StateFile {
     create,   // locked; the file may be missing (exists() says)
   };
 
-  StateFile(std::string path, Access access);
+  // `wait`: how long update and create access wait for another writer's
+  // lock (StateLock).
+  StateFile(std::string path, Access access, const LockWait& wait = {});
   ~StateFile() = default;  // releases the lock; never writes
   StateFile(const StateFile&) = delete;
   StateFile& operator=(const StateFile&) = delete;
@@ -112,14 +143,15 @@ class StateFile {
 
 // Writes `content` to the file `path` leads to as commit() writes a state
 // file: a temp file beside it, fsync, rename over it, fsync of its folder,
-// so that a reader sees the old file or the new one, never a torn one. No
-// lock (the last writer wins). For the files a command writes besides the
-// state (chronicle -o): every failure is an output error (exit 5) naming
-// `path`, and no temp file is left behind. It takes the lock beside the
-// file as commit() does (so a killed writer's temp file is removed by the
-// next, and two writers run one after the other); a name of a sidecar's
-// form is refused (exit 2).
-void write_file_atomically(const std::string& path, std::string_view content);
+// so that a reader sees the old file or the new one, never a torn one. For
+// the files a command writes besides the state (chronicle -o): every
+// failure is an output error (exit 5) naming `path`, and no temp file is
+// left behind. It takes the lock beside the file as commit() does (so a
+// killed writer's temp file is removed by the next, and two writers run one
+// after the other), waiting for it as `wait` says and giving up as
+// StateLock does (exit 4, "locked"); a name of a sidecar's form is refused
+// (exit 2).
+void write_file_atomically(const std::string& path, std::string_view content, const LockWait& wait = {});
 
 // Whether `a` and `b` lead to one existing file (the same device and inode).
 [[nodiscard]] bool same_file(const std::string& a, const std::string& b);

@@ -73,6 +73,12 @@ expect build abatis b
 expect hard check --difficulty h
 expect wall-top hold --site wall
 expect never --color n
+# A global option's value is not the command (issue 41: --lock-wait), and a
+# number is offered nothing.
+expect attack --lock-wait 5 at
+expect --weapon --lock-wait 5 attack --we
+expect --weapon attack --lock-wait 5 --we
+refuse attack --lock-wait ""
 # siege help [--inputs] COMMAND [SUBCOMMAND] (issue 26).
 expect help he
 expect attack help ""

@@ -75,6 +75,11 @@ expect scene help odds ''
 expect --inputs help --in
 expect DIRECTORIES --data ''
 expect MESSAGE attack --pool ''
+# A global option's value is not the command (issue 41: --lock-wait), and a
+# number is offered nothing.
+expect attack --lock-wait 5 at
+expect --weapon --lock-wait 5 attack --we
+expect MESSAGE --lock-wait ''
 # From the declarations (tools/gen-refs): every number, --hull too.
 expect MESSAGE damage --hull ''
 expect MESSAGE undo --to ''
