@@ -3,6 +3,9 @@
 // tests/chronicle/ (CTest); here: the command line, the formats, the output
 // file, the escaping, and what the page holds.
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
 
 #include <catch2/catch.hpp>
 
@@ -258,9 +261,112 @@ TEST_CASE("chronicle -o refuses the state file itself and reports a failed write
   CHECK(missing.status == 5);
   CHECK(missing.err.find("cannot create a temp file beside it: No such file or directory") != std::string::npos);
   const Run folder = p.on({"chronicle", "-o", p.dir.path()});
-  CHECK(folder.status == 5);
-  CHECK(folder.err.find("a folder, not a regular file") != std::string::npos);
+  CHECK(folder.status == 2);
+  CHECK(folder.err == "siege: error: chronicle: --output " + p.dir.path() +
+                          ": a folder, not a file or a character device; give another file\n");
   std::vector<std::string> want{"siege.json"};
+  CHECK(p.dir.names() == want);
+}
+
+TEST_CASE("chronicle -o leaves a read-only file and another siege as they are, --force replacing the siege",
+          "[cli][chronicle][output]") {
+  const Played p;
+  const auto refused = [&](const std::string& path, const std::vector<std::string>& more = {}) {
+    const std::string before = slurp(path);
+    std::vector<std::string> args{"chronicle", "-o", path};
+    args.insert(args.end(), more.begin(), more.end());
+    const Run r = p.on(args);
+    INFO(path << ": exit " << r.status << ": " << r.err);
+    CHECK(r.status == 2);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(r.err.rfind("siege: error: chronicle: --output " + path + ": ", 0) == 0);
+    CHECK(slurp(path) == before);
+    return r.err;
+  };
+  // No write bit: refused whoever runs it (root too; tests/reliability/
+  // unprivileged.sh holds the rule as a user without privileges).
+  const std::string page = p.dir.write("page.html", "<p>kept</p>");
+  REQUIRE(::chmod(page.c_str(), 0444) == 0);
+  CHECK(refused(page).find(": read-only (no write permission), so siege leaves it as it is; make it writable "
+                           "(chmod u+w), or give another file") != std::string::npos);
+  CHECK(refused(page, {"--force"}).find("read-only") != std::string::npos);
+  // Through a symbolic link too.
+  REQUIRE(::symlink("page.html", p.dir.file("link.html").c_str()) == 0);
+  CHECK(refused(p.dir.file("link.html")).find("read-only") != std::string::npos);
+  REQUIRE(::chmod(page.c_str(), 0644) == 0);
+  CHECK(p.on({"chronicle", "-o", p.dir.file("link.html")}).status == 0);
+  CHECK(slurp(page).find("<html") != std::string::npos);
+
+  // Another siege's state file, by its content: refused unless --force.
+  const std::string other = p.dir.write("other.json", slurp(p.state));
+  const std::string why = refused(other);
+  CHECK(why == "siege: error: chronicle: --output " + other +
+                   ": a siege state file (it holds \"format\": \"siege-state\"), so siege leaves it as it is; "
+                   "give another file, or --force to replace it\n");
+  const Run j = p.on({"--json", "chronicle", "-o", other});
+  CHECK(j.status == 2);
+  CHECK(j.json()["error"]["id"] == "output-is-siege");
+  CHECK(j.json()["error"]["input"] == "output");
+  // A state file cut short, or with its marker written another way, is one still.
+  const std::string text = slurp(p.state);
+  refused(p.dir.write("cut.json", text.substr(0, 200)));
+  std::string escaped = text;
+  escaped.replace(escaped.find("\"format\""), 8, "\"\\u0066ormat\"");
+  refused(p.dir.write("escaped.json", escaped));
+  refused(p.dir.write("spaced.json", "{\"schema\":1,\n\"format\" :\t\"siege-state\"}"));
+  // JSON of another kind, and a page, are not.
+  for (const std::string& name : {std::string("data.json"), std::string("notes.md")}) {
+    const std::string path = p.dir.write(name, name == "data.json" ? "{\"format\": \"other\"}" : "format: siege-state");
+    CHECK(p.on({"chronicle", "-o", path}).status == 0);
+    CHECK(slurp(path).find("<html") != std::string::npos);
+  }
+  const Run forced = p.on({"chronicle", "-o", other, "--force"});
+  CHECK(forced.status == 0);
+  CHECK(slurp(other).find("<html") != std::string::npos);
+  // The state file itself: --force or not.
+  const std::string before = slurp(p.state);
+  CHECK(refused(p.state, {"--force"}).find("it is the state file itself; give another file") != std::string::npos);
+  CHECK(slurp(p.state) == before);
+}
+
+TEST_CASE("chronicle -o - and /dev/stdout write standard output, and a device is written in place",
+          "[cli][chronicle][output]") {
+  const Played p;
+  const std::string page = p.on({"chronicle"}).out;
+  REQUIRE(page.find("<html") != std::string::npos);
+  for (const char* name : {"-", "/dev/stdout"}) {
+    const Run r = p.on({"chronicle", "-o", name});
+    INFO(name << ": " << r.err);
+    CHECK(r.status == 0);
+    CHECK(r.out == page);
+    CHECK(r.err.empty());
+  }
+  // --json goes with a file, and standard output is none.
+  CHECK(p.on({"--json", "chronicle", "-o", "/dev/stdout"}).status == 2);
+  const Run null = p.on({"--json", "chronicle", "-o", "/dev/null"});
+  CHECK(null.status == 0);
+  CHECK(null.err.empty());
+  CHECK(null.json()["output"] == "/dev/null");
+  CHECK(null.json()["bytes"] == page.size());
+  const Run full = p.on({"chronicle", "-o", "/dev/full"});
+  CHECK(full.status == 5);
+  CHECK(full.err == "siege: error: /dev/full: cannot write: No space left on device\n");
+  const Run full_json = p.on({"--json", "chronicle", "-o", "/dev/full"});
+  CHECK(full_json.status == 5);
+  CHECK(full_json.json()["error"]["id"] == "write-error");
+  // Nothing made beside a device.
+  CHECK(::access("/dev/null.lock", F_OK) != 0);
+  // A pipe, as a shell's >(...) gives one, is written in place too (its
+  // reader bounded: a siege that never opens it fails the test, not hangs).
+  const std::string fifo = p.dir.file("pipe");
+  REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+  const std::string got = p.dir.file("got.html");
+  const int rc = std::system(("timeout 20 cat '" + fifo + "' > '" + got + "' & '" + SIEGE_BINARY + "' --state '" + p.state +
+                              "' chronicle -o '" + fifo + "' >/dev/null; s=$?; wait; exit $s")
+                                 .c_str());
+  CHECK(WEXITSTATUS(rc) == 0);
+  CHECK(slurp(got) == page);
+  std::vector<std::string> want{"got.html", "pipe", "siege.json"};
   CHECK(p.dir.names() == want);
 }
 

@@ -476,3 +476,42 @@ TEST_CASE("A writer told not to wait is refused at once, naming the holder, and 
   }
   CHECK(slurp(path) == "b");
 }
+
+// ------------------------------------------------------ output files
+
+TEST_CASE("A siege state file is known by its format marker, wherever it is and however it is written",
+          "[state-file][output]") {
+  using siege::cli::holds_state_file;
+  TempDir dir;
+  const std::string pad(70000, 'x');  // past the beginning read first
+  for (const std::string& text :
+       {std::string("{\n  \"schema\": 1,\n  \"format\": \"siege-state\",\n  \"name\": \"x\"\n}\n"),
+        std::string("{\n  \"schema\": 1,\n  \"format\": \"siege-state\",\n  \"name\": \"cut sh"),  // cut short
+        std::string("  {\"format\"\n:\t\"siege-state\"}"), std::string("{\"\\u0066ormat\": \"siege-state\"}"),
+        "{\"pad\": \"" + pad + "\", \"format\": \"siege-state\"}",
+        "{\"pad\": \"" + pad + "\", \"form\\u0061t\": \"siege-state\"}"}) {
+    INFO(text.substr(0, 60));
+    CHECK(holds_state_file(dir.write("s.json", text)));
+  }
+  for (const std::string& text :
+       {std::string(), std::string("<!DOCTYPE html>\n<p>\"format\": \"siege-state\"</p>"),
+        std::string("{\"format\": \"siege-stat\"}"), std::string("{\"format\": \"other\"}"),
+        std::string("[{\"format\": \"siege-state\"}]"), std::string("{\"form\\u0061t\": \"siege-stat\"}"),
+        "{\"pad\": \"" + pad + "\", \"form\\u0061t\": \"siege-state\""}) {  // neither the marker nor JSON
+    INFO(text.substr(0, 60));
+    CHECK_FALSE(holds_state_file(dir.write("s.json", text)));
+  }
+  CHECK_FALSE(holds_state_file(dir.file("missing.json")));
+  CHECK_FALSE(holds_state_file(dir.path()));
+  CHECK_FALSE(holds_state_file("/dev/null"));
+  REQUIRE(::mkfifo(dir.file("fifo").c_str(), 0644) == 0);
+  CHECK_FALSE(holds_state_file(dir.file("fifo")));  // never waits for a writer
+}
+
+TEST_CASE("Standard output's names are not opened as files", "[state-file][output]") {
+  using siege::cli::OutputFile;
+  for (const char* name : {"", "-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"})
+    CHECK(OutputFile(name, {}).standard_output());
+  for (const char* name : {"/dev/null", "stdout", "./-"})
+    CHECK_FALSE(OutputFile(name, {}).standard_output());
+}

@@ -19,6 +19,7 @@ namespace {
 struct ChronicleRequest {
   std::string output;
   Given<int> scenes = evening_scenes;
+  bool force = false;
 };
 
 void chronicle_inputs(Fields& f, ChronicleRequest& r) {
@@ -30,6 +31,7 @@ void chronicle_inputs(Fields& f, ChronicleRequest& r) {
          r.output);
   f.number({"scenes", "Coming scenes the outlook looks at (as odds scene --scenes)"}, r.scenes, 1,
            chronicle_max_scenes);
+  f.flag({"force", "With -o: replace FILE even when it holds a siege state file"}, r.force);
 }
 
 // The page's format: html (the default) or markdown; the table formats are
@@ -46,22 +48,25 @@ void run_chronicle(const ChronicleRequest& r, Context& ctx) {
   require_state(ctx, "chronicle");
   const Globals& g = ctx.globals;
   const Format f = page_format(g);
-  const bool to_stdout = r.output.empty() || r.output == "-";
+  const bool to_stdout = r.output.empty() || names_standard_output(r.output);
   if (g.json && to_stdout)
     fail_usage("bad-usage", "chronicle: --json goes with -o FILE: the page itself is not JSON (with -o, --json "
                             "prints what was written)");
   StateFile file(g.state_file, StateFile::Access::read);
-  if (!to_stdout && same_file(r.output, file.target()))
-    fail_usage("bad-usage", "chronicle: -o " + r.output + " is the state file itself; give another file");
+  // Refused before the page is made: the state file, a read-only file, another siege (without --force).
+  const OutputFile out(r.output, {.key = "output",
+                                  .replace = r.force ? OutputFile::Replace::even_a_siege : OutputFile::Replace::not_a_siege,
+                                  .state_file = file.target(),
+                                  .wait = ctx.lock_wait()});
   const SiegeState st = load_state(file, ctx);
   // Messages on the page name the file without its folder: no path on the page.
   const auto slash = file.path().rfind('/');
   const std::string name = slash == std::string::npos ? file.path() : file.path().substr(slash + 1);
   const Chronicle c = gather_chronicle(st, ctx, name, *r.scenes, View::referee);
   const std::string page = f == Format::markdown ? chronicle_markdown(c) : chronicle_html(c);
-  if (to_stdout) return ctx.write(page);
+  if (out.standard_output()) return ctx.write(page);
 
-  write_file_atomically(r.output, page, ctx.lock_wait());
+  out.write(page);
   std::vector<std::string> notes;
   if (!c.replay_note.empty()) notes.push_back("The log does not replay to its end: " + c.replay_note);
   if (!c.outlook) notes.push_back("The outlook is left out: " + c.outlook_note);
@@ -79,7 +84,7 @@ namespace {
 // docs/state.md and the outcome schema from it).
 CommandDoc chronicle_doc() {
   return {
-      .synopsis = R"doc(`siege --state` *FILE* [`--format` `html`|`markdown`] `chronicle` [`-o` *OUT*] [`--scenes` *N*])doc",
+      .synopsis = R"doc(`siege --state` *FILE* [`--format` `html`|`markdown`] `chronicle` [`-o` *OUT* [`--force`]] [`--scenes` *N*])doc",
       .about = R"doc(The whole siege as one page, from the state file and its log alone: who holds what; a schematic
 plan of the castle (the sections around a ring in their states, the engines with an arrow to
 each target, the camp, the units where they stand); every section with a bar of its Hull
@@ -101,10 +106,15 @@ escaped. With `--format markdown` the same content as Markdown tables, without t
 same file always gives the same bytes: the page holds no date and no path. It only reads the
 state file.)doc",
       .inputs = R"doc(@output: Write the page to *OUT* (a temp file beside it, then renamed over it: never a torn page) instead
-of standard output; `-` is standard output. The state file itself is refused (status 2); a
-failed write is status 5. With `--json` (which needs `-o`) one object says what was written: the
-file, its format, its bytes.
-@scenes: Coming scenes the outlook looks at, as `odds scene --scenes`.)doc",
+of standard output; `-` and */dev/stdout* are standard output, and a character device or a pipe
+(*/dev/null*, a terminal) is written in place. Refused with status 2, before anything is
+written: the state file itself; a file the state file's rule holds read-only (no write bit, or
+no write permission for this user); a siege state file (it holds `"format": "siege-state"`),
+unless `--force` is given; a folder. A failed write is status 5. With `--json` (which needs
+`-o`) one object says what was written: the file, its format, its bytes.
+@scenes: Coming scenes the outlook looks at, as `odds scene --scenes`.
+@force: With `-o`: replace *OUT* even when it holds a siege state file (never the one of
+`--state`, nor a read-only file).)doc",
       .example = R"doc(Example:
 
     $ siege --state siege.json chronicle -o siege.html

@@ -137,6 +137,12 @@ std::string resolve_links(const std::string& path) {
   fail_io(path, "cannot follow its symbolic links");
 }
 
+// The rule of a file siege leaves as it is, though a rename could replace
+// it: no write bit at all, or no write permission for this user.
+bool read_only(const struct stat& st, const std::string& path) {
+  return (st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 || ::access(path.c_str(), W_OK) != 0;
+}
+
 std::string base_of(const std::string& path) {
   const auto slash = path.rfind('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
@@ -452,7 +458,7 @@ StateFile::StateFile(std::string path, Access access, const LockWait& wait)
   // is: the update's rename would replace it regardless of its mode.
   struct stat st {};
   if (exists_ && (access_ == Access::update || access_ == Access::create) && ::stat(target_.c_str(), &st) == 0 &&
-      ((st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 || ::access(target_.c_str(), W_OK) != 0))
+      read_only(st, target_))
     fail_state("read-only", path_ + ": read-only (no write permission), so siege leaves it as it is; make it "
                                     "writable to play on (chmod u+w), or add --dry-run");
 }
@@ -566,6 +572,116 @@ void write_file_atomically(const std::string& path, std::string_view content, co
     ::close(dfd);
     if (rc != 0 && saved != EINVAL) fail_output_io(folder, "written, but its folder cannot be synced", saved);
   }
+}
+
+bool names_standard_output(std::string_view path) {
+  return path == "-" || path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1";
+}
+
+namespace {
+
+// Reads from `fd` until `text` holds `cap` bytes or the file ends; true at
+// its end.
+bool read_upto(int fd, std::string& text, std::size_t cap) {
+  char buf[65536];
+  while (text.size() < cap) {
+    const ssize_t n = ::read(fd, buf, std::min(sizeof buf, cap - text.size()));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return n == 0;
+    text.append(buf, static_cast<std::size_t>(n));
+  }
+  return false;
+}
+
+// Whether `text` holds the state file's format marker as a key and its
+// value, whatever the spaces around the colon.
+bool has_format_marker(const std::string& text) {
+  const std::string key = "\"format\"";
+  const std::string value = "\"" + std::string(state_format) + "\"";
+  for (std::size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + 1)) {
+    std::size_t i = text.find_first_not_of(" \t\r\n", at + key.size());
+    if (i == std::string::npos || text[i] != ':') continue;
+    i = text.find_first_not_of(" \t\r\n", i + 1);
+    if (i != std::string::npos && text.compare(i, value.size(), value) == 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool holds_state_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) return false;
+  struct stat st {};
+  std::string text;
+  bool whole = false;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    // Its beginning, where write_state puts the marker; the rest, up to a
+    // state file's limit, only when that is a JSON object's without it.
+    whole = read_upto(fd, text, 65536);
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (!whole && first != std::string::npos && text[first] == '{' && !has_format_marker(text))
+      whole = read_upto(fd, text, max_state_bytes + 1);
+  }
+  ::close(fd);
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos || text[first] != '{') return false;
+  if (has_format_marker(text)) return true;
+  if (!whole) return false;
+  try {  // the marker written otherwise (an escaped letter), as a reader takes it
+    const auto doc = parse_strict(text, {path, ErrorKind::usage});
+    if (!doc.is_object()) return false;
+    const auto it = doc.find("format");
+    return it != doc.end() && it->is_string() && it->get<std::string>() == state_format;
+  } catch (const Error&) {
+    return false;
+  }
+}
+
+OutputFile::OutputFile(std::string path, Rules rules) : path_(std::move(path)), rules_(std::move(rules)) {
+  standard_output_ = path_.empty() || names_standard_output(path_);
+  if (standard_output_) return;
+  std::string target = path_;
+  try {
+    target = resolve_links(path_);
+  } catch (const Error&) {  // write() says why it cannot follow them
+  }
+  refuse_sidecar_name(path_, target, "an output file");
+  const auto refuse = [&](std::string id, std::string reason) {
+    throw Error::input_refusal(ErrorKind::usage, std::move(id), std::string(rules_.key), path_, std::move(reason));
+  };
+  if (!rules_.state_file.empty() && same_file(path_, rules_.state_file))
+    refuse("output-is-state", "it is the state file itself; give another file");
+  struct stat st {};
+  if (::stat(path_.c_str(), &st) != 0) return;  // a new file (write() says why it cannot make one)
+  if (S_ISDIR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISSOCK(st.st_mode))
+    refuse("not-a-file", std::string(kind_of(st.st_mode)) + ", not a file or a character device; give another file");
+  if (read_only(st, path_))
+    refuse("read-only", "read-only (no write permission), so siege leaves it as it is; make it writable (chmod "
+                        "u+w), or give another file");
+  if (rules_.replace == Replace::not_a_siege && holds_state_file(path_))
+    refuse("output-is-siege", "a siege state file (it holds \"format\": \"" + std::string(state_format) +
+                                  "\"), so siege leaves it as it is; give another file, or " + input_word("force") +
+                                  " to replace it");
+}
+
+void OutputFile::write(std::string_view content) const {
+  if (standard_output_) fail_output("write-error", "internal error: standard output written as a file");
+  struct stat st {};
+  if (::stat(path_.c_str(), &st) != 0 || S_ISREG(st.st_mode))
+    return write_file_atomically(path_, content, rules_.wait);
+  // A device or a pipe cannot be replaced: it is written in place (a FIFO,
+  // as a shell's redirection does, once something reads it).
+  int fd;
+  do fd = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+  while (fd < 0 && errno == EINTR);
+  if (fd < 0) fail_output_io(path_, "cannot open it to write", errno);
+  if (!write_fully(fd, content)) {
+    const int saved = errno;
+    ::close(fd);
+    fail_output_io(path_, "cannot write", saved);
+  }
+  if (::close(fd) != 0 && errno != EINTR) fail_output_io(path_, "cannot write", errno);
 }
 
 bool same_file(const std::string& a, const std::string& b) {

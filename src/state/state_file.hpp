@@ -144,14 +144,64 @@ class StateFile {
 // Writes `content` to the file `path` leads to as commit() writes a state
 // file: a temp file beside it, fsync, rename over it, fsync of its folder,
 // so that a reader sees the old file or the new one, never a torn one. For
-// the files a command writes besides the state (chronicle -o): every
+// the files a command writes besides the state (OutputFile below): every
 // failure is an output error (exit 5) naming `path`, and no temp file is
 // left behind. It takes the lock beside the file as commit() does (so a
 // killed writer's temp file is removed by the next, and two writers run one
 // after the other), waiting for it as `wait` says and giving up as
 // StateLock does (exit 4, "locked"); a name of a sidecar's form is refused
-// (exit 2).
+// (exit 2). It checks nothing else: OutputFile does.
 void write_file_atomically(const std::string& path, std::string_view content, const LockWait& wait = {});
+
+// Whether `path` names standard output: "-", /dev/stdout, /dev/fd/1 or
+// /proc/self/fd/1 (written through the command's output, not opened).
+[[nodiscard]] bool names_standard_output(std::string_view path);
+
+// Whether the file `path` leads to holds a siege state file, by its
+// content: a regular file whose text, a JSON object, carries the state
+// file's format marker ("format": "siege-state", the mark every state file
+// reader looks for first) in its beginning, or parses as JSON with that
+// marker. False for a file that is missing, unreadable or not regular.
+[[nodiscard]] bool holds_state_file(const std::string& path);
+
+// A file a command writes besides the state file (chronicle -o FILE): the
+// one rule for every such path of the program. The constructor refuses,
+// before anything is written, with a usage error (exit 2) about input
+// `key` naming the path and why:
+//   - a name of a sidecar's form (refuse_sidecar_name, "sidecar-name");
+//   - the file of --state (`state_file`, "output-is-state"), always;
+//   - a file the state file rule would refuse as read-only: no write bit,
+//     or not writable by this user (access(W_OK)) ("read-only");
+//   - a siege state file (holds_state_file), unless `replace` is
+//     Replace::even_a_siege (--force) ("output-is-siege");
+//   - a folder, a block device or a socket ("not-a-file").
+// write() then writes standard output's names (names_standard_output) not at
+// all (standard_output() says so: the caller writes to its own output), a
+// character device or a FIFO (/dev/null, /dev/full, a terminal, a pipe) in
+// place, opened and written directly, and any other path atomically
+// (write_file_atomically). A failed write is an output error (exit 5).
+class OutputFile {
+ public:
+  enum class Replace { not_a_siege, even_a_siege };
+  struct Rules {
+    std::string_view key = "output";  // the input naming the file, for messages
+    Replace replace = Replace::not_a_siege;
+    std::string state_file;  // the state file of the command ("": none)
+    LockWait wait;           // for the lock beside the file
+  };
+
+  OutputFile(std::string path, Rules rules);
+  [[nodiscard]] const std::string& path() const noexcept { return path_; }
+  // "" or one of standard output's names: write() is not for it.
+  [[nodiscard]] bool standard_output() const noexcept { return standard_output_; }
+  // Writes `content` where the path leads (see above); never standard output.
+  void write(std::string_view content) const;
+
+ private:
+  std::string path_;
+  Rules rules_;
+  bool standard_output_ = false;
+};
 
 // Whether `a` and `b` lead to one existing file (the same device and inode).
 [[nodiscard]] bool same_file(const std::string& a, const std::string& b);
