@@ -5,19 +5,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
-#include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <ctime>
 #include <exception>
-#include <fstream>
-#include <limits>
 #include <memory>
-#include <set>
-#include <sstream>
 #include <vector>
 
 #include <fmt/core.h>
@@ -26,13 +17,11 @@
 #include "cli/help.hpp"
 #include "cli/parse.hpp"
 #include "commands/command.hpp"
-#include "commands/hint.hpp"
 #include "front/terminal.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/detail/suggest.hpp"
-#include "siege/tables_json.hpp"
 #include "version.hpp"
 
 namespace siege::cli {
@@ -61,13 +50,6 @@ std::size_t first_word(const std::vector<std::string_view>& words) {
     return i;
   }
   return words.size();
-}
-
-std::vector<std::string> command_names() {
-  std::vector<std::string> names;
-  for (const auto& c : commands()) names.emplace_back(c.name);
-  names.emplace_back("help");
-  return names;
 }
 
 // `siege help [COMMAND...]` as `siege [COMMAND...] --help`: the words of
@@ -265,10 +247,7 @@ bool json_errors = false;
 // The help screen of the command the line names (siege's own when none),
 // with --json one object holding the text.
 int print_help(const CommandLine& line, Context& ctx) {
-  std::string path;
-  if (line.command != nullptr) path = std::string(line.command->name);
-  if (line.sub != nullptr) path += " " + std::string(line.sub->name);
-  write_stdout(help_text(ctx.globals, path, help_screen(line.command, line.sub, output_width())));
+  write_stdout(help_text(ctx.globals, line.path(), help_screen(line.command, line.sub, output_width())));
   return 0;
 }
 
@@ -314,15 +293,11 @@ int run(int argc, char** argv, Context& ctx) {
   const Command& c = *line.target();
   const std::unique_ptr<Invocation> invocation = c.invoke(c);
   fill_inputs(line, *invocation);
-  std::string name(line.command->name);
-  if (line.sub != nullptr) {
-    if (!line.sub->tables) ctx.text_or_json_only(name);
-    name += " " + std::string(line.sub->name);
-  }
+  if (line.sub != nullptr && !line.sub->tables) ctx.text_or_json_only(std::string(line.command->name));
   try {
     invocation->run(ctx);
   } catch (const Error& e) {
-    throw reported(e, name);
+    throw reported(e, line.path());
   }
   return ctx.exit_status;
 }

@@ -5,7 +5,6 @@
 #include "cli/help.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <type_traits>
 
 #include "cli/globals.hpp"
@@ -44,7 +43,7 @@ class HelpRows final : public FieldsOf<HelpRows> {
       } else if (in.max_bytes != 0 && !std::is_same_v<V, std::vector<std::string>>) {
         description += " [at most " + std::to_string(in.max_bytes) + " bytes]";
       }
-      value.append(" ").append(in.value_name.empty() ? (kind_of<V>() == "number" ? "N" : "TEXT") : in.value_name);
+      value.append(" ").append(value_name_of<V>(in));
       if constexpr (std::is_same_v<V, std::vector<std::string>>)
         value += " ...";
       else if (in.arity > 1)
@@ -53,8 +52,7 @@ class HelpRows final : public FieldsOf<HelpRows> {
     }
     if (in.need == Need::without_state) description += "; required without --state";
     if (in.positional) {
-      std::string upper(in.key);
-      for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      std::string upper = positional_name(in);
       usage.push_back(in.need == Need::required ? upper : std::string("[").append(upper).append("]"));
       // Its other name (note TEXT, also --text) is an option too.
       if (!in.also.empty()) options.push_back({std::string(in.also).append(value), description});

@@ -26,12 +26,8 @@ struct Shapes final : FieldsOf<Shapes> {
   std::vector<Shape> out;
   template <typename V>
   void on(const In& in, V&, int, int) {
-    Shape s{in, std::is_same_v<V, bool>, std::is_same_v<V, std::vector<std::string>>, {}};
-    s.value_name = !in.value_name.empty() ? std::string(in.value_name)
-                   : kind_of<V>() == "number" ? "N"
-                   : std::is_same_v<V, bool>  ? ""
-                                              : "TEXT";
-    out.push_back(std::move(s));
+    out.push_back({in, std::is_same_v<V, bool>, std::is_same_v<V, std::vector<std::string>>,
+                   std::string(value_name_of<V>(in))});
   }
 };
 
@@ -41,15 +37,9 @@ std::vector<Shape> shapes_of(const Command& c) {
   return std::move(s.out);
 }
 
-std::string upper(std::string_view key) {
-  std::string out(key);
-  for (char& ch : out) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-  return out;
-}
-
 // The name an input is written by on the command line: "--weapon", or a
 // positional's "TABLE".
-std::string name_of(const Shape& s) { return s.in.positional ? upper(s.in.key) : "--" + std::string(s.in.key); }
+std::string name_of(const Shape& s) { return s.in.positional ? positional_name(s.in) : "--" + std::string(s.in.key); }
 
 bool names(const Shape& s, std::string_view word) {
   if (s.in.positional) return !s.in.also.empty() && s.in.also == word;  // note TEXT is also --text
@@ -113,9 +103,7 @@ class Reader {
           if (const Command* c = find_top_command(words_[i])) return std::string(c->name) + ": ";
       return {};
     }
-    std::string out(line_.command->name);
-    if (line_.sub != nullptr) out.append(" ").append(line_.sub->name);
-    return out.append(": ");
+    return line_.path().append(": ");
   }
   [[noreturn]] void fail(const std::string& message) const { fail_usage("bad-usage", where() + message); }
 
@@ -140,7 +128,7 @@ class Reader {
       const Command* c = find_top_command(w);
       if (c == nullptr)
         fail_usage("unknown-command", "unknown command '" + std::string(w) + "'" +
-                                          siege::did_you_mean(w, top_names()) + "; run 'siege --help' for the list");
+                                          siege::did_you_mean(w, command_names()) + "; run 'siege --help' for the list");
       line_.command = c;
       own_shapes_ = shapes_of(*c);
       return;
@@ -166,13 +154,6 @@ class Reader {
     const std::vector<std::string_view> names(subs.begin(), subs.end());
     fail("unknown subcommand " + shell_word(w) +
          (!suggestion.empty() ? suggestion : "; " + std::string(line_.command->name) + " takes " + ors(names)));
-  }
-
-  [[nodiscard]] std::vector<std::string> top_names() const {
-    std::vector<std::string> out;
-    for (const auto& c : commands()) out.emplace_back(c.name);
-    out.emplace_back("help");
-    return out;
   }
 
   // The shapes the words after the command go to: the subcommand's, once
@@ -317,10 +298,8 @@ class Reader {
         for (const auto& p : positionals) takes += (takes.empty() ? "one " : " and one ") + p;
         takes += " and options";
       }
-      std::string path(line_.command->name);
-      if (line_.sub != nullptr) path += " " + std::string(line_.sub->name);
       fail((extras_.size() == 1 ? "unexpected argument: " : "unexpected arguments: ") + shell_words_of(extras_) +
-           " (" + path + " takes " + takes + ")");
+           " (" + line_.path() + " takes " + takes + ")");
     }
     // A command with subcommands: its own options go with its own question
     // (odds --compare), not with a subcommand, before it or after it.
@@ -367,6 +346,20 @@ class Reader {
 };
 
 }  // namespace
+
+std::string CommandLine::path() const {
+  if (command == nullptr) return {};
+  std::string out(command->name);
+  if (sub != nullptr) out.append(" ").append(sub->name);
+  return out;
+}
+
+std::vector<std::string> command_names() {
+  std::vector<std::string> out;
+  for (const auto& c : commands()) out.emplace_back(c.name);
+  out.emplace_back("help");
+  return out;
+}
 
 CommandLine parse_command_line(const std::vector<std::string_view>& words, Globals& g) {
   try {
@@ -440,11 +433,7 @@ class Filler final : public FieldsOf<Filler> {
   }
 
  private:
-  [[nodiscard]] std::string where() const {
-    std::string out(line_.command->name);
-    if (line_.sub != nullptr) out.append(" ").append(line_.sub->name);
-    return out.append(": ");
-  }
+  [[nodiscard]] std::string where() const { return line_.path().append(": "); }
   const CommandLine& line_;
   const Command* of_;
 };

@@ -39,7 +39,12 @@ struct CommandLine {
   std::vector<Given> inputs;
   // The command the inputs run: the subcommand when there is one.
   [[nodiscard]] const Command* target() const { return sub != nullptr ? sub : command; }
+  // The command's words as messages name it: "attack", "odds check"; "" for none.
+  [[nodiscard]] std::string path() const;
 };
+
+// The words that name a command: the registry's, and help.
+[[nodiscard]] std::vector<std::string> command_names();
 
 // Reads argv's words (without the program's name) into `g` (the global
 // options: their values checked as they are read) and the line's command

@@ -179,14 +179,13 @@ std::string what_it_takes(std::string_view kind, const In& in, int lo, int hi) {
   if (kind == "number") return "a number from " + std::to_string(lo) + " to " + std::to_string(hi);
   return std::string(in.value_name.empty() ? std::string_view("TEXT") : in.value_name);
 }
+}  // namespace
 
-// The command line's name of a positional input: WORK.
 std::string positional_name(const In& in) {
   std::string upper(in.key);
   for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return upper;
 }
-}  // namespace
 
 void fail_missing(std::string_view id, std::string_view key, std::string_view what) {
   throw Error::input_refusal(ErrorKind::usage, std::string(id), std::string(key), {},

@@ -178,6 +178,23 @@ constexpr std::string_view kind_of() {
     return "text";
 }
 
+// The command line's name of a positional input: its key upper-cased (WORK).
+[[nodiscard]] std::string positional_name(const In& in);
+
+// The name of the value an input of type V takes on the command line, as
+// --help and the parser's messages show it: its declared value_name, else N
+// for a number, TEXT for a text, and nothing for a flag.
+template <typename V>
+[[nodiscard]] std::string_view value_name_of(const In& in) {
+  if (!in.value_name.empty()) return in.value_name;
+  if constexpr (kind_of<V>() == "number")
+    return "N";
+  else if constexpr (kind_of<V>() == "flag")
+    return {};
+  else
+    return "TEXT";
+}
+
 // A visitor that treats its seven kinds of value alike: each override calls
 // Derived's one template, on(in, v, lo, hi) (lo and hi: a number's bounds,
 // else 0), which tells them apart where it must (kind_of, was_given, ...).

@@ -467,11 +467,12 @@ namespace {
 // control. The apostrophe is \x27 there, so that a plain quote-matcher
 // (wrapping) still sees one quoted run.
 std::optional<std::string> ansi_c_quoted(std::string_view word) {
+  const auto escaped = [](char32_t cp) { return text::is_control(cp) || text::is_format_char(cp); };
   bool needed = false;
   for (std::size_t i = 0; i < word.size() && !needed;) {
     char32_t cp = 0;
     const std::size_t n = text::utf8_at(word, i, cp);
-    needed = n != 0 && (text::is_control(cp) || text::is_format_char(cp));
+    needed = n != 0 && escaped(cp);
     i += n == 0 ? 1 : n;
   }
   if (!needed) return std::nullopt;
@@ -479,7 +480,7 @@ std::optional<std::string> ansi_c_quoted(std::string_view word) {
   for (std::size_t i = 0; i < word.size();) {
     char32_t cp = 0;
     const std::size_t n = text::utf8_at(word, i, cp);
-    if (n != 0 && (text::is_control(cp) || text::is_format_char(cp))) {
+    if (n != 0 && escaped(cp)) {
       out += fmt::format("\\u{:04X}", static_cast<unsigned>(cp));
     } else if (word[i] == '\\') {
       out += "\\\\";
@@ -496,11 +497,11 @@ std::optional<std::string> ansi_c_quoted(std::string_view word) {
 }  // namespace
 
 std::string shell_word(std::string_view word) {
+  if (auto quoted = ansi_c_quoted(word)) return *quoted;
   const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char ch) {
     const auto c = static_cast<unsigned char>(ch);
     return std::isalnum(c) != 0 || std::string_view("-_.,:/=+@%").find(ch) != std::string_view::npos || c >= 0x80;
   });
-  if (auto quoted = ansi_c_quoted(word)) return *quoted;
   if (plain) return std::string(word);
   std::string out = "'";
   for (const char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
