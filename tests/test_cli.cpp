@@ -324,6 +324,7 @@ TEST_CASE("A malformed command line gets our one-line message, never CLI11's tex
       {{"--seed", "1", "--seed", "2", "check"}, "check: --seed takes one value, given 2: 1 2"},
       {{"attack", "--weapon"}, "attack: --weapon needs one value (ID) after it"},
       {{"demolish", "--charge"}, "demolish: --charge needs one value (ID[:N]) after it"},
+      {{"note", "--text"}, "note: --text needs one value (TEXT) after it"},
       {{"--color"}, "--color needs one value (WHEN) after it"},
       {{"attack", "--wepon", "x"}, "attack: unknown option --wepon (did you mean --weapon?)"},
       {{"odds", "chek"}, "odds: unknown subcommand chek (did you mean check?)"},

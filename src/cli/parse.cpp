@@ -254,12 +254,9 @@ class Reader {
       return;
     }
     const int arity = std::max(s.in.arity, 1);
-    if (v) {
-      give(of, s, *v);
-      for (int k = 1; k < arity; ++k) give(of, s, value_after(name_of(s), &s, s.value_name));
-      return;
-    }
-    for (int k = 0; k < arity; ++k) give(of, s, value_after(name_of(s), &s, s.value_name));
+    // A positional given by its option name (note --text) is named as typed.
+    const std::string said = s.in.positional ? name : name_of(s);
+    for (int k = 0; k < arity; ++k) give(of, s, k == 0 && v ? *v : value_after(said, &s, s.value_name));
   }
 
   void global(const GlobalOption& o, const std::string& name, const std::optional<std::string>& v) {
