@@ -123,15 +123,16 @@ _siege_values() {
         "rout --figures" | "rout --room-figures" | "rout --blocked" | "army-morale --strength" | \
         "army-morale --killed" | "abatis --progress" | "casualties --through" | \
         "casualties --behind" | "casualties --killed" | "move --speed" | "move --figures" | \
-        "add --figures" | "add --pool" | "split --figures" | "split --through" | \
-        "demolish --damage-taken" | "demolish --craft-successes" | "demolish --pool" | \
-        "mine --days-dug" | "mine --days" | "mine --damage-taken" | "mine --sapper-pool" | \
-        "mine --defender-pool" | "escalade --attackers" | "escalade --ladders" | \
-        "escalade --ropes" | "escalade --rounds" | "escalade --damage-taken" | "escalade --pool" | \
-        "sortie --hull-damage" | "sortie --pierce" | "sortie --crit" | "sortie --successes" | \
-        "sortie --boons" | "sortie --spend-boons" | "sortie --pool" | "sortie --bane-dice" | \
-        "sortie --boon-dice" | "damage --hull" | "repair --hull" | "undo --count" | "undo --to" | \
-        "redo --count" | "chronicle --scenes")
+        "add --figures" | "add --pool" | "add --hull-suffered" | "split --figures" | \
+        "split --through" | "demolish --damage-taken" | "demolish --craft-successes" | \
+        "demolish --pool" | "mine --days-dug" | "mine --days" | "mine --damage-taken" | \
+        "mine --sapper-pool" | "mine --defender-pool" | "escalade --attackers" | \
+        "escalade --ladders" | "escalade --ropes" | "escalade --rounds" | \
+        "escalade --damage-taken" | "escalade --pool" | "sortie --hull-damage" | \
+        "sortie --pierce" | "sortie --crit" | "sortie --successes" | "sortie --boons" | \
+        "sortie --spend-boons" | "sortie --pool" | "sortie --bane-dice" | "sortie --boon-dice" | \
+        "damage --hull" | "repair --hull" | "undo --count" | "undo --to" | "redo --count" | \
+        "chronicle --scenes")
             REPLY='#' ;;
         "attack --mount" | "odds attack --mount" | "sortie --mount")
             REPLY="personal light standard heavy capital" ;;
@@ -155,6 +156,8 @@ _siege_values() {
             REPLY="good shaken" ;;
         "countermine --result")
             REPLY="collapsed failed" ;;
+        "init --scene-length")
+            REPLY="day week" ;;
         "serve --view")
             REPLY="players referee" ;;
         *) return 1 ;;

@@ -228,6 +228,36 @@ class Error : public std::runtime_error {
     return e.recomposed();
   }
 
+  // The most errors of one input reported together (siege init: a
+  // description's); past it, only their count.
+  static constexpr std::size_t max_reported = 20;
+  // The errors found in the same input after this one (at most
+  // max_reported - 1), and how many more were found past those.
+  [[nodiscard]] const std::vector<Error>& others() const noexcept { return others_; }
+  [[nodiscard]] std::size_t others_not_kept() const noexcept { return not_kept_; }
+  // This error, the first of `errors`, with the rest of them (as many as
+  // max_reported allows) and the count of those left out.
+  [[nodiscard]] static Error first_of(std::vector<Error> errors, std::size_t not_kept) {
+    Error e = errors.front();
+    errors.erase(errors.begin());
+    if (errors.size() >= max_reported) {
+      not_kept += errors.size() - (max_reported - 1);
+      errors.erase(errors.begin() + static_cast<std::ptrdiff_t>(max_reported - 1), errors.end());
+    }
+    for (Error& x : errors) e.others_.push_back(std::move(x));
+    e.not_kept_ = not_kept;
+    return e;
+  }
+  // This error and its others, each through `f` (spelled, placed, named).
+  template <typename F>
+  [[nodiscard]] Error each_changed(F&& f) const {
+    Error e = f(*this);
+    e.others_.clear();
+    for (const Error& x : others_) e.others_.push_back(f(x));
+    e.not_kept_ = not_kept_;
+    return e;
+  }
+
  private:
   Error(ErrorKind kind, std::string id, ErrorPlace place, std::string key, std::string value,
         std::string reason)
@@ -245,6 +275,8 @@ class Error : public std::runtime_error {
     e.by_command_ = by_command_;
     e.spelling_ = spelling_;
     e.keyed_ = keyed_;
+    e.others_ = others_;
+    e.not_kept_ = not_kept_;
     static_cast<std::runtime_error&>(e) = std::runtime_error(without_nul(
         compose(place_, command_, keyed_ ? input_ : std::string(), value_, siege::spelled(reason_, *spelling_))));
     return e;
@@ -293,6 +325,8 @@ class Error : public std::runtime_error {
   bool by_command_ = false;
   bool keyed_ = true;  // the input is part of the message (not only known: about())
   const Spelling* spelling_ = &detail::core_spelling;
+  std::vector<Error> others_;  // first_of: the errors found with this one
+  std::size_t not_kept_ = 0;
 };
 
 [[noreturn]] inline void fail_usage(std::string id, const std::string& message) {

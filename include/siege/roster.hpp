@@ -34,6 +34,8 @@ namespace siege {
 inline constexpr RuleInfo roster_rules[] = {
     {"unit-arrives", "R35", "a unit joins the siege, checked as a description's unit; its army's strength grows"},
     {"engine-arrives", "R35", "an engine joins the siege, checked as a description's engine (R7, R29)"},
+    {"section-joins", "R43", "a section joins the castle, checked as a description's section, at the ladder state its "
+                             "Hull suffered gives"},
     {"unit-leaves", "R36", "a unit leaves: its record stays, gone; its figures alive leave the army's strength"},
     {"engine-leaves", "R36", "an engine leaves: its record stays, gone; engines aimed at it have nothing to shoot"},
     {"unit-split", "R37", "part of a unit becomes a new unit of the same side, order and place"},
@@ -94,11 +96,12 @@ decltype(auto) read_entry(const nlohmann::json& entry,
 // ---------------------------------------------------------------- add (R35)
 
 // R35: a newcomer, given as a description's entry (docs/state.md): a unit
-// of "units" ({"id", "side", "figures", "order"?, "hero"?, "where"?}) or an
+// of "units" ({"id", "side", "figures", "order"?, "hero"?, "where"?}), an
 // engine of "besiegers" / "defenders" ({"id", "engine"?, "weapon"?,
-// "pool"?, "target"?}).
+// "pool"?, "target"?}) or (R43) a section of "sections" ({"id",
+// "structure", "variant"?, "hull_suffered"?}).
 struct ArrivalInput {
-  enum class Kind { unit, engine } kind = Kind::unit;
+  enum class Kind { unit, engine, section } kind = Kind::unit;
   nlohmann::json entry = nlohmann::json::object();
   EngineSide engine_side = EngineSide::besieger;  // an engine's side (a description's array)
   std::string section;  // a unit: at this section, all behind, instead of the entry's "where"
@@ -107,6 +110,7 @@ struct ArrivalInput {
 struct ArrivalOutcome : TroopOutcome {
   std::optional<UnitState> unit;      // the unit that arrived, as it stands
   std::optional<EngineState> engine;  // or the engine
+  std::optional<SectionState> section;  // or the section (R43)
   bool sally = false;                 // R38: a defender unit added outside the walls
 };
 
@@ -121,6 +125,24 @@ struct ArrivalOutcome : TroopOutcome {
 [[nodiscard]] inline ArrivalOutcome add_arrival(Snapshot& s, const Tables& t, const ArrivalInput& in) {
   using namespace detail;
   ArrivalOutcome o;
+  if (in.kind == ArrivalInput::Kind::section) {  // R43: no army changes
+    SectionState x = read_entry(
+        in.entry,
+        {{"id", "section"}, {"structure", "structure"}, {"variant", "variant"}, {"hull_suffered", "hull-suffered"}},
+        [&](const Cursor& c) { return read_section(c, t, Strictness::description); });
+    claim_new_id(s, x.id, "section");
+    if (s.sections.size() >= max_sections)
+      fail_input("too-many", "section", x.id,
+                 "the siege has " + std::to_string(max_sections) + " sections, the most it holds");
+    s.sections.push_back(x);
+    add_rule(o.rules, "section-joins");
+    const SectionStats stats = stats_of(x, t);
+    o.notes.emplace_back(x.id + " (" + x.structure + (x.variant.empty() ? "" : ", " + x.variant) +
+                         ") joins the castle: " + std::to_string(x.hull_suffered) + " of its Hull " +
+                         std::to_string(stats.hull) + " suffered, " + std::string(name_of(x.state)) + ".");
+    o.section = x;
+    return o;
+  }
   if (in.kind == ArrivalInput::Kind::engine) {
     EngineState e = read_entry(
         in.entry,

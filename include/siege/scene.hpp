@@ -585,6 +585,11 @@ struct SceneOutcome {
 // Every change of Hull is written by change_hull.
 [[nodiscard]] inline SceneOutcome play_scene(Snapshot& s, SceneLength length, const Tables& t,
                                              std::uint64_t seed) {
+  if (s.sections.empty())  // R43: a siege made with a name alone is built before it is played
+    fail_refusal("no-sections", "the siege has no sections yet; add the castle's first with '" +
+                                    command_words({"add", input_word("section"), "ID", input_word("structure"),
+                                                   "STRUCTURE"}) +
+                                    "' (R43)");
   SceneOutcome o;
   o.scene = ++s.scene;
   o.length = length;

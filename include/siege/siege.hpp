@@ -7,6 +7,7 @@
 #include "siege/army.hpp"
 #include "siege/breach.hpp"
 #include "siege/demolition.hpp"
+#include "siege/description.hpp"
 #include "siege/dice.hpp"
 #include "siege/dice_expr.hpp"
 #include "siege/error.hpp"

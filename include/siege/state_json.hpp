@@ -25,6 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include "siege/army.hpp"
+#include "siege/description.hpp"
 #include "siege/detail/json_read.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/state.hpp"
@@ -36,6 +37,74 @@ namespace siege {
 // ---------------------------------------------------------------- units and armies
 
 namespace detail {
+
+// The errors of a description gathered instead of thrown at the first:
+// `siege init` reports them all. A step that a reader's error (a usage
+// error) ends is recorded and reading goes on with the next; past
+// Error::max_reported only their count is kept.
+class Faults {
+ public:
+  // Runs `f`; returns whether it ran through (false: its error is kept).
+  template <typename F>
+  bool attempt(F&& f) {
+    try {
+      f();
+      return true;
+    } catch (const Error& e) {
+      if (e.kind() != ErrorKind::usage) throw;
+      if (kept_.size() < Error::max_reported) kept_.push_back(e);
+      else ++not_kept_;
+      return false;
+    }
+  }
+  // Throws the first error kept, carrying the others (Error::first_of).
+  void raise() const {
+    if (!kept_.empty()) throw Error::first_of(kept_, not_kept_);
+  }
+
+ private:
+  std::vector<Error> kept_;
+  std::size_t not_kept_ = 0;
+};
+
+// `f()` through `faults` (gathered), or as it is when there are none (the
+// first error thrown: a state file, an `add`).
+template <typename F>
+bool attempt(Faults* faults, F&& f) {
+  if (faults != nullptr) return faults->attempt(std::forward<F>(f));
+  f();
+  return true;
+}
+
+// The id an entry that could not be read gives itself ("" if none): what
+// refers to it is not an error of its own.
+[[nodiscard]] inline std::string unread_id(const Cursor& c) {
+  const json& v = c.value();
+  return v.is_object() && v.contains("id") && v["id"].is_string() ? v["id"].get<std::string>() : std::string();
+}
+
+// Refuses each key of `c` that description shape `shape` does not declare
+// (description.hpp), naming the key, what is expected and, for a known
+// miss, what to write instead.
+inline void description_only_keys(const Cursor& c, std::string_view shape, Faults* faults) {
+  const auto allowed = description_keys(shape);
+  for (const auto& item : c.value().items()) {
+    if (std::find(allowed.begin(), allowed.end(), item.key()) != allowed.end()) continue;
+    attempt(faults, [&] {
+      std::string list;
+      std::vector<std::string> known;
+      for (auto a : allowed) {
+        list += (list.empty() ? "" : ", ") + std::string(a);
+        known.emplace_back(a);
+      }
+      const std::string hint = shape == "section" && item.key() == "portcullis"
+                                   ? " (a gate's portcullis is written \"variant\": \"portcullis\", R12)"
+                                   : did_you_mean(item.key(), known);
+      Cursor(item.value(), c.source(), c.pointer() + "/" + pointer_escape(item.key()))
+          .fail("unknown key '" + item.key() + "'" + hint + " (expected one of: " + list + ")");
+    });
+  }
+}
 
 template <std::size_t N>
 [[nodiscard]] std::size_t troop_name(const Cursor& c, const std::array<std::string_view, N>& names,
@@ -50,9 +119,9 @@ template <std::size_t N>
 }
 
 // A unit of a description: {"id", "side", "figures", "order"?, "hero"?, "where"?}.
-[[nodiscard]] inline UnitState read_unit_description(const Cursor& c) {
+[[nodiscard]] inline UnitState read_unit_description(const Cursor& c, Faults* faults = nullptr) {
   c.expect_object();
-  c.only_keys({"id", "side", "figures", "order", "hero", "where"});
+  description_only_keys(c, "unit", faults);
   UnitState u;
   u.id = c.at("id").id();
   u.side = static_cast<UnitSide>(troop_name(c.at("side"), unit_side_names, 2, "side"));
@@ -131,15 +200,14 @@ template <std::size_t N>
 
 // An army: in a description {"strength"?} (and "in_castle"? for the
 // defenders); in a state file every key.
-[[nodiscard]] inline ArmyState read_army(const Cursor& c, UnitSide side, bool state) {
+[[nodiscard]] inline ArmyState read_army(const Cursor& c, UnitSide side, bool state, Faults* faults) {
   c.expect_object();
   const bool defender = side == UnitSide::defender;
   if (state) {
     if (defender) c.only_keys({"strength", "killed", "in_castle", "called"});
     else c.only_keys({"strength", "killed", "called"});
   } else {
-    if (defender) c.only_keys({"strength", "in_castle"});
-    else c.only_keys({"strength"});
+    description_only_keys(c, defender ? "defender-army" : "besieger-army", faults);
   }
   ArmyState a;
   a.in_castle = defender;  // castle defenders by default (R25)
@@ -157,39 +225,46 @@ template <std::size_t N>
 // and `reserved` id; a unit at a section names one of `s`; an army's
 // strength holds its units' figures and its killed are what they have lost;
 // `called` says whether the one-third mark is reached (R25, R33).
+// With `faults` (a description) every error is gathered (Faults), and
+// `unread` lists the ids of entries that could not be read.
 template <typename Snap>
-void read_troops(const Cursor& c, Snap& s, bool state, std::initializer_list<std::string_view> reserved) {
+void read_troops(const Cursor& c, Snap& s, bool state, std::initializer_list<std::string_view> reserved,
+                 Faults* faults = nullptr, const std::vector<std::string>& unread = {}) {
   std::vector<Cursor> places;
   if (c.has("units")) {
     const auto list = c.at("units");
     list.expect_array();
     const std::size_t n = list.value().size();
     if (n > max_units) list.fail(std::to_string(n) + " units; a siege has at most " + std::to_string(max_units));
-    for (std::size_t i = 0; i < n; ++i) {
-      places.push_back(list.at(i));
-      s.units.push_back(state ? read_unit_state(list.at(i)) : read_unit_description(list.at(i)));
-    }
+    for (std::size_t i = 0; i < n; ++i)
+      attempt(faults, [&] {
+        s.units.push_back(state ? read_unit_state(list.at(i)) : read_unit_description(list.at(i), faults));
+        places.push_back(list.at(i));
+      });
   }
   std::vector<std::string> section_ids;
   for (const auto& x : s.sections) section_ids.push_back(x.id);
-  for (std::size_t i = 0; i < s.units.size(); ++i) {
-    const UnitState& u = s.units[i];
-    const Cursor idc = places[i].at("id");
-    for (auto r : reserved)
-      if (u.id == r) idc.fail("'" + u.id + "' is reserved; give this unit another id");
-    if (s.find_section(u.id) != nullptr) idc.fail("duplicate id '" + u.id + "' (a section has it)");
-    if (s.find_engine(u.id) != nullptr) idc.fail("duplicate id '" + u.id + "' (an engine has it)");
-    for (std::size_t j = 0; j < i; ++j)
-      if (s.units[j].id == u.id) idc.fail("duplicate id '" + u.id + "'");
-    if (u.where == UnitPlace::section && s.find_section(u.section) == nullptr)
-      places[i].at("section").fail("unknown section '" + u.section + "'" + did_you_mean(u.section, section_ids));
-  }
+  for (std::size_t i = 0; i < s.units.size(); ++i)
+    attempt(faults, [&] {
+      const UnitState& u = s.units[i];
+      const Cursor idc = places[i].at("id");
+      for (auto r : reserved)
+        if (u.id == r) idc.fail("'" + u.id + "' is reserved; give this unit another id");
+      if (s.find_section(u.id) != nullptr) idc.fail("duplicate id '" + u.id + "' (a section has it)");
+      if (s.find_engine(u.id) != nullptr) idc.fail("duplicate id '" + u.id + "' (an engine has it)");
+      for (std::size_t j = 0; j < i; ++j)
+        if (s.units[j].id == u.id) idc.fail("duplicate id '" + u.id + "'");
+      if (u.where == UnitPlace::section && s.find_section(u.section) == nullptr &&
+          std::find(unread.begin(), unread.end(), u.section) == unread.end())
+        places[i].at("section").fail("unknown section '" + u.section + "'" + did_you_mean(u.section, section_ids));
+    });
 
   const bool has_armies = c.has("armies");
   if (has_armies) {
     const auto ac = c.at("armies");
     ac.expect_object();
-    ac.only_keys({"besieger", "defender"});
+    if (state) ac.only_keys({"besieger", "defender"});
+    else description_only_keys(ac, "armies", faults);
   }
   for (const UnitSide side : {UnitSide::besieger, UnitSide::defender}) {
     const std::string name(name_of(side));
@@ -225,7 +300,7 @@ void read_troops(const Cursor& c, Snap& s, bool state, std::initializer_list<std
       if (!has_armies) c.fail("missing key 'armies' (the file has " + name + " units)");
       c.at("armies").at(name.c_str()).fail("null, but there are " + name + " units");
     }
-    ArmyState a = read_army(*at, side, state);
+    ArmyState a = read_army(*at, side, state, faults);
     if (!state && a.strength == 0) {
       if (!any) at->fail("no " + name + " units: give \"strength\"");
       a.strength = static_cast<int>(figures);
@@ -330,9 +405,11 @@ decltype(auto) lookup_at(const Cursor& c, F&& f) {
   return c.value().is_null() ? std::string() : c.id();
 }
 
-inline SectionState read_section(const Cursor& c, const Tables& t, Strictness mode) {
+// A section; in a description its keys are description.hpp's (`faults`: gathered, read_description).
+inline SectionState read_section(const Cursor& c, const Tables& t, Strictness mode, Faults* faults = nullptr) {
   c.expect_object();
-  c.only_keys({"id", "structure", "variant", "hull_suffered", "state", "abatis", "mine"});
+  if (mode == Strictness::state) c.only_keys({"id", "structure", "variant", "hull_suffered", "state", "abatis", "mine"});
+  else description_only_keys(c, "section", faults);
   SectionState s;
   s.id = c.at("id").id();
   const auto sc = c.at("structure");
@@ -354,7 +431,7 @@ inline SectionState read_section(const Cursor& c, const Tables& t, Strictness mo
   const int hull = section_stats(row, portcullis_of(s)).hull;
   if (present(c, "hull_suffered", mode)) s.hull_suffered = c.at("hull_suffered").int_in(0, hull);
   s.state = ladder_state(s.hull_suffered, hull);
-  if (present(c, "state", mode)) {
+  if (mode == Strictness::state) {
     const auto st = c.at("state");
     const auto given = static_cast<BreachState>(pick_name(st, breach_state_names, "state"));
     if (given != s.state)
@@ -365,14 +442,16 @@ inline SectionState read_section(const Cursor& c, const Tables& t, Strictness mo
   if (present(c, "abatis", mode)) {
     const auto a = c.at("abatis");
     a.expect_object();
-    a.only_keys({"standing", "progress"});
+    if (mode == Strictness::state) a.only_keys({"standing", "progress"});
+    else description_only_keys(a, "abatis", faults);
     s.abatis.standing = a.at("standing").boolean();
     s.abatis.progress = a.at("progress").int_in(0, t.troops.abatis_turns - 1);  // R26, from the tables
   }
   if (present(c, "mine", mode)) {
     const auto m = c.at("mine");
     m.expect_object();
-    m.only_keys({"days_dug", "detected"});
+    if (mode == Strictness::state) m.only_keys({"days_dug", "detected"});
+    else description_only_keys(m, "mine", faults);
     // R19: a gallery digs one day a point of the section's listed Armor.
     const auto dug = m.at("days_dug");
     const int needed = section_stats(row, portcullis_of(s)).base_armor;
@@ -388,18 +467,37 @@ inline SectionState read_section(const Cursor& c, const Tables& t, Strictness mo
 }
 
 // An engine; in a description `side` comes from the array it is in.
-inline EngineState read_engine(const Cursor& c, const Tables& t, Strictness mode, EngineSide side) {
+inline EngineState read_engine(const Cursor& c, const Tables& t, Strictness mode, EngineSide side,
+                               Faults* faults = nullptr) {
   c.expect_object();
   if (mode == Strictness::state)
     c.only_keys({"id", "side", "engine", "weapon", "pool", "target", "hull_suffered", "knocked_out", "gone"});
   else
-    c.only_keys({"id", "engine", "weapon", "pool", "target", "hull_suffered", "knocked_out"});
+    description_only_keys(c, "engine", faults);
   EngineState e;
   e.id = c.at("id").id();
   e.side = mode == Strictness::state ? static_cast<EngineSide>(pick_name(c.at("side"), engine_side_names, "side")) : side;
   const Engine* row = nullptr;
   if (present(c, "engine", mode)) {
     const auto ec = c.at("engine");
+    // A description's known miss: "engine" taken for the engine's name, or
+    // for the weapon it fires.
+    if (mode == Strictness::description && ec.value().is_string()) {
+      const std::string given = ec.value().get<std::string>();
+      if (find_by_id(t.engines, given) == nullptr) {
+        const std::string hint =
+            t.find_weapon(given) != nullptr
+                ? " ('" + given + "' is a weapon: write \"weapon\": \"" + given + "\")"
+            : c.has("weapon")
+                ? " (\"engine\" is the engines.json row the engine is hit as, not its name; leave it out and "
+                  "the engine that fires its \"weapon\" gives the row)"
+                : "";
+        if (!hint.empty())
+          ec.fail((is_id(given) ? "unknown engines.json row '" + given + "'" + did_you_mean(given, ids_of(t.engines))
+                                : std::string(id_rule)) +
+                  hint);
+      }
+    }
     e.engine = id_or_null(ec);
     if (!e.engine.empty()) row = &lookup_at(ec, [&]() -> const Engine& { return t.engine(e.engine); });
   }
@@ -453,8 +551,12 @@ inline EngineState read_engine(const Cursor& c, const Tables& t, Strictness mode
 // makes no attack: play_scene). `sections` is the array the sections came
 // from; `engine_at(i)` the place of engine i (a description keeps them in two
 // arrays).
-template <typename EngineAt>
-void check_references(const Snapshot& s, const Cursor& sections, EngineAt&& engine_at, Strictness mode) {
+// `section_at(i)` is the place of section i, as `engine_at(i)` is engine
+// i's. With `faults` (a description) each error is gathered, and a target
+// among `unread` (entries that could not be read) is not one.
+template <typename SectionAt, typename EngineAt>
+void check_references(const Snapshot& s, SectionAt&& section_at, EngineAt&& engine_at, Strictness mode,
+                      Faults* faults = nullptr, const std::vector<std::string>& unread = {}) {
   std::vector<std::string> ids;
   auto claim = [&](const std::string& id, const Cursor& c) {
     if (id == camp_id) c.fail("'camp' is the besiegers' camp; give this one another id");
@@ -464,23 +566,30 @@ void check_references(const Snapshot& s, const Cursor& sections, EngineAt&& engi
       if (x == id) c.fail("duplicate id '" + id + "'");
     ids.push_back(id);
   };
-  for (std::size_t i = 0; i < s.sections.size(); ++i) claim(s.sections[i].id, sections.at(i).at("id"));
-  for (std::size_t i = 0; i < s.engines.size(); ++i) claim(s.engines[i].id, engine_at(i).at("id"));
+  for (std::size_t i = 0; i < s.sections.size(); ++i)
+    attempt(faults, [&] { claim(s.sections[i].id, section_at(i).at("id")); });
+  for (std::size_t i = 0; i < s.engines.size(); ++i)
+    attempt(faults, [&] { claim(s.engines[i].id, engine_at(i).at("id")); });
 
   for (std::size_t i = 0; i < s.engines.size(); ++i) {
     const auto& e = s.engines[i];
     const Cursor c = engine_at(i);
     if (e.target.empty()) {
       if (!e.weapon.empty() && mode == Strictness::description)
-        c.fail("engine '" + e.id + "' has a weapon but no \"target\"");
+        attempt(faults, [&] { c.fail("engine '" + e.id + "' has a weapon but no \"target\""); });
       continue;
     }
+    if (std::find(unread.begin(), unread.end(), e.target) != unread.end()) continue;
     const AimCheck aim = check_aim(s, e, e.target);
     // A state file keeps what a removal left: an engine aimed at one gone (R36).
     if (aim.ok() || (mode == Strictness::state && (aim.problem == AimProblem::own_wall ||
                                                    aim.problem == AimProblem::gone)))
       continue;
-    c.at("target").fail(aim.message);
+    // A description's known miss: a besieger's engine listed among the defenders.
+    const std::string hint = mode == Strictness::description && aim.problem == AimProblem::own_wall
+                                 ? "; if it is the besiegers' engine, list it under \"besiegers\""
+                                 : "";
+    attempt(faults, [&] { c.at("target").fail(aim.message + hint); });
   }
 }
 
@@ -490,14 +599,24 @@ inline void limit_count(const Cursor& list, std::size_t count, std::size_t max, 
     list.fail(std::to_string(count) + " " + std::string(what) + "; a siege has at most " + std::to_string(max));
 }
 
-inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode) {
+// With `faults` (a description) every error is gathered, the ids of the
+// sections that could not be read are added to `unread` and the places of
+// those read to `places`.
+inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode, Faults* faults = nullptr,
+                              std::vector<std::string>* unread = nullptr, std::vector<Cursor>* places = nullptr) {
   Snapshot s;
   if (mode == Strictness::state) s.scene = c.at("scene").int_in(0, max_scene);
-  const auto sections = c.at("sections");
-  sections.expect_array();
-  limit_count(sections, sections.value().size(), max_sections, "sections");
-  for (std::size_t i = 0; i < sections.value().size(); ++i)
-    s.sections.push_back(read_section(sections.at(i), t, mode));
+  attempt(faults, [&] {
+    const auto sections = c.at("sections");
+    sections.expect_array();
+    limit_count(sections, sections.value().size(), max_sections, "sections");
+    for (std::size_t i = 0; i < sections.value().size(); ++i)
+      if (!attempt(faults, [&] { s.sections.push_back(read_section(sections.at(i), t, mode, faults)); })) {
+        if (unread != nullptr) unread->push_back(unread_id(sections.at(i)));
+      } else if (places != nullptr) {
+        places->push_back(sections.at(i));
+      }
+  });
   if (mode == Strictness::state) {
     const auto engines = c.at("engines");
     engines.expect_array();
@@ -505,12 +624,14 @@ inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode)
     for (std::size_t i = 0; i < engines.value().size(); ++i)
       s.engines.push_back(read_engine(engines.at(i), t, mode, EngineSide::besieger));
   }
-  if (mode == Strictness::state || c.has("camp")) {
-    const auto camp = c.at("camp");
-    camp.expect_object();
-    camp.only_keys({"hull_suffered"});
-    s.camp.hull_suffered = camp.at("hull_suffered").int_in(0, camp_row(t).hull);
-  }
+  if (mode == Strictness::state || c.has("camp"))
+    attempt(faults, [&] {
+      const auto camp = c.at("camp");
+      camp.expect_object();
+      if (mode == Strictness::state) camp.only_keys({"hull_suffered"});
+      else description_only_keys(camp, "camp", faults);
+      s.camp.hull_suffered = camp.at("hull_suffered").int_in(0, camp_row(t).hull);
+    });
   if (mode == Strictness::state) read_troops(c, s, true, {camp_id, "none"});  // optional: older files have none
   return s;
 }
@@ -523,50 +644,69 @@ inline Snapshot read_snapshot(const Cursor& c, const Tables& t, Strictness mode)
 
 // A new siege from a description (docs/state.md): sections, "besiegers" and
 // "defenders". Errors are reported with `src.kind` (usage for `siege init`).
+// Every error is found in one reading: the first is thrown carrying the
+// others (Error::others(), at most Error::max_reported in all, then their
+// count), each naming its JSON pointer.
 [[nodiscard]] inline SiegeState read_description(std::string_view text, const detail::JsonSource& src,
                                                  const Tables& t) {
   using namespace detail;
   const json doc = parse_strict(text, src);
   const Cursor root(doc, src, "");
   root.expect_object();
-  root.only_keys({"schema", "name", "scene_length", "sections", "besiegers", "defenders", "camp", "units",
-                  "armies"});
-  if (root.has("schema")) (void)root.at("schema").int_in(state_schema, state_schema);
+  Faults faults;
+  description_only_keys(root, "description", &faults);
+  // The editor's schema (description.hpp): any string, not read.
+  if (root.has("$schema")) faults.attempt([&] { (void)root.at("$schema").string(2000); });
+  if (root.has("schema")) faults.attempt([&] { (void)root.at("schema").int_in(state_schema, state_schema); });
   SiegeState st;
-  if (root.has("name")) {
-    st.name = root.at("name").string();
-    // R42 (the parser has refused any byte that is not UTF-8 already).
-    if (auto problem = text::text_input_problem(st.name, text::TextFrom::file)) root.at("name").fail(*problem);
-  }
-  if (root.has("scene_length")) st.scene_length = read_scene_length(root.at("scene_length"));
-  st.now = read_snapshot(root, t, Strictness::description);
-  std::vector<Cursor> places;  // where each engine is: /besiegers/i, then /defenders/j
+  if (root.has("name"))
+    faults.attempt([&] {
+      st.name = root.at("name").string();
+      // R42 (the parser has refused any byte that is not UTF-8 already).
+      if (auto problem = text::text_input_problem(st.name, text::TextFrom::file)) root.at("name").fail(*problem);
+    });
+  if (root.has("scene_length"))
+    faults.attempt([&] { st.scene_length = read_scene_length(root.at("scene_length")); });
+  std::vector<std::string> unread;  // ids of the entries that could not be read
+  std::vector<Cursor> sections;  // where each section read is
+  std::vector<Cursor> places;    // where each engine read is: /besiegers/i, then /defenders/j
+  st.now = read_snapshot(root, t, Strictness::description, &faults, &unread, &sections);
   for (const char* side : {"besiegers", "defenders"}) {
     if (!root.has(side)) continue;
-    const auto list = root.at(side);
-    list.expect_array();
-    limit_count(list, st.now.engines.size() + list.value().size(), max_engines,
-                "engines in \"besiegers\" and \"defenders\" together");
-    for (std::size_t i = 0; i < list.value().size(); ++i) {
-      places.push_back(list.at(i));
-      st.now.engines.push_back(read_engine(list.at(i), t, Strictness::description,
-                                           side[0] == 'b' ? EngineSide::besieger : EngineSide::defender));
-    }
+    faults.attempt([&] {
+      const auto list = root.at(side);
+      list.expect_array();
+      limit_count(list, st.now.engines.size() + list.value().size(), max_engines,
+                  "engines in \"besiegers\" and \"defenders\" together");
+      for (std::size_t i = 0; i < list.value().size(); ++i)
+        if (faults.attempt([&] {
+              st.now.engines.push_back(read_engine(list.at(i), t, Strictness::description,
+                                                   side[0] == 'b' ? EngineSide::besieger : EngineSide::defender,
+                                                   &faults));
+            }))
+          places.push_back(list.at(i));
+        else
+          unread.push_back(unread_id(list.at(i)));
+    });
   }
-  check_references(st.now, root.at("sections"), [&](std::size_t i) { return places[i]; }, Strictness::description);
-  read_troops(root, st.now, false, {camp_id, "none"});
+  check_references(
+      st.now, [&](std::size_t i) { return sections[i]; }, [&](std::size_t i) { return places[i]; },
+      Strictness::description, &faults, unread);
+  faults.attempt([&] { read_troops(root, st.now, false, {camp_id, "none"}, &faults, unread); });
+  faults.raise();
   st.initial = st.now;
   return st;
 }
 
 namespace detail {
 
-// R35, R37: the units and engines past those of `initial` are the log's
-// arrivals, in its order: the unit or engine of every `add` entry and the
-// new unit of every `split` entry.
+// R35, R37, R43: the units, engines and sections past those of `initial`
+// are the log's arrivals, in its order: the unit, engine or section of
+// every `add` entry and the new unit of every `split` entry.
 inline void check_arrivals(const Cursor& root, const SiegeState& st) {
   std::vector<std::string> units;
   std::vector<std::string> engines;
+  std::vector<std::string> sections;
   auto named = [](const json& inputs, const char* key) -> std::optional<std::string> {
     if (!inputs.contains(key) || !inputs[key].is_string()) return std::nullopt;
     return inputs[key].get<std::string>();
@@ -575,6 +715,7 @@ inline void check_arrivals(const Cursor& root, const SiegeState& st) {
     if (e.action == "add") {
       if (auto u = named(e.inputs, "unit")) units.push_back(*u);
       else if (auto g = named(e.inputs, "engine")) engines.push_back(*g);
+      else if (auto x = named(e.inputs, "section"); x && named(e.inputs, "structure")) sections.push_back(*x);
     } else if (e.action == "split") {
       if (auto u = named(e.inputs, "into")) units.push_back(*u);
     }
@@ -594,6 +735,7 @@ inline void check_arrivals(const Cursor& root, const SiegeState& st) {
   };
   check("units", st.initial.units.size(), st.now.units, units);
   check("engines", st.initial.engines.size(), st.now.engines, engines);
+  check("sections", st.initial.sections.size(), st.now.sections, sections);
 }
 
 // read_state() of a state file's text whose log starts at entry number
@@ -619,18 +761,20 @@ inline void check_arrivals(const Cursor& root, const SiegeState& st) {
   st.name = root.at("name").string();
   st.scene_length = read_scene_length(root.at("scene_length"));
   st.now = read_snapshot(root, t, Strictness::state);
-  check_references(st.now, root.at("sections"), [&](std::size_t i) { return root.at("engines").at(i); },
+  check_references(
+      st.now, [&](std::size_t i) { return root.at("sections").at(i); },
+      [&](std::size_t i) { return root.at("engines").at(i); },
                    Strictness::state);
   const auto initial = root.at("initial");
   initial.expect_object();
   initial.only_keys({"scene", "sections", "engines", "camp", "units", "armies"});
   st.initial = read_snapshot(initial, t, Strictness::state);
-  check_references(st.initial, initial.at("sections"),
+  check_references(st.initial, [&](std::size_t i) { return initial.at("sections").at(i); },
                    [&](std::size_t i) { return initial.at("engines").at(i); }, Strictness::state);
-  // The same sections, in the same order, as initialised; the same engines,
-  // then those that arrived (R35).
+  // The same sections and engines, in the same order, as initialised, then
+  // those that arrived (R35, R43).
   auto same_ids = [&](const char* key, std::size_t n_now, std::size_t n_initial, auto id_now, auto id_initial) {
-    if (key == std::string_view("sections") ? n_now != n_initial : n_now < n_initial)
+    if (n_now < n_initial)
       initial.at(key).fail(std::to_string(n_initial) + " entries, but /" + key + " has " + std::to_string(n_now));
     for (std::size_t i = 0; i < n_initial; ++i)
       if (id_now(i) != id_initial(i))
@@ -835,6 +979,7 @@ using detail::write_army;        // writes one army, or null
 using detail::write_id_or_null;  // writes `"key": value`, or null for ""
 using detail::write_works;       // writes a section's abatis and mine progress
 using detail::write_engine;      // writes one engine of the siege
+using detail::write_section;     // writes one section of the siege
 using detail::write_log_entry;   // writes one log entry as the state file holds it
 
 namespace detail {

@@ -340,10 +340,10 @@ int main(int argc, char** argv) {
     finish_stdout();
     return status;
   } catch (const Error& raised) {
-    const Error e = raised.spelled(front_end_spelling());
+    const Error e = raised.each_changed([](const Error& x) { return x.spelled(front_end_spelling()); });
     std::string message = e.what();
     if (e.kind() == ErrorKind::output && !ctx.committed.empty()) message += " (" + ctx.committed + ")";
-    print_error(ctx.globals, e.exit_code(), e.id(), message, e.input());
+    print_error(ctx.globals, e.exit_code(), e.id(), message, e.input(), &e);
     return e.exit_code();
   } catch (const std::bad_alloc&) {
     print_error(ctx.globals, static_cast<int>(ErrorKind::internal), "out-of-memory", "out of memory");

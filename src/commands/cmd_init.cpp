@@ -5,6 +5,7 @@
 #include "commands/cmd_state.hpp"
 #include "commands/actions.hpp"
 #include "commands/command.hpp"
+#include "print/description.hpp"
 #include "print/json.hpp"
 #include "print/text.hpp"
 #include "state/read_file.hpp"
@@ -19,12 +20,31 @@ struct InitRequest {
   std::string file;  // FILE, or --state
   std::string from;  // the description; "-" reads standard input
   bool force = false;
+  std::string name;          // R43: an empty siege, built with `add` ...
+  std::string scene_length;  // ... and its scenes' length
+  bool print_template = false;  // prints a starter description
+  bool print_schema = false;    // prints the description's schema
 };
 
 SiegeState run_init(const InitRequest& r, Context& ctx) {
+  if (!r.from.empty())
+    for (const char* key : {"name", "scene-length"})
+      if (key == std::string_view("name") ? !r.name.empty() : !r.scene_length.empty())
+        refuse_input("bad-option", key,
+                     "goes without " + input_word("from") + " (a description gives its own \"" +
+                         (key == std::string_view("name") ? "name" : "scene_length") + "\")");
+  if (r.from.empty() && !r.name.empty()) {  // R43: no sections, engines or units yet
+    SiegeState st;
+    st.name = r.name;
+    if (!r.scene_length.empty())
+      st.scene_length = r.scene_length == "week" ? SceneLength::week : SceneLength::day;
+    return st;
+  }
   if (r.from.empty())
-    fail_usage("no-description", "init: give --from DESCRIPTION.json (sections and engines; see "
-                                 "examples/castle-siege.json), or --from - to read it from standard input");
+    fail_usage("no-description",
+               "init: give --from DESCRIPTION.json (see examples/castle-siege.json, or 'siege init --template'), "
+               "--from - to read it from standard input, or --name NAME for a siege with no castle yet, built "
+               "with 'siege add --section'");
   // A regular file, or standard input with -; at most max_input_bytes.
   const FailAs as{ErrorKind::usage, "bad-description"};
   const std::string text = r.from == "-" ? read_stream(STDIN_FILENO, "--from -", as)
@@ -43,9 +63,39 @@ void init_inputs(Fields& f, InitRequest& r) {
           .path = true},
          r.from);
   f.flag({"force", "Replace FILE if it exists"}, r.force);
+  f.text({"name", "Without --from: the name of a siege with no castle yet (R43: built with add)", "NAME"}, r.name);
+  f.text({.key = "scene-length",
+          .help = "With --name: how long a scene lasts (default day)",
+          .value_name = "LENGTH",
+          .choices = scene_length_names},
+         r.scene_length);
+  f.flag({"template", "Print a starter description (every kind of entry) and write nothing"}, r.print_template);
+  f.flag({"schema", "Print the description's JSON Schema, with the ids of the tables in use, and write nothing"},
+         r.print_schema);
+}
+
+// --template, --schema: a document printed, nothing else given or written.
+void print_document(const InitRequest& r, Context& ctx) {
+  const char* key = r.print_template ? "template" : "schema";
+  if (r.print_template && r.print_schema) refuse_input("bad-option", "schema", "goes without " + input_word("template"));
+  for (const auto& [other, given] : {std::pair<const char*, bool>{"from", !r.from.empty()},
+                                     {"name", !r.name.empty()},
+                                     {"scene-length", !r.scene_length.empty()},
+                                     {"force", r.force}})
+    if (given) refuse_input("bad-option", other, "goes without " + input_word(key) + ", which writes no file");
+  if (!r.file.empty() || !ctx.globals.state_file.empty())
+    refuse_input("bad-option", key, "prints to standard output and writes no FILE; redirect it: 'siege init --" +
+                                        std::string(key) + " > castle.json'");
+  const std::string doc = r.print_template ? print::description_template() : print::description_schema(ctx.tables());
+  ctx.text_or_json_only("init");
+  ctx.write(doc);  // as it is, not fitted to the width: a file to save
 }
 
 void init_siege(const InitRequest& req, Context& ctx) {
+  if (req.print_template || req.print_schema) {
+    print_document(req, ctx);
+    return;
+  }
   const InitRequest* r = &req;
   std::string path = r->file;
   const std::string& state = ctx.globals.state_file;
@@ -84,16 +134,31 @@ namespace {
 // docs/state.md and the outcome schema from it).
 CommandDoc init_doc() {
   return {
-      .synopsis = "`siege init` *FILE* `--from` *DESCRIPTION* [`--force`]",
+      .synopsis = R"doc(`siege init` *FILE* `--from` *DESCRIPTION* [`--force`]
+`siege init` *FILE* `--name` *NAME* [`--scene-length` *LENGTH*] [`--force`]
+`siege init --template`
+`siege init --schema`)doc",
       .about = R"doc(Write a new state file from a description of the siege: a JSON object with its *sections*, the
 *besiegers* and *defenders* engines (with their crew pools and targets), and optionally a
 *name*, a *scene_length* (`day` or `week`), the *units* of both sides (id, side, figures, and
 order, hero and where they start) and the *armies* (their strength, and whether the defenders
-hold a castle); see *docs/state.md*.)doc",
+hold a castle); see *docs/state.md*. Every error of a description is reported in one run (at most
+20 lines, then a count of the rest), each naming its JSON pointer. With `--name` instead of
+`--from` the siege starts with no sections, engines or units: the castle is built with `siege add
+--section` (R43), and a scene is refused until it has a section. `--template` prints a starter
+description and `--schema` the description's JSON Schema (draft 2020-12, with the ids of the tables
+in use); neither writes a file.)doc",
       .inputs = R"doc(@file: The state file to write (it may be given as `--state` *FILE* instead).
 @from: The description file, a regular file of at most 16 MiB; `-` reads it from standard input (at
 most 16 MiB too).
-@force: Replace *FILE* if it exists (without it, that is refused).)doc",
+@force: Replace *FILE* if it exists (without it, that is refused).
+@name: Instead of `--from`: the name of a siege with no castle yet (R43).
+@scene-length: With `--name`: how long one scene lasts.
+@template: Print a starter description, one of every kind of entry, valid as it stands and naming
+its schema in `"$schema"`; save it, edit it, and give it to `--from`.
+@schema: Print the description's JSON Schema for an editor: a description on every key, and the
+ids of the tables in use (with `--data`, those of *DIR*). The copy installed beside the outcome
+schema (*description.schema.json*) suggests the built-in ids and accepts any well-formed one.)doc",
       .example = R"doc(Example:
 
     $ siege init siege.json --from castle-siege.json
@@ -114,7 +179,9 @@ SIEGE_COMMAND(init) = plain_command<InitRequest, init_inputs, init_siege>({
     .name = "init",
     .rank = 270,
     .summary = "Write a new siege state file from a description of the siege",
-    .example = "siege init siege.json --from examples/castle-siege.json",
+    .example = "siege init siege.json --from examples/castle-siege.json\n"
+      "  siege init --template > castle.json\n"
+      "  siege init siege.json --name 'The siege of Newtown'",
     .doc = init_doc});
 
 }  // namespace siege::cli

@@ -114,16 +114,35 @@ std::string one_line(std::string_view message) {
 // with --json, the error object with the same text on stdout. Never throws:
 // it runs when memory or the output may be gone.
 void print_error(const Globals& g, int code, std::string_view id, const std::string& message,
-                 std::string_view input) noexcept {
+                 std::string_view input, const Error* with_others) noexcept {
   try {
     const std::string text = one_line(message);
     std::fprintf(stderr, "siege: error: %s\n", text.c_str());
+    const bool several = with_others != nullptr && !with_others->others().empty();
+    if (several) {
+      for (const Error& x : with_others->others())
+        std::fprintf(stderr, "siege: error: %s\n", one_line(x.what()).c_str());
+      if (const std::size_t n = with_others->others_not_kept(); n > 0)
+        std::fprintf(stderr, "siege: error: and %zu more error%s, not shown\n", n, n == 1 ? "" : "s");
+    }
     if (g.json) {
       std::string out;
       siege::JsonWriter w(out);
       w.begin_object().key("error").begin_object();
       w.field("code", code).field("id", id).field("message", text);
       if (!input.empty()) w.field("input", input);
+      if (several) {
+        auto item = [&](const Error& x, const std::string& shown) {
+          w.begin_object().field("id", x.id()).field("message", shown);
+          w.field("pointer", x.place().where).end_object();
+        };
+        w.key("errors").begin_array();
+        item(*with_others, text);
+        for (const Error& x : with_others->others()) item(x, one_line(x.what()));
+        w.end_array();
+        w.field("errors_total", static_cast<unsigned long long>(1 + with_others->others().size() +
+                                                               with_others->others_not_kept()));
+      }
       w.end_object().end_object();
       std::fprintf(stdout, "%s\n", out.c_str());
     }
@@ -133,7 +152,7 @@ void print_error(const Globals& g, int code, std::string_view id, const std::str
 }
 
 int print_failure(const Globals& g, const Error& e) {
-  print_error(g, e.exit_code(), e.id(), e.what(), e.input());
+  print_error(g, e.exit_code(), e.id(), e.what(), e.input(), &e);
   return e.exit_code();
 }
 

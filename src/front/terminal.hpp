@@ -58,8 +58,11 @@ class StdoutOutput final : public Output {
 // Prints one error: one line on stderr (control bytes quoted, one_line) and,
 // with --json (`g`), the error object with the same text on stdout. Never
 // throws: it runs when memory or the output may be gone.
+// An error found with others in one input (`error.others()`, siege init's
+// description) is followed by a line for each and a line counting those
+// left out, and with --json its object lists them all in "errors".
 void print_error(const Globals& g, int code, std::string_view id, const std::string& message,
-                 std::string_view input = {}) noexcept;
+                 std::string_view input = {}, const Error* with_others = nullptr) noexcept;
 // Prints `e` as the program's main prints an error that reached it and
 // returns its exit status.
 int print_failure(const Globals& g, const Error& e);

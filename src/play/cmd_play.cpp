@@ -557,10 +557,22 @@ void run_play(const PlayRequest& r, Context& ctx) {
   if (!terminal && standard_input_closed())
     fail_usage("bad-input", "play: standard input is closed; type the lines at a terminal, or send them on "
                             "standard input (" + hint({"play", "FILE"}) + " < evening.txt)");
+  bool no_castle = false;
   {
     const StateFile file(r.file, StateFile::Access::read);  // refuses a missing file, as every command does
-    (void)load_state(file, ctx);
+    no_castle = load_state(file, ctx).now.sections.empty();
   }
+  // R43: a siege made with `init --name` is built at the prompt; the lines
+  // to type there (standard error when the lines come from a script).
+  if (no_castle)
+    std::fprintf(terminal ? stdout : stderr,
+                 "%s has no castle yet (R43). Build it here, a line each, for instance:\n"
+                 "  add --section gatehouse --structure castle-gate --variant portcullis\n"
+                 "  add --section north-wall --structure curtain-wall\n"
+                 "  add --engine trebuchet --side besieger --row trebuchet --target north-wall\n"
+                 "  add --unit garrison --side defender --figures 30\n"
+                 "'list structures' shows what a section may be built as; 'scene' then plays the first scene.\n",
+                 one_line(r.file).c_str());
   if (ctx.run_command_line == nullptr)
     throw Error(ErrorKind::internal, "no-front-end", "play: this front end runs no command lines (a bug)");
   Session s{r.file, {}, g, ctx.run_command_line};

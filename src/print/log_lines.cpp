@@ -45,6 +45,13 @@ std::string describe_abatis(const nlohmann::json& o) {
 }
 
 std::string describe_add(const nlohmann::json& o) {
+  if (o.contains("structure")) {
+    const auto variant = o.value("variant", nlohmann::json());
+    return fmt::format("section {} ({}{}) joins, {}", o.value("section", std::string()),
+                       o.value("structure", std::string()),
+                       variant.is_string() ? " with " + variant.get<std::string>() : std::string(),
+                       o.value("state", std::string()));
+  }
   if (o.contains("engine")) {
     const auto target = o.value("target", nlohmann::json());
     return fmt::format("engine {} ({}) joins{}", o.value("engine", std::string()),

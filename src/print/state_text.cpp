@@ -209,9 +209,15 @@ std::vector<std::vector<std::vector<std::string>>> status_tables(const SiegeStat
 }
 
 std::string init_text(const SiegeState& st, const Tables& t, const std::string& path, bool dry) {
+  // R43: a siege with no section yet is built first.
+  const std::string next =
+      st.now.sections.empty()
+          ? fmt::format("build the castle, a section at a time, with: {}",
+                        command_line(cli::hint_mark_on(path, {"add", input_word("section"), "ID",
+                                                              input_word("structure"), "STRUCTURE"})))
+          : fmt::format("play a scene with: {}", command_line(cli::hint_mark_on(path, {"scene"})));
   const std::string done = dry ? fmt::format("Dry run   {} not written (--dry-run)\n", path)
-                               : fmt::format("Wrote     {}; play a scene with: {}\n", path,
-                                             command_line(cli::hint_mark_on(path, {"scene"})));
+                               : fmt::format("Wrote     {}; {}\n", path, next);
   return status_text(st, t) + done;
 }
 

@@ -9,7 +9,11 @@ namespace siege::print {
 
 void write_arrival(JsonWriter& w, const ArrivalOutcome& o) {
   begin_outcome(w, "add");
-  if (o.engine) {
+  if (o.section) {
+    w.field("kind", "section").field("section", o.section->id);
+    w.key("record");
+    siege::write_section(w, *o.section);
+  } else if (o.engine) {
     w.field("kind", "engine").field("engine", o.engine->id);
     w.key("record");
     siege::write_engine(w, *o.engine);

@@ -21,7 +21,12 @@ using cli::unit_words;
 
 std::string add_text(const ArrivalOutcome& o) {
   std::string s;
-  if (o.engine) {
+  if (o.section) {
+    const SectionState& x = *o.section;
+    s += fmt::format("Arrives   section {}: {}{}, {} Hull suffered, {}\n", escape_text(x.id), escape_text(x.structure),
+                     x.variant.empty() ? std::string() : " with " + escape_text(x.variant), x.hull_suffered,
+                     name_of(x.state));
+  } else if (o.engine) {
     const EngineState& e = *o.engine;
     s += fmt::format(
         "Arrives   engine {} ({}): {}{}, pool {}, {}\n", escape_text(e.id), name_of(e.side),

@@ -955,6 +955,52 @@ case("init/with-data", [st("--data", "homebrew", "init", "s.json", "--from", "d.
                                                    "besiegers": [{"id": "hc", "weapon": "hand-cannon",
                                                                   "target": "mound"}]}) + "\n"}),
      watch=["s.json"])
+# R43: a castle from nothing; the template, the schema, every error at once.
+case("init/name-empty", [st("init", "s.json", "--name", "Newtown", "--scene-length", "week"),
+                         st("--state", "s.json", "--seed", "1", "scene"),
+                         st("--state", "s.json", "--seed", "3", "add", "--section", "gate", "--structure", "castle-gate",
+                            "--variant", "portcullis"),
+                         st("--json", "--state", "s.json", "--seed", "3", "add", "--section", "west", "--structure",
+                            "curtain-wall", "--hull-suffered", "10"),
+                         st("--state", "s.json", "--seed", "3", "add", "--section", "keep", "--structure", "tower",
+                            "--hull-suffered", "20"),
+                         st("--state", "s.json", "--seed", "3", "add", "--section", "x", "--structure", "curtain-wall",
+                            "--hull-suffered", "21"),
+                         st("--state", "s.json", "--seed", "3", "add", "--section", "west", "--structure", "tower"),
+                         st("--state", "s.json", "--seed", "3", "add", "--section", "y", "--structure", "tower", "--side",
+                            "defender"),
+                         st("--state", "s.json", "--seed", "3", "add", "--engine", "treb", "--side", "besieger", "--row",
+                            "trebuchet", "--target", "west"),
+                         st("--state", "s.json", "log"), st("--state", "s.json", "undo"),
+                         st("--state", "s.json", "redo"), st("--state", "s.json", "replay"),
+                         st("--state", "s.json", "--seed", "2", "scene"), st("--state", "s.json", "status")],
+     watch=["s.json"])
+case("init/name-with-from", [st("init", "s.json", "--from", "castle-siege.json", "--name", "X")],
+     files={"castle-siege.json": CASTLE}, watch=["s.json"])
+case("init/play-empty", [st("init", "s.json", "--name", "Newtown"),
+                         st("play", "s.json", stdin="add --seed 5 --section gate --structure castle-gate\nstatus\n")],
+     watch=["s.json"])
+run("init/template", "init", "--template")
+run("init/schema", "init", "--schema")
+case("init/schema-with-data", [st("--data", "homebrew", "init", "--schema")], files=HOMEBREW)
+case("init/template-with-file", [st("init", "s.json", "--template")], watch=["s.json"])
+case("init/template-and-schema", [st("init", "--template", "--schema")])
+FIVE_ERRORS = json.dumps({
+    "sections": [{"id": "gatehouse", "structure": "castle-gate", "portcullis": True},
+                 {"id": "north-wall", "structure": "curtian-wall"}],
+    "besiegers": [{"id": "gun", "engine": "Big Bertha", "weapon": "bombard", "target": "gatehouse"}],
+    "defenders": [{"id": "ballista", "weapon": "ballista", "target": "gatehouse"}],
+    "units": [{"id": "garrison", "side": "defender", "figures": 30, "oder": "good"}]}, indent=2) + "\n"
+case("init/five-errors", [st("init", "s.json", "--from", "d.json")], files={"d.json": FIVE_ERRORS}, watch=["s.json"])
+case("init/five-errors-json", [st("--json", "init", "s.json", "--from", "d.json")], files={"d.json": FIVE_ERRORS},
+     watch=["s.json"])
+case("init/many-errors", [st("--json", "init", "s.json", "--from", "d.json")],
+     files={"d.json": json.dumps({"sections": [{"id": f"s{i}", "structure": "nope"} for i in range(25)]}) + "\n"},
+     watch=["s.json"])
+case("init/engine-named-weapon", [st("init", "s.json", "--from", "d.json")],
+     files={"d.json": json.dumps({"sections": [{"id": "w", "structure": "tower"}],
+                                  "besiegers": [{"id": "g", "engine": "musket", "target": "w"}]}) + "\n"},
+     watch=["s.json"])
 BAD_DESC = os.path.join(ROOT, "tests/bad-inputs/descriptions")
 for fn in sorted(os.listdir(BAD_DESC)):
     case(f"init/bad-{fn[:-5]}", [st("init", "siege.json", "--from", "d.json")],
