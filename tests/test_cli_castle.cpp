@@ -13,7 +13,6 @@
 #include "temp_dir.hpp"
 
 using nlohmann::json;
-using siege::test::siege;
 
 namespace {
 
@@ -21,10 +20,10 @@ namespace {
 struct Empty {
   siege::test::TempDir dir;
   std::string state = dir.file("siege.json");
-  Empty() { REQUIRE(siege({"init", state, "--name", "Newtown", "--scene-length", "week"}).status == 0); }
+  Empty() { REQUIRE(siege::test::siege({"init", state, "--name", "Newtown", "--scene-length", "week"}).status == 0); }
   [[nodiscard]] siege::test::Run on(std::vector<std::string> args) const {
     args.insert(args.begin(), {"--state", state});
-    return siege(args);
+    return siege::test::siege(args);
   }
   [[nodiscard]] json ok(std::vector<std::string> args) const {
     args.insert(args.begin(), "--json");
@@ -75,14 +74,14 @@ TEST_CASE("init --name makes a siege with no sections, engines or units; a scene
 
 TEST_CASE("play on a siege with no castle says which lines build it (R43)", "[cli][castle]") {
   const Empty s;
-  const auto r = siege({"play", s.state}, "add --section gatehouse --structure castle-gate --variant portcullis\n");
+  const auto r = siege::test::siege({"play", s.state}, "add --section gatehouse --structure castle-gate --variant portcullis\n");
   INFO(r.err);
   CHECK(r.status == 0);
   CHECK(r.err.find("has no castle yet (R43). Build it here, a line each") != std::string::npos);
   CHECK(r.err.find("\n  add --section north-wall --structure curtain-wall\n") != std::string::npos);
   CHECK(s.file()["sections"][0]["id"] == "gatehouse");
   // With a castle, nothing of the kind.
-  CHECK(siege({"play", s.state}, "status\n").err.find("no castle") == std::string::npos);
+  CHECK(siege::test::siege({"play", s.state}, "status\n").err.find("no castle") == std::string::npos);
 }
 
 TEST_CASE("add --section starts at the ladder state its Hull suffered gives (R4, R43)", "[cli][castle]") {
@@ -93,7 +92,7 @@ TEST_CASE("add --section starts at the ladder state its Hull suffered gives (R4,
   CHECK(a["record"] == json::parse(R"({"id": "a", "structure": "curtain-wall", "variant": null,
       "hull_suffered": 9, "state": "intact", "abatis": {"standing": false, "progress": 0},
       "mine": {"days_dug": 0, "detected": false}})"));
-  CHECK(a["rules"][0]["id"] == "section-joins");
+  CHECK(a["rules"] == json::array({"section-joins"}));
   CHECK(s.ok({"add", "--section", "b", "--structure", "curtain-wall", "--hull-suffered", "10"})["record"]["state"] ==
         "cracked");
   CHECK(s.ok({"add", "--section", "c", "--structure", "curtain-wall", "--hull-suffered", "20"})["record"]["state"] ==
@@ -128,24 +127,24 @@ TEST_CASE("a section that joins is checked exactly as a description's section (R
     CHECK(s.bytes() == before);
   };
   refused({"add", "--section", "wall", "--structure", "curtian-wall"},
-          "add: --structure curtian-wall: unknown structure 'curtian-wall' (did you mean curtain-wall?); see "
+          "--structure curtian-wall: unknown structure 'curtian-wall' (did you mean curtain-wall?); see "
           "'siege list structures'");
   refused({"add", "--section", "wall", "--structure", "curtain-wall", "--hull-suffered", "21"},
-          "add: --hull-suffered 21: expected an integer from 0 to 20");
+          "--hull-suffered 21: expected an integer from 0 to 20");
   refused({"add", "--section", "wall", "--structure", "curtain-wall", "--variant", "portcullis"},
-          "add: --variant portcullis: unknown variant 'portcullis' of curtain-wall (it has no variants)");
+          "--variant portcullis: unknown variant 'portcullis' of curtain-wall (it has no variants)");
   // Ids are unique across all the siege ever held (R35).
   refused({"add", "--section", "treb", "--structure", "curtain-wall"},
-          "add: --section treb: an engine of the siege has it; ids are never given twice (R35)");
+          "--section treb: an engine of the siege has it; ids are never given twice (R35)");
   refused({"add", "--section", "gate", "--structure", "curtain-wall"},
-          "add: --section gate: a section of the siege has it; ids are never given twice (R35)");
+          "--section gate: a section of the siege has it; ids are never given twice (R35)");
   refused({"add", "--section", "wall", "--structure", "curtain-wall", "--side", "defender"},
-          "add: --side defender: goes without --structure: a section has none");
+          "add: --side: goes without --structure: a section has none");
   refused({"add", "--structure", "curtain-wall"},
-          "add: --section: missing ID with --structure: the new section's id");
+          "add: --section: missing: give ID with --structure: the new section's id");
   // The same section in a description is refused with the same reason.
   const siege::test::TempDir dir;
-  const auto d = siege({"init", dir.file("d.json"), "--from", "-"},
+  const auto d = siege::test::siege({"init", dir.file("d.json"), "--from", "-"},
                        R"({"sections": [{"id": "w", "structure": "curtain-wall", "hull_suffered": 21}]})");
   CHECK(d.err == "siege: error: <stdin>:/sections/0/hull_suffered: expected an integer from 0 to 20\n");
 }
@@ -177,12 +176,12 @@ TEST_CASE("a section added is undone, redone and replayed from its log entry (R4
 }
 
 TEST_CASE("init --template prints a description init accepts as it stands", "[cli][castle]") {
-  const auto t = siege({"init", "--template"});
+  const auto t = siege::test::siege({"init", "--template"});
   REQUIRE(t.status == 0);
   const json doc = json::parse(t.out);
   CHECK(doc["$schema"] == "https://siege.invalid/schema/description.schema.json");
   const siege::test::TempDir dir;
-  const auto r = siege({"--json", "init", dir.file("new.json"), "--from", "-"}, t.out);
+  const auto r = siege::test::siege({"--json", "init", dir.file("new.json"), "--from", "-"}, t.out);
   INFO(r.err);
   REQUIRE(r.status == 0);
   const json f = json::parse(siege::test::slurp(dir.file("new.json")));
@@ -191,7 +190,7 @@ TEST_CASE("init --template prints a description init accepts as it stands", "[cl
   CHECK(f["units"].size() == 3);
   CHECK(f["sections"][1]["state"] == "intact");  // west-wall: 4 of 20
   // Nothing else goes with it.
-  const auto with_file = siege({"init", dir.file("x.json"), "--template"});
+  const auto with_file = siege::test::siege({"init", dir.file("x.json"), "--template"});
   CHECK(with_file.status == 2);
   CHECK(with_file.err.find("prints to standard output and writes no FILE") != std::string::npos);
 }
@@ -207,7 +206,7 @@ TEST_CASE("init reports every error of a description in one run, each with its J
   "defenders": [{"id": "ballista", "weapon": "ballista", "target": "gatehouse"}],
   "units": [{"id": "garrison", "side": "defender", "figures": 30, "oder": "good"}]
 })";
-  const auto r = siege({"init", dir.file("s.json"), "--from", "-"}, five);
+  const auto r = siege::test::siege({"init", dir.file("s.json"), "--from", "-"}, five);
   CHECK(r.status == 2);
   CHECK(r.out.empty());
   CHECK(r.err ==
@@ -225,7 +224,7 @@ TEST_CASE("init reports every error of a description in one run, each with its J
         "figures, order, hero, where)\n");
   CHECK_FALSE(std::ifstream(dir.file("s.json")).good());
 
-  const auto j = siege({"--json", "init", dir.file("s.json"), "--from", "-"}, five);
+  const auto j = siege::test::siege({"--json", "init", dir.file("s.json"), "--from", "-"}, five);
   CHECK(j.status == 2);
   const json e = j.json()["error"];
   CHECK(e["code"] == 2);
@@ -241,7 +240,7 @@ TEST_CASE("init reports every error of a description in one run, each with its J
   // At most 20, then a count of the rest.
   json many = {{"sections", json::array()}};
   for (int i = 0; i < 25; ++i) many["sections"].push_back({{"id", "s" + std::to_string(i)}, {"structure", "nope"}});
-  const auto m = siege({"--json", "init", dir.file("s.json"), "--from", "-"}, many.dump());
+  const auto m = siege::test::siege({"--json", "init", dir.file("s.json"), "--from", "-"}, many.dump());
   CHECK(m.status == 2);
   std::size_t lines = 0;
   for (char c : m.err) lines += c == '\n' ? 1 : 0;
@@ -256,8 +255,8 @@ TEST_CASE("a castle built at the play prompt equals the same castle from a descr
   const siege::test::TempDir dir;
   const std::string built = dir.file("built.json");
   const std::string described = dir.file("described.json");
-  REQUIRE(siege({"init", built, "--name", "Newtown", "--scene-length", "week"}).status == 0);
-  const auto play = siege({"play", built},
+  REQUIRE(siege::test::siege({"init", built, "--name", "Newtown", "--scene-length", "week"}).status == 0);
+  const auto play = siege::test::siege({"play", built},
                           "add --section gatehouse --structure castle-gate --variant portcullis\n"
                           "add --section west-wall --structure curtain-wall --hull-suffered 4\n"
                           "add --engine trebuchet --side besieger --row trebuchet --pool 4 --target west-wall\n"
@@ -272,7 +271,7 @@ TEST_CASE("a castle built at the play prompt equals the same castle from a descr
                           "replay\n");
   INFO(play.err);
   REQUIRE(play.status == 0);
-  REQUIRE(siege({"init", described, "--from", "-"}, R"({
+  REQUIRE(siege::test::siege({"init", described, "--from", "-"}, R"({
     "name": "Newtown", "scene_length": "week",
     "sections": [{"id": "gatehouse", "structure": "castle-gate", "variant": "portcullis"},
                  {"id": "west-wall", "structure": "curtain-wall", "hull_suffered": 4}],
@@ -283,7 +282,7 @@ TEST_CASE("a castle built at the play prompt equals the same castle from a descr
               {"id": "castellan", "side": "defender", "hero": true},
               {"id": "storming-party", "side": "besieger", "figures": 30}]})")
               .status == 0);
-  REQUIRE(siege({"--state", described, "scene", "--seed", "11"}).status == 0);
+  REQUIRE(siege::test::siege({"--state", described, "scene", "--seed", "11"}).status == 0);
   const json a = json::parse(siege::test::slurp(built));
   const json b = json::parse(siege::test::slurp(described));
   CHECK(castle_of(a) == castle_of(b));

@@ -162,7 +162,7 @@ inline constexpr DescriptionKey defender_army_keys[] = {
 
 // Every object a description holds, the whole description first.
 inline constexpr DescriptionShape description_shapes[] = {
-    {"description", "A siege to start: its castle, engines and troops (siege init --from).", detail::root_keys},
+    {"description", "A siege to start: its castle, engines and troops.", detail::root_keys},
     {"section", "A section of the castle's wall.", detail::section_keys},
     {"abatis", "Abatis at a section (R26).", detail::abatis_keys},
     {"mine", "A mine gallery under a section (R19).", detail::mine_keys},

@@ -42,9 +42,11 @@ SiegeState run_init(const InitRequest& r, Context& ctx) {
   }
   if (r.from.empty())
     fail_usage("no-description",
-               "init: give --from DESCRIPTION.json (see examples/castle-siege.json, or 'siege init --template'), "
-               "--from - to read it from standard input, or --name NAME for a siege with no castle yet, built "
-               "with 'siege add --section'");
+               "init: give --from DESCRIPTION.json (see examples/castle-siege.json, or '" +
+                   hint({"init", input_word("template")}) +
+                   "'), --from - to read it from standard input, or --name NAME for a siege with no castle yet, "
+                   "built with '" +
+                   hint({"add", input_word("section"), "ID", input_word("structure"), "S"}) + "'");
   // A regular file, or standard input with -; at most max_input_bytes.
   const FailAs as{ErrorKind::usage, "bad-description"};
   const std::string text = r.from == "-" ? read_stream(STDIN_FILENO, "--from -", as)
@@ -84,8 +86,8 @@ void print_document(const InitRequest& r, Context& ctx) {
                                      {"force", r.force}})
     if (given) refuse_input("bad-option", other, "goes without " + input_word(key) + ", which writes no file");
   if (!r.file.empty() || !ctx.globals.state_file.empty())
-    refuse_input("bad-option", key, "prints to standard output and writes no FILE; redirect it: 'siege init --" +
-                                        std::string(key) + " > castle.json'");
+    refuse_input("bad-option", key, "prints to standard output and writes no FILE; redirect it: '" +
+                                        hint({"init", input_word(key)}) + " > castle.json'");
   const std::string doc = r.print_template ? print::description_template() : print::description_schema(ctx.tables());
   ctx.text_or_json_only("init");
   ctx.write(doc);  // as it is, not fitted to the width: a file to save

@@ -93,9 +93,9 @@ json ids_enum(const Rows& rows, std::string_view about, Keep&& keep) {
 std::string description_schema(const Tables& t) {
   json defs = json::object();
   defs["id"] = {{"description", "An id: lower-case letters, digits and hyphens, not at either end, at most " +
-                                    std::to_string(detail::max_id_bytes) + " bytes."},
+                                    std::to_string(max_id_bytes) + " bytes."},
                 {"type", "string"},
-                {"pattern", "^[a-z0-9]([a-z0-9-]{0," + std::to_string(detail::max_id_bytes - 2) + "}[a-z0-9])?$"}};
+                {"pattern", "^[a-z0-9]([a-z0-9-]{0," + std::to_string(max_id_bytes - 2) + "}[a-z0-9])?$"}};
   json structures = ids_enum(t.structures, "A row of structures.json, or one of its aliases.",
                              [](const Structure&) { return true; });
   for (const auto& s : t.structures)

@@ -338,4 +338,5 @@ using detail::Cursor;  // a place in a parsed JSON document: typed reads that na
 using detail::parse_strict;  // parses JSON strictly (no duplicate keys, bounded size and depth)
 using detail::max_json_bytes;  // the most bytes parse_strict reads
 using detail::pointer_escape;  // a key escaped for a JSON pointer
+using detail::max_id_bytes;    // the most bytes of an id (is_id)
 }  // namespace siege
