@@ -273,7 +273,8 @@ TEST_CASE("R29: a description that aims a defender engine at a section is refuse
                            "defenders":[{"id":"d","weapon":"ballista","target":"b"},
                                         {"id":"e","weapon":"ballista","target":"a"}]})") ==
         "castle.json:/defenders/1/target: 'a' is a section of the castle: a defender engine aims at a besieger "
-        "engine or the camp, never at its own wall (R29)");
+        "engine or the camp, never at its own wall (R29); if it is the besiegers' engine, list it under "
+        "\"besiegers\"");
   CHECK(describe_error(R"({"sections":[{"id":"a","structure":"tower"}],
                            "besiegers":[{"id":"b","weapon":"cannon","target":"camp"}]})") ==
         "castle.json:/besiegers/0/target: 'camp' is the besiegers' own camp (a besieger engine attacks a section of "
