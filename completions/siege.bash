@@ -155,7 +155,7 @@ _siege_values() {
             REPLY="good shaken" ;;
         "countermine --result")
             REPLY="collapsed failed" ;;
-        "serve --view")
+        "chronicle --view" | "serve --view")
             REPLY="players referee" ;;
         *) return 1 ;;
     esac
