@@ -104,7 +104,7 @@ TEST_CASE("chronicle writes one HTML page with every section, engine and log ent
     CHECK(r.out.find("id=\"entry-" + std::to_string(entry) + "\"") != std::string::npos);
   // The attack that breached the gate stands out, with what to do next.
   CHECK(r.out.find("<article class=\"entry flagged\" id=\"entry-3\"") != std::string::npos);
-  CHECK(r.out.find("<strong>Breach:</strong> gatehouse is breached: play the assault") != std::string::npos);
+  CHECK(r.out.find("<strong>Breach:</strong> gatehouse is breached: the way in is open") != std::string::npos);
   CHECK(r.out.find("siege --state siege.json --seed") != std::string::npos);
   // Self-contained: no script, nothing fetched.
   CHECK(r.out.find("<script") == std::string::npos);
@@ -207,7 +207,7 @@ TEST_CASE("chronicle --format markdown gives the same content as Markdown tables
     CHECK(r.out.find(h) != std::string::npos);
   CHECK(r.out.find("| gatehouse | castle\\-gate, portcullis | 10 / 10 | **breached** |") == std::string::npos);
   CHECK(r.out.find("| gatehouse | castle-gate, portcullis | 10 / 10 | **breached** |") != std::string::npos);
-  CHECK(r.out.find("- **Breach:** gatehouse is breached: play the assault") != std::string::npos);
+  CHECK(r.out.find("- **Breach:** gatehouse is breached: the way in is open") != std::string::npos);
   CHECK(r.out.find("<svg") == std::string::npos);
   CHECK(r.out.find("<") == std::string::npos);
 }

@@ -261,3 +261,22 @@ TEST_CASE("R36: status in every format and the chronicle's summary and plan show
   CHECK(plan_list.find("reserve") == std::string::npos);
   CHECK(plan_list.find("storming-party") != std::string::npos);
 }
+
+TEST_CASE("R25 R38: a check called on a sally shows as called in the log and chronicle once back in the castle",
+          "[cli][roster][R25]") {
+  RoSiege s;
+  (void)s.ok({"split", "--unit", "garrison", "--into", "gate-guard", "--figures", "12"});
+  (void)s.ok({"move", "--unit", "gate-guard", "--to", "outside"});
+  // 11 of the defenders' 31 killed out on a sally: the one-third check is called.
+  (void)s.ok({"casualties", "--unit", "gate-guard", "--killed", "11"});
+  (void)s.ok({"move", "--unit", "gate-guard", "--to", "within-walls"});
+  REQUIRE(s.file()["armies"]["defender"]["called"] == true);
+  const json j = s.ok({"army-morale", "--side", "defender"});
+  CHECK(j["called"] == true);
+  CHECK(s.file()["log"].back()["outcome"]["called"] == true);
+  const auto log = s.on({"log"}).out;
+  CHECK(log.find("defender army morale check called (threshold 11 killed)") != std::string::npos);
+  CHECK(log.find("not due") == std::string::npos);
+  const auto md = s.on({"--format", "markdown", "chronicle"}).out;
+  CHECK(md.find("| the defenders | 31 | 11 | 11 | **called: it checks its morale (R25)** |") != std::string::npos);
+}

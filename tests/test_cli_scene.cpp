@@ -267,6 +267,36 @@ TEST_CASE("abatis is built only across a breach, the log writes it as abatis bui
   CHECK(log.out.find("--work") == std::string::npos);
 }
 
+TEST_CASE("R26 R33 R46: status shows abatis under way and standing, who stands at a breach, and a blocked breach "
+          "is not to assault; tearing needs a besieger there",
+          "[cli][scene-cli][R26][R46]") {
+  Harrowmere h;
+  REQUIRE(h.on({"damage", "--at", "north-wall", "--hull", "20"}).status == 0);
+  REQUIRE(h.on({"move", "--unit", "garrison", "--section", "north-wall"}).status == 0);
+  REQUIRE(h.on({"abatis", "build", "--section", "north-wall"}).status == 0);
+  Run status = h.on({"status"});
+  CHECK(status.out.find("Breaches  north-wall: play the assault\n") != std::string::npos);
+  CHECK(status.out.find("Abatis    north-wall: 1 of 3 turns of building done\n") != std::string::npos);
+  CHECK(status.out.find("At breach north-wall: garrison (defender) 0 through, 30 behind\n") != std::string::npos);
+  REQUIRE(h.on({"abatis", "build", "--section", "north-wall"}).status == 0);
+  REQUIRE(h.on({"abatis", "build", "--section", "north-wall"}).status == 0);
+  status = h.on({"status"});
+  CHECK(status.out.find("play the assault") == std::string::npos);
+  CHECK(status.out.find("Breaches  north-wall: blocked by standing abatis until it is torn down (R26)\n") !=
+        std::string::npos);
+  const json j = h.on_json({"status"});
+  CHECK(std::find(j["notes"].begin(), j["notes"].end(),
+                  "north-wall is breached, and the abatis standing in it blocks the way through (R26).") !=
+        j["notes"].end());
+  const Run csv = h.on({"--format", "csv", "status"});
+  CHECK(csv.out.find("BREACH,ASSAULT,ABATIS,AT THE BREACH\r\nnorth-wall,blocked by standing abatis (R26),standing,"
+                     "\"garrison (defender) 0 through, 30 behind\"\r\n") != std::string::npos);
+  // R46: no besieger at north-wall: tearing is refused, the file as it was.
+  refused(h, {"abatis", "tear", "--section", "north-wall"}, "no besieger unit stands at north-wall");
+  REQUIRE(h.on({"move", "--unit", "storming-party", "--section", "north-wall"}).status == 0);
+  CHECK(h.on({"abatis", "tear", "--section", "north-wall"}).status == 0);
+}
+
 TEST_CASE("odds attack|demolish|mine|escalade read a section of the state file, and only read it", "[cli][scene-cli]") {
   Harrowmere h;
   REQUIRE(h.on({"damage", "--at", "gatehouse", "--hull", "3"}).status == 0);
@@ -515,5 +545,7 @@ TEST_CASE("the mine's hint in state mode is a command the program takes", "[cli]
   const Run r = h.on({"mine", "--section", "east-wall", "--day-results", "1:0"});
   REQUIRE(r.status == 0);
   CHECK(r.out.find("--days-dug") == std::string::npos);
-  CHECK(r.out.find("siege mine --section east-wall") != std::string::npos);
+  // On the state file: the hint names it, as the line a shell takes.
+  CHECK(r.out.find("mine --section east-wall") != std::string::npos);
+  CHECK(r.out.find("(with --state)") == std::string::npos);
 }

@@ -444,8 +444,11 @@ TEST_CASE("log lists every entry with its options, seed and outcome", "[cli][sta
   c.on({"--seed", "42", "scene"});
   const Run r = c.on({"log"});
   REQUIRE(r.status == 0);
-  CHECK(r.out.find("   1  attack  --section north-wall --successes 2 --weapon cannon  seed 41\n"
-                   "      north-wall: 7 damage, Hull 0 -> 7, intact -> intact\n") == 0);
+  // Under scene headings, each entry's options in the order attack declares them.
+  CHECK(r.out.find("Before the first scene\n"
+                   "   1  attack  --weapon cannon --successes 2 --section north-wall  seed 41\n"
+                   "      north-wall: 7 damage, Hull 0 -> 7, intact -> intact\n"
+                   "Scene 1\n") == 0);
   CHECK(r.out.find("   2  scene   seed 42\n      scene 1: ") != std::string::npos);
   const Run j = c.on({"--json", "log"});
   CHECK(j.json()["entries"].size() == 2);

@@ -165,7 +165,8 @@ TEST_CASE("R39: bad notes exit 2 with the file unchanged, on the command line an
 TEST_CASE("R39: help --inputs declares the note's text once: positional, its limit", "[cli][note][R39]") {
   const json j = siege::test::siege({"--json", "help", "--inputs", "note"}).json();
   CHECK(j["logged"] == true);
-  REQUIRE(j["inputs"].size() == 1);
+  REQUIRE(j["inputs"].size() == 2);
+  CHECK(j["inputs"][1]["key"] == "private");
   CHECK(j["inputs"][0]["key"] == "text");
   CHECK(j["inputs"][0]["positional"] == true);
   CHECK(j["inputs"][0]["required"] == true);
@@ -173,4 +174,56 @@ TEST_CASE("R39: help --inputs declares the note's text once: positional, its lim
   const Run help = siege::test::siege({"note", "--help"});
   CHECK(help.out.find("TEXT") != std::string::npos);
   CHECK(help.out.find("[at most 1000 bytes]") != std::string::npos);
+}
+
+TEST_CASE("R44: a private note is the referee's: marked in the file, log, status and chronicle", "[cli][note][R44]") {
+  Siege s;
+  REQUIRE(s.on({"--seed", "5", "scene"}).status == 0);
+  const Run r = s.on({"--json", "note", "--private", "the spy in the keep is Ser Ulric"});
+  REQUIRE(r.status == 0);
+  const json o = r.json();
+  CHECK(o["private"] == true);
+  CHECK(o["rules"] == json{"note", "private-note"});
+  const json entry = s.file()["log"][1];
+  CHECK(entry["inputs"] == json{{"private", true}, {"text", "the spy in the keep is Ser Ulric"}});
+  CHECK(entry["outcome"] == json{{"private", true}, {"text", "the spy in the keep is Ser Ulric"}});
+  CHECK(s.on({"log"}).out.find("noted (private): the spy in the keep is Ser Ulric") != std::string::npos);
+  CHECK(s.on({"status"}).out.find("  note 2 (scene 1, private): the spy in the keep is Ser Ulric\n") !=
+        std::string::npos);
+  CHECK(s.on({"--json", "status"}).json()["log_notes"][0]["private"] == true);
+  CHECK(s.on({"--format", "csv", "status"}).out.find("2,1,(private) the spy in the keep is Ser Ulric") !=
+        std::string::npos);
+  CHECK(s.on({"chronicle"}).out.find("noted (private): the spy in the keep is Ser Ulric") != std::string::npos);
+  CHECK(s.on({"chronicle", "--view", "referee"}).out == s.on({"chronicle"}).out);
+  CHECK(s.on({"chronicle", "--view", "players"}).out.find("Ulric") == std::string::npos);
+  // Undo and replay treat it as any note.
+  REQUIRE(s.on({"replay"}).status == 0);
+  REQUIRE(s.on({"undo"}).status == 0);
+  CHECK(s.file()["log"].size() == 1);
+}
+
+TEST_CASE("R44: the players' view of a siege with private notes is, byte for byte, the one without them",
+          "[cli][note][R44]") {
+  Siege with, without;
+  const std::vector<std::vector<std::string>> lines{
+      {"note", "--private", "first, before any scene"}, {"note", "terms offered"},
+      {"--seed", "5", "scene"},                          {"note", "--private", "the sappers are close"},
+      {"note", "the herald returns"},                    {"--seed", "6", "scene"},
+      {"note", "--private", "last of all"}};
+  int seed = 10;  // every entry its own seed, the same in both files
+  for (auto line : lines) {
+    if (line[0] != "--seed") line.insert(line.begin(), {"--seed", std::to_string(++seed)});
+    REQUIRE(with.on(line).status == 0);
+    if (std::find(line.begin(), line.end(), "--private") == line.end()) REQUIRE(without.on(line).status == 0);
+  }
+  REQUIRE(with.file()["log"].size() == 7);
+  for (const std::string format : {"html", "markdown"}) {
+    const Run a = with.on({"--format", format, "chronicle", "--view", "players"});
+    const Run b = without.on({"--format", format, "chronicle", "--view", "players"});
+    REQUIRE(a.status == 0);
+    CHECK(a.out == b.out);
+    CHECK(a.out.find("private") == std::string::npos);
+  }
+  // The referee's pages do differ: the test can tell.
+  CHECK(with.on({"chronicle"}).out != without.on({"chronicle"}).out);
 }

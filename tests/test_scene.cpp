@@ -664,6 +664,25 @@ TEST_CASE("R29: `none` takes an engine's target away, and a scene notes that it 
   CHECK(write_state(read_state(text, {"siege.json", ErrorKind::state}, tables())) == text);
 }
 
+TEST_CASE("R29 R32: an idle engine knocked out later in the same scene is offered no re-aim", "[scene][R29]") {
+  SiegeState st = castle();
+  (void)aim_engine(st.now, tables(), "trebuchet", no_target_id);
+  const SceneOutcome one = play_scene(st.now, st.scene_length, sure_hits(), 1);
+  CHECK(has(one.notes, "trebuchet makes no attack: it has no target. Re-aim it with: siege target --engine "
+                       "trebuchet --at ID."));
+  REQUIRE(one.idle.size() == 1);
+  // Scene 2: idle first (besiegers shoot first), then the mangonel's 5 more
+  // make 10 of 10: knocked out, it waits for repair, not for a target.
+  const SceneOutcome two = play_scene(st.now, st.scene_length, sure_hits(), 2);
+  CHECK(two.knocked_out == std::vector<std::string>{"trebuchet"});
+  CHECK(has(two.notes, "trebuchet makes no attack: it has no target."));
+  CHECK(std::none_of(two.notes.begin(), two.notes.end(),
+                     [](const std::string& n) { return n.find("--engine trebuchet") != std::string::npos; }));
+  // The battery cannon, whose wall the bombard breached first, still waits.
+  REQUIRE(two.idle.size() == 1);
+  CHECK(two.idle[0].engine == "battery-cannon");
+}
+
 TEST_CASE("R29: a defender aimed at a section in an older state file makes no attack, with a note",
           "[scene][R29]") {
   std::string text = write_state(castle());

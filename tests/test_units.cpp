@@ -620,6 +620,12 @@ TEST_CASE("R26, R33: free turns build the abatis, which then blocks the way thro
         "R33)");
   CHECK(units_refusal(s, [&] { (void)abatis_turn(s, {"north-wall", AbatisWork::build}, tables()); }) ==
         "COMMAND: an abatis already stands in north-wall; see 'siege status'");
+  // R46: tearing needs a besieger unit at the section; defenders and
+  // besiegers elsewhere do not count.
+  CHECK(units_refusal(s, [&] { (void)abatis_turn(s, {"north-wall", AbatisWork::tear}, tables()); }) ==
+        "COMMAND: no besieger unit stands at north-wall to tear the abatis down (R46); move one there with 'siege "
+        "move --unit ID --section north-wall'");
+  (void)units_to(s, "assault", "north-wall");
   // Attackers tear it down in as many uninterrupted turns.
   for (int i = 1; i <= turns; ++i) (void)abatis_turn(s, {"north-wall", AbatisWork::tear}, tables());
   CHECK_FALSE(s.find_section("north-wall")->abatis.standing);

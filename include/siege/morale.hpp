@@ -110,9 +110,8 @@ struct RoutOutcome {
   std::vector<std::string> not_modelled;
 };
 
-namespace detail {
-inline std::string figures_word(int n) { return std::to_string(n) + (n == 1 ? " figure" : " figures"); }
-}  // namespace detail
+// "1 figure", "12 figures": a count of figures as a line of text says it.
+[[nodiscard]] inline std::string figures_word(int n) { return std::to_string(n) + (n == 1 ? " figure" : " figures"); }
 
 // The hint that ends resolve_rout's note on an attacker not wholly within
 // the walls (a caller that knows where the unit is drops it).
@@ -124,7 +123,6 @@ inline std::string figures_word(int n) { return std::to_string(n) + (n == 1 ? " 
 // blocked count larger than the figures that could be there. An attacker not
 // wholly within the walls is not refused: it gets only the standard rout.
 [[nodiscard]] inline RoutOutcome resolve_rout(const RoutInput& in) {
-  using detail::figures_word;
   if (in.figures < 1 || in.figures > max_figures)
     fail_input("bad-figures", "figures", std::to_string(in.figures),
                "expected a whole number from 1 to " + std::to_string(max_figures));

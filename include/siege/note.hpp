@@ -21,7 +21,11 @@ namespace siege {
 // gathers every header's into the catalogue).
 inline constexpr RuleInfo note_rules[] = {
     {"note", "R39", "a line of free text in the log, in the current scene; it changes nothing else"},
+    {"private-note", "R44", "a note only the referee sees: never in the players' view"},
 };
+
+// R44: whether a note is the referee's alone.
+enum class Privacy { shared, referee_only };
 
 // R39: the most bytes of UTF-8 a note holds.
 inline constexpr std::size_t max_note_bytes = 1000;
@@ -29,14 +33,16 @@ inline constexpr std::size_t max_note_bytes = 1000;
 struct NoteOutcome {
   std::string text;
   int scene = 0;  // the scene it belongs to (R30); 0 before the first
+  Privacy privacy = Privacy::shared;
   std::vector<std::string> rules;
   std::vector<std::string> notes;
 };
 
-// R39: a note of `text` written in scene `scene`. Refuses an empty text (or
+// R39: a note of `text` written in scene `scene`; R44: for the referee alone
+// when `privacy` says so. Refuses an empty text (or
 // one of blanks only), one past max_note_bytes (naming the limit), and one
 // against R42; the errors are about input `text`.
-[[nodiscard]] inline NoteOutcome resolve_note(std::string text, int scene) {
+[[nodiscard]] inline NoteOutcome resolve_note(std::string text, int scene, Privacy privacy = Privacy::shared) {
   // Blanks alone are no text either: the log would show an empty line.
   if (text.find_first_not_of(" \t") == std::string::npos)
     fail_input("missing-option", "text", {}, "a note needs some text (R39)");
@@ -48,7 +54,9 @@ struct NoteOutcome {
   NoteOutcome o;
   o.text = std::move(text);
   o.scene = scene;
+  o.privacy = privacy;
   o.rules = {"note"};
+  if (privacy == Privacy::referee_only) o.rules.emplace_back("private-note");
   return o;
 }
 

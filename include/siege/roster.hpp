@@ -251,7 +251,9 @@ struct RemovalOutcome : TroopOutcome {
       if (x.present() && x.target == e->id) {
         o.idle.push_back(x.id);
         add_rule(o.rules, "nothing-to-shoot");
-        o.notes.emplace_back(x.id + " aims at " + e->id + ": it has nothing to shoot. " + re_aim_hint(x.id));
+        std::string note = x.id + " aims at " + e->id + ": it has nothing to shoot.";
+        if (!x.knocked_out) note.append(" ").append(re_aim_hint(x.id));  // a knocked-out engine waits for repair
+        o.notes.push_back(std::move(note));
       }
     return o;
   }
@@ -426,7 +428,7 @@ struct MergeOutcome : TroopOutcome {
   gone.start_figures = gone.figures = gone.through = gone.behind = 0;
   gone.gone = Gone::merged;
   add_rule(o.rules, "unit-merge");
-  o.notes.emplace_back(a_before.id + " joins " + w.id + ": " + std::to_string(w.figures) + " figures, " +
+  o.notes.emplace_back(a_before.id + " joins " + w.id + ": " + figures_word(w.figures) + ", " +
                        std::string(name_of(w.order)) + " (the worse order). The armies do not change.");
   record(o, a_before, gone);
   record(o, b_before, w);

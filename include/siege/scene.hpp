@@ -595,6 +595,7 @@ struct SceneOutcome {
   o.length = length;
   o.seed = seed;
   detail::add_rule(o.rules, "scene-attacks");
+  std::vector<std::size_t> idle_notes;  // the note of each o.idle entry, in step
   for (const EngineSide side : {EngineSide::besieger, EngineSide::defender}) {
     for (std::size_t i = 0; i < s.engines.size(); ++i) {
       EngineState& e = s.engines[i];
@@ -606,7 +607,8 @@ struct SceneOutcome {
       auto idle = [&](IdleReason reason, const std::string& why) {
         detail::add_rule(o.rules, reason == IdleReason::own_wall ? "engine-targets" : "nothing-to-shoot");
         o.idle.push_back({e.id, e.target, reason, re_aim_command(e.id)});
-        o.notes.emplace_back(e.id + " makes no attack: " + why + ". " + re_aim_hint(e.id));
+        idle_notes.push_back(o.notes.size());
+        o.notes.emplace_back(e.id + " makes no attack: " + why + ".");
       };
       if (e.target.empty()) {
         idle(IdleReason::no_target, "it has no target");
@@ -674,6 +676,15 @@ struct SceneOutcome {
       o.attacks.push_back(std::move(a));
     }
   }
+  // An idle engine knocked out later in the scene waits for repair (R32), not
+  // for a target: it leaves `idle`, and its note offers no re-aim.
+  std::vector<IdleEngine> waiting;
+  for (std::size_t k = 0; k < o.idle.size(); ++k) {
+    if (std::find(o.knocked_out.begin(), o.knocked_out.end(), o.idle[k].engine) != o.knocked_out.end()) continue;
+    o.notes[idle_notes[k]].append(" ").append(re_aim_hint(o.idle[k].engine));
+    waiting.push_back(std::move(o.idle[k]));
+  }
+  o.idle = std::move(waiting);
   for (const auto& sec : s.sections)
     o.sections.push_back({sec.id, stats_of(sec, t).hull, sec.hull_suffered, sec.state});
   o.open_breaches = open_breaches(s);

@@ -287,6 +287,21 @@ struct AimCheck {
   return {};
 }
 
+// R29: every target engine `e` may aim at (check_aim accepts it), in the
+// order of the file: sections, then engines, then the camp. None for an
+// engine without a weapon; `none` (no target) is always allowed besides.
+[[nodiscard]] inline std::vector<std::string> aim_choices(const Snapshot& s, const EngineState& e) {
+  std::vector<std::string> ids;
+  for (const auto& x : s.sections) ids.push_back(x.id);
+  for (const auto& x : s.engines)
+    if (x.id != e.id) ids.push_back(x.id);
+  ids.emplace_back(camp_id);
+  std::vector<std::string> out;
+  for (auto& id : ids)
+    if (check_aim(s, e, id).ok()) out.push_back(std::move(id));
+  return out;
+}
+
 // Sections now breached, in the order of the file.
 [[nodiscard]] inline std::vector<std::string> open_breaches(const Snapshot& s) {
   std::vector<std::string> out;
@@ -310,6 +325,17 @@ enum class Passable { yes, no };
   for (const auto& x : s.sections)
     if (x.state == BreachState::breached && impassable_breach(x, t) == (p == Passable::no))
       out.push_back(x.id);
+  return out;
+}
+
+// R26: of the passable breaches (R13), those a standing abatis blocks
+// (Abatis::standing: no way through until it is torn down) or those open to
+// an assault (Abatis::none), in the order of the file.
+enum class Abatis { none, standing };
+[[nodiscard]] inline std::vector<std::string> breaches(const Snapshot& s, const Tables& t, Abatis a) {
+  std::vector<std::string> out;
+  for (auto& id : breaches(s, t, Passable::yes))
+    if (s.find_section(id)->abatis.standing == (a == Abatis::standing)) out.push_back(std::move(id));
   return out;
 }
 

@@ -338,7 +338,8 @@ struct UnitMoveOutcome : TroopOutcome {
   } else if (!through) {
     detail::place_at(u, UnitPlace::section, sec->id);
     o.section = sec->id;
-    o.notes.emplace_back(u.id + " stands at " + sec->id + ", all " + std::to_string(u.figures) + " figures behind" +
+    o.notes.emplace_back(u.id + " stands at " + sec->id +
+                         (u.figures == 1 ? std::string(", its one figure behind") : std::string(", all ").append(figures_word(u.figures)).append(" behind")) +
                          (before.where == UnitPlace::section && before.through > 0
                               ? " (the " + std::to_string(before.through) + " through step back)."
                               : "."));
@@ -688,8 +689,8 @@ struct SectionAbatisOutcome : TroopOutcome {
 // R26, R33: one turn of abatis work on a section, from the progress the
 // file has. A build turn is spoiled by any besieger unit with figures at the
 // section while it is breached (or by the referee's word). Refuses building
-// where abatis stands, tearing where none stands, and the spoiler of the
-// other kind of work. Changes the section's abatis, no unit.
+// where abatis stands, tearing where none stands or where no besieger unit
+// stands at the section (R46), and the spoiler of the other kind of work. Changes the section's abatis, no unit.
 [[nodiscard]] inline SectionAbatisOutcome abatis_turn(Snapshot& s, const SectionAbatisInput& in, const Tables& t) {
   const SectionState& sec = section_of(s, in.section);
   const bool build = in.work == AbatisWork::build;
@@ -697,6 +698,13 @@ struct SectionAbatisOutcome : TroopOutcome {
     fail_refusal("bad-option", "an abatis already stands in " + sec.id + "; see '" + command_words({"status"}) + "'");
   if (!build && !sec.abatis.standing)
     fail_refusal("bad-option", "no abatis stands in " + sec.id + "; see '" + command_words({"status"}) + "'");
+  if (!build) {  // R46: the attackers tear it down, so one of them must be there
+    const auto at = units_at(s, sec.id);
+    if (std::none_of(at.begin(), at.end(), [](const UnitState* u) { return u->side == UnitSide::besieger; }))
+      fail_refusal("no-attackers", "no besieger unit stands at " + sec.id + " to tear the abatis down (R46); move one there with '" +
+                                       command_words({"move", input_word("unit"), "ID", input_word("section"), sec.id}) +
+                                       "'");
+  }
   SectionAbatisOutcome o;
   o.section = sec.id;
   if (build && sec.state == BreachState::breached)

@@ -303,12 +303,18 @@ std::string with_fields(std::string json, std::string_view action, std::string_v
 }
 
 std::string inputs_as_options(std::string_view action, const nlohmann::json& inputs) {
-  // Positional inputs (abatis WORK) are words of their own, not options.
-  std::vector<std::string> positional;
+  // Positional inputs (abatis WORK) are words of their own, not options;
+  // the others follow in the order the command declares them (the file's
+  // `inputs` object keeps its keys sorted), then any key it does not declare.
+  std::vector<std::string> positional, declared;
   for (const auto& c : commands())
     if (c.act != nullptr && c.name == action)
-      for (const auto& in : described_inputs(c))
-        if (in.value("positional", false)) positional.push_back(in.at("key").get<std::string>());
+      for (const auto& in : described_inputs(c)) {
+        declared.push_back(in.at("key").get<std::string>());
+        if (in.value("positional", false)) positional.push_back(declared.back());
+      }
+  for (const auto& [k, v] : inputs.items())
+    if (std::find(declared.begin(), declared.end(), k) == declared.end()) declared.push_back(k);
   auto is_positional = [&](const std::string& k) {
     return std::find(positional.begin(), positional.end(), k) != positional.end();
   };
@@ -327,7 +333,10 @@ std::string inputs_as_options(std::string_view action, const nlohmann::json& inp
   };
   for (const auto& k : positional)
     if (const auto it = inputs.find(k); it != inputs.end() && !it->is_array() && !it->is_boolean()) put(k, *it);
-  for (const auto& [k, v] : inputs.items()) {
+  for (const auto& k : declared) {
+    const auto it = inputs.find(k);
+    if (it == inputs.end()) continue;
+    const nlohmann::json& v = *it;
     if (is_positional(k) && !v.is_array() && !v.is_boolean()) continue;
     if (v.is_boolean() && !v.get<bool>()) continue;
     if (v.is_array())

@@ -173,7 +173,7 @@ std::string place_of(const UnitState& u) {
 // What changed between `a` and `b` (the snapshot after, whose ids name them).
 // E3, R13: the news of `id` just breached.
 std::string breach_news(const std::string& id, Passable p) {
-  return id + (p == Passable::yes ? " is breached: play the assault"
+  return id + (p == Passable::yes ? " is breached: the way in is open"
                                   : " is breached and impassable: no assault across it");
 }
 

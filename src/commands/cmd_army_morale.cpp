@@ -54,14 +54,17 @@ ActionResult side_morale_action(const ArmyMoraleRequest& r, SiegeState& st) {
   const SideMoraleOutcome o = side_morale(st.now, side);
   const std::string fields =
       json_field("side", name_of(side)) + ",\"called\":" + (o.army.called ? "true" : "false");
+  nlohmann::json summary = {{"side", name_of(side)},
+                            {"due", o.morale.due},
+                            {"threshold", o.morale.threshold},
+                            {"killed", o.army.killed}};
+  // Only an army whose check was called says so: older entries stay as they were.
+  if (o.army.called) summary["called"] = true;
   return {with_fields(print::json_text(print::write_army_morale, o.morale), cmd, fields),
           fmt::format("Side      {}{}\n", name_of(side),
                       o.army.called ? ": the one-third check has been called" : "") +
               print::army_morale_text(o.morale),
-          {{"side", name_of(side)},
-           {"due", o.morale.due},
-           {"threshold", o.morale.threshold},
-           {"killed", o.army.killed}}};
+          std::move(summary)};
 }
 
 ActionResult army_morale_action(const ArmyMoraleRequest& r, Context& ctx, SiegeState* siege) {

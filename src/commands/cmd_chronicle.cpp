@@ -6,6 +6,7 @@
 #include "commands/actions.hpp"
 #include "commands/chronicle.hpp"
 #include "commands/command.hpp"
+#include "commands/view.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
@@ -20,6 +21,7 @@ struct ChronicleRequest {
   std::string output;
   Given<int> scenes = evening_scenes;
   bool force = false;
+  Given<std::string> view = std::string(view_names[1]);  // referee
 };
 
 void chronicle_inputs(Fields& f, ChronicleRequest& r) {
@@ -32,6 +34,12 @@ void chronicle_inputs(Fields& f, ChronicleRequest& r) {
   f.number({"scenes", "Coming scenes the outlook looks at (as odds scene --scenes)"}, r.scenes, 1,
            chronicle_max_scenes);
   f.flag({"force", "With -o: replace FILE even when it holds a siege state file"}, r.force);
+  f.text({.key = "view",
+          .help = "Whose page: referee (the whole siege, the default) or players (what serve shows them: no "
+                  "gallery not yet found, no private note, no outlook)",
+          .value_name = "VIEW",
+          .choices = view_names},
+         r.view);
 }
 
 // The page's format: html (the default) or markdown; the table formats are
@@ -62,7 +70,8 @@ void run_chronicle(const ChronicleRequest& r, Context& ctx) {
   // Messages on the page name the file without its folder: no path on the page.
   const auto slash = file.path().rfind('/');
   const std::string name = slash == std::string::npos ? file.path() : file.path().substr(slash + 1);
-  const Chronicle c = gather_chronicle(st, ctx, name, *r.scenes, View::referee);
+  const View v = view_named(*r.view);
+  const Chronicle c = gather_chronicle(st, ctx, name, *r.scenes, v);
   const std::string page = f == Format::markdown ? chronicle_markdown(c) : chronicle_html(c);
   if (out.standard_output()) return ctx.write(page);
 
@@ -71,9 +80,11 @@ void run_chronicle(const ChronicleRequest& r, Context& ctx) {
   if (!c.replay_note.empty()) notes.push_back("The log does not replay to its end: " + c.replay_note);
   if (!c.outlook) notes.push_back("The outlook is left out: " + c.outlook_note);
   const std::string format = f == Format::markdown ? "markdown" : "html";
-  ctx.emit(print::json_text(print::write_chronicle_written, st, file.path(), r.output, format, page.size(),
+  // What was written counts the view's entries (R44: a private note is not on the players' page).
+  const SiegeState& shown = *c.state;
+  ctx.emit(print::json_text(print::write_chronicle_written, shown, file.path(), r.output, format, page.size(),
                             c.outlook.has_value(), notes),
-           print::chronicle_written_text(st, r.output, format, page.size(), notes));
+           print::chronicle_written_text(shown, r.output, format, page.size(), notes));
 }
 
 }  // namespace
@@ -84,7 +95,7 @@ namespace {
 // docs/state.md and the outcome schema from it).
 CommandDoc chronicle_doc() {
   return {
-      .synopsis = R"doc(`siege --state` *FILE* [`--format` `html`|`markdown`] `chronicle` [`-o` *OUT* [`--force`]] [`--scenes` *N*])doc",
+      .synopsis = R"doc(`siege --state` *FILE* [`--format` `html`|`markdown`] `chronicle` [`-o` *OUT* [`--force`]] [`--scenes` *N*] [`--view` `referee`|`players`])doc",
       .about = R"doc(The whole siege as one page, from the state file and its log alone: who holds what; a schematic
 plan of the castle (the sections around a ring in their states, the engines with an arrow to
 each target, the camp, the units where they stand); every section with a bar of its Hull
@@ -114,13 +125,17 @@ unless `--force` is given; a folder. A failed write is status 5. With `--json` (
 `-o`) one object says what was written: the file, its format, its bytes.
 @scenes: Coming scenes the outlook looks at, as `odds scene --scenes`.
 @force: With `-o`: replace *OUT* even when it holds a siege state file (never the one of
-`--state`, nor a read-only file).)doc",
+`--state`, nor a read-only file).
+@view: Whose page: `referee` (the whole siege, private notes marked private, the outlook) or
+`players` (the page `serve` shows them: no gallery not yet found, no private note,
+entries numbered without them, no outlook).)doc",
       .example = R"doc(Example:
 
     $ siege --state siege.json chronicle -o siege.html
     Chronicle of The siege of Harrowmere (4 log entries, 3 scenes): 40514
     bytes of html written to siege.html
-    $ siege --state siege.json --format markdown chronicle > siege.md)doc",
+    $ siege --state siege.json --format markdown chronicle > siege.md
+    $ siege --state siege.json chronicle --view players -o table.html)doc",
       .with_state = R"doc(the whole siege as one page, HTML (the default) or with `--format markdown` Markdown (below); reads the file only)doc",
       .outcome = R"json({
   "chronicle_outcome": {

@@ -149,10 +149,10 @@ ActionResult mine_action(const MineRequest& req, Context& ctx, SiegeState* st) {
   const int left = scene_days.left - dug_now;
   for (auto& n : o.notes)
     if (const auto at = n.find(" Go on with --days-dug"); at != std::string::npos) {
-      const std::string go_on = hint({"mine", input_word("section"), s.id});
-      n = n.substr(0, at) + (left > 0 ? " Go on with: " + go_on + " (with --state)."
-                                      : " Go on in the next scene: " + hint({"scene"}) + ", then " + go_on +
-                                            " (with --state).");
+      const std::string go_on = hint_on(ctx.globals.state_file, {"mine", input_word("section"), s.id});
+      n = n.substr(0, at) + (left > 0 ? " Go on with: " + go_on + "."
+                                      : " Go on in the next scene: " + hint_on(ctx.globals.state_file, {"scene"}) +
+                                            ", then " + go_on + ".");
     }
   o.notes.push_back(fmt::format("Scene {} (one {}): the gallery digs at most {} day(s) in it; {} dug now, {} left.",
                                 scene_days.scene, name_of(st->scene_length), scene_days.per_scene, dug_now, left));

@@ -173,7 +173,8 @@ including the section and engine ids.)doc",
           "properties": {
             "entry": {"type": "integer", "minimum": 1},
             "scene": {"$ref": "#/$defs/count"},
-            "text": {"type": "string", "minLength": 1, "maxLength": 1000}
+            "text": {"type": "string", "minLength": 1, "maxLength": 1000},
+            "private": {"const": true, "description": "R44: a note for the referee alone (never in the players' view)"}
           },
           "required": ["entry", "scene", "text"],
           "additionalProperties": false

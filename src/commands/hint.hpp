@@ -10,6 +10,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -29,5 +30,12 @@ namespace siege::cli {
 // `text` pointing at a command: see_hint("The unit", {"status"}) is "The
 // unit (see 'siege status')", the help of an input that names an id.
 [[nodiscard]] std::string see_hint(std::string_view text, std::initializer_list<std::string_view> words);
+
+// From now on, in this process, every hint (hint, hint_on, and the core's
+// marked ones) is spelled as the line to type at `siege play`'s prompt: its
+// words alone, without "siege" or "--state FILE" (the prompt's own file).
+// A hint whose command the prompt does not take (`shell_only`: init, play
+// ...) stays a shell line. The prompt calls it in the child that runs a line.
+void spell_hints_for_prompt(std::span<const std::string_view> shell_only);
 
 }  // namespace siege::cli

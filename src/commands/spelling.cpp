@@ -2,6 +2,8 @@
 // cmake/registry.cmake), and how a front end spells what the core marks: an
 // input as its option, a hint as a command line the program takes.
 #include <algorithm>
+#include <optional>
+#include <span>
 #include <utility>
 
 #include "commands/command.hpp"
@@ -64,6 +66,16 @@ const Command* find_top_command(std::string_view name) {
 namespace {
 std::string option_of(std::string_view key) { return "--" + std::string(key); }
 
+// Set by spell_hints_for_prompt: the commands that stay shell lines. A hint
+// at the prompt is a line of it when this is set and its command is not here.
+std::optional<std::span<const std::string_view>> prompt_shell_only;
+
+// Whether a hint naming `command` is spelled as a line of the prompt.
+bool as_prompt_line(std::string_view command) {
+  return prompt_shell_only &&
+         std::find(prompt_shell_only->begin(), prompt_shell_only->end(), command) == prompt_shell_only->end();
+}
+
 bool is_input_mark(std::string_view w) { return w.size() > 2 && w.front() == '\x1f' && w.back() == '\x1f'; }
 
 // `out` and the words from `first` to `last`, each as the shell reads it
@@ -86,9 +98,10 @@ std::string with_words(std::string out, It first, It last) {
 std::string command_of(const std::vector<std::string>& words) {
   // A hint on a state file (print's hint_mark_on): "--state", the file, then its words.
   if (words.size() >= 3 && words[0] == "--state" && find_top_command(words[2]) != nullptr)
-    return with_words("siege --state " + shell_word(words[1]), words.begin() + 2, words.end());
+    return with_words(as_prompt_line(words[2]) ? "" : "siege --state " + shell_word(words[1]), words.begin() + 2,
+                      words.end());
   const bool known = !words.empty() && find_top_command(words.front()) != nullptr;
-  return with_words(known ? "siege" : "", words.begin(), words.end());
+  return with_words(known && !as_prompt_line(words.front()) ? "siege" : "", words.begin(), words.end());
 }
 
 // Whether a command declares the input `key` (only a hint that names an
@@ -122,6 +135,7 @@ std::string refused_hint(std::initializer_list<std::string_view> words) {
 std::string checked_hint(std::string lead, std::initializer_list<std::string_view> words) {
   if (const std::string why = refused_hint(words); !why.empty())
     throw Error(ErrorKind::internal, "bad-hint", "a hint names a command line the program refuses (a bug): " + why);
+  if (as_prompt_line(*words.begin())) lead.clear();
   return with_words(std::move(lead), words.begin(), words.end());
 }
 
@@ -135,6 +149,8 @@ std::string hint(std::initializer_list<std::string_view> words) { return checked
 std::string hint_on(std::string_view file, std::initializer_list<std::string_view> words) {
   return checked_hint("siege --state " + shell_word(file), words);
 }
+
+void spell_hints_for_prompt(std::span<const std::string_view> shell_only) { prompt_shell_only = shell_only; }
 
 std::string see_hint(std::string_view text, std::initializer_list<std::string_view> words) {
   return std::string(text) + " (see '" + hint(words) + "')";

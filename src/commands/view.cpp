@@ -15,6 +15,7 @@ View view_named(std::string_view name) {
 }
 
 bool hidden_from_players(const LogEntry& e) {
+  if (e.action == "note") return e.outcome.value("private", false);  // R44
   return e.action == "mine" && !e.outcome.value("detected", false) && !e.outcome.value("fired", false);
 }
 

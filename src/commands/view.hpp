@@ -29,8 +29,8 @@ inline constexpr std::string_view view_names[] = {"players", "referee"};
 [[nodiscard]] View view_named(std::string_view name);
 
 // The one test of what the players' view leaves out: whether log entry `e`
-// is hidden from the players. Today a dig of a gallery neither found nor
-// fired (R19); R44's private notes are to join it. An entry this holds must
+// is hidden from the players: a dig of a gallery neither found nor fired
+// (R19) and a private note (R44). An entry this holds must
 // change nothing the players see but what it hides itself (no Hull, no
 // breach, no unit, no army): the players' view then leaves it out whole.
 [[nodiscard]] bool hidden_from_players(const LogEntry& e);

@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -93,6 +94,15 @@ constexpr std::string_view refused_commands[] = {"init", "play", "serve", "batch
   return words.size();
 }
 
+// The words of a line of play: a leading `siege` (a hint pasted from the
+// command line) is dropped, and the rest is the line, refused as any other
+// when it holds what a line may not (--state).
+[[nodiscard]] std::vector<std::string> line_words(std::string_view line) {
+  std::vector<std::string> words = split_words(line);
+  if (words.size() > 1 && words.front() == "siege") words.erase(words.begin());
+  return words;
+}
+
 // Refuses what a line of play may not hold.
 void check_line(const std::vector<std::string>& words) {
   for (const auto& w : words)
@@ -137,6 +147,7 @@ int run_line(const Session& s, const std::vector<std::string>& words) {
     int status = 0;
     try {
       check_line(words);
+      spell_hints_for_prompt(refused_commands);  // a hint is the line to type here
       std::vector<std::string> argv{"siege", "--state", s.file};
       argv.insert(argv.end(), s.globals.begin(), s.globals.end());
       argv.insert(argv.end(), words.begin(), words.end());
@@ -233,7 +244,7 @@ int run_script(const Session& s, const PlayRequest& r) {
         size -= 3;
       }
       check_text(line, size);
-      words = split_words(line);
+      words = line_words(line);
       if (words.empty()) continue;
       if (is_quit(words)) break;
       status = run_line(s, words);
@@ -256,11 +267,43 @@ struct Completer {
   const Session* session = nullptr;
   Context* ctx = nullptr;
 
-  [[nodiscard]] std::vector<std::string> state_ids(std::string_view key) const {
+  // The value of option `--key` on the line `words`, or "".
+  [[nodiscard]] static std::string value_of(const std::vector<std::string>& words, std::string_view key) {
+    const std::string option = "--" + std::string(key);
+    for (std::size_t i = 0; i + 1 < words.size(); ++i)
+      if (words[i] == option) return words[i + 1];
+    return {};
+  }
+
+  // The side of unit a command's input takes, where the rules name one
+  // (R33: a defender holds against a besieger; R20: besiegers climb).
+  [[nodiscard]] static std::optional<UnitSide> unit_side(std::string_view command, std::string_view key) {
+    if (command == "hold") return key == "unit" ? UnitSide::defender : UnitSide::besieger;
+    if (command == "escalade" && key == "unit") return UnitSide::besieger;
+    return std::nullopt;
+  }
+
+  // The ids the siege offers for `--key` of `command` on the line `words`:
+  // the targets the engine of --engine may aim at (R29) and none, for
+  // target's --at; the units present (R36) of the side the command takes.
+  [[nodiscard]] std::vector<std::string> state_ids(std::string_view command, std::string_view key,
+                                                   const std::vector<std::string>& words) const {
     std::vector<std::string> out;
+    if (command == "add" && (key == "unit" || key == "engine" || key == "section")) return out;  // a new id
     try {
       const StateFile file(session->file, StateFile::Access::read);
       const SiegeState st = load_state(file, *ctx);
+      if (command == "target" && key == "at") {
+        if (const EngineState* e = st.now.find_engine(value_of(words, "engine")); e != nullptr && e->present())
+          out = aim_choices(st.now, *e);
+        else
+          for (const auto& x : st.now.engines)
+            if (x.present())
+              for (auto& id : aim_choices(st.now, x))
+                if (std::find(out.begin(), out.end(), id) == out.end()) out.push_back(std::move(id));
+        out.emplace_back(no_target_id);
+        return out;
+      }
       const bool sections = key == "section" || key == "target" || key == "at";
       const bool engines = key == "engine" || key == "target" || key == "at";
       const bool units = key == "unit" || key == "enemy" || key == "into";
@@ -269,9 +312,10 @@ struct Completer {
       if (engines)
         for (const auto& x : st.now.engines)
           if (x.present()) out.push_back(x.id);  // R36: a gone engine is named no more
+      const auto side = unit_side(command, key);
       if (units)
         for (const auto& x : st.now.units)
-          if (x.present()) out.push_back(x.id);
+          if (x.present() && (!side || x.side == *side)) out.push_back(x.id);
       if (key == "target" || key == "at") out.emplace_back("camp");
       if (key == "target") out.emplace_back("none");
     } catch (const std::exception&) {
@@ -352,7 +396,7 @@ struct Completer {
       const std::string key = prev.substr(2);
       for (const auto& in : inputs)
         if (in.at("key") == key && in.at("kind") != "flag") {
-          for (auto& ids : {state_ids(key), table_ids(key), choices(in)})
+          for (auto& ids : {state_ids(c->name, key, words), table_ids(key), choices(in)})
             out.insert(out.end(), ids.begin(), ids.end());
           return out;
         }
@@ -372,6 +416,7 @@ extern "C" unsigned char complete(EditLine* el, int) {
   const LineInfo* li = el_line(el);
   PartialWords before = split_partial(std::string_view(li->buffer, static_cast<std::size_t>(li->cursor - li->buffer)));
   std::vector<std::string>& done = before.words;
+  if (!done.empty() && done.front() == "siege") done.erase(done.begin());  // as line_words
   std::string cur;
   if (before.last_open) {
     cur = std::move(done.back());
@@ -532,7 +577,7 @@ int run_prompt(const Session& s, Context& ctx) {
         history(hist, &ev, H_ENTER, line.c_str());
         if (!hist_file.empty()) save_history_line(hist_file, line);
       }
-      words = split_words(line);
+      words = line_words(line);
       if (words.empty()) continue;
       quit = is_quit(words);
     } catch (const Error& e) {

@@ -8,6 +8,7 @@
 #include "print/troop_words.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
+#include "siege/units.hpp"
 
 namespace siege::print {
 
@@ -160,9 +161,12 @@ std::string scene_text(const SceneOutcome& o, const Snapshot& after, const Table
   std::size_t w_id = 6;
   for (const auto& x : o.sections) w_id = std::max(w_id, display_width(escape_text(x.id)));
   s += "Sections\n";
-  for (const auto& x : o.sections)
-    s += fmt::format("  {} {}  {}\n", pad_to(escape_text(x.id), w_id), hull_bar(x.suffered, x.hull),
-                     painted_state(x.state));
+  std::vector<std::string> bars;
+  for (const auto& x : o.sections) bars.push_back(hull_bar(x.suffered, x.hull));
+  bars = cli::one_width(std::move(bars));
+  for (std::size_t i = 0; i < o.sections.size(); ++i)
+    s += fmt::format("  {} {}  {}\n", pad_to(escape_text(o.sections[i].id), w_id), bars[i],
+                     painted_state(o.sections[i].state));
   if (!o.knocked_out.empty())
     s += "Knocked out  " + painted_alarm(escape_text(fmt::format("{}", fmt::join(o.knocked_out, ", ")))) +
          "\n";
@@ -186,8 +190,21 @@ std::string breaches_text(const Snapshot& s, const Tables& t) {
     out += painted_alarm(escape_text(fmt::format("{}", fmt::join(ids, ", "))));
     out += what;
   };
-  line(breaches(s, t, Passable::yes), ": play the assault\n");
+  line(breaches(s, t, Abatis::none), ": play the assault\n");
+  line(breaches(s, t, Abatis::standing), ": blocked by standing abatis until it is torn down (R26)\n");
   line(breaches(s, t, Passable::no), ": impassable, no assault across it (R13)\n");
+  // R26: abatis under way in a breach; R33: who stands at each breach.
+  for (const auto& x : s.sections) {
+    if (x.state != BreachState::breached) continue;
+    if (!x.abatis.standing && x.abatis.progress > 0)
+      out += fmt::format("Abatis    {}: {} of {} turns of building done\n", escape_text(x.id), x.abatis.progress,
+                         t.troops.abatis_turns);
+    std::vector<std::string> who;
+    for (const UnitState* u : units_at(s, x.id))
+      who.push_back(fmt::format("{} ({}) {} through, {} behind", escape_text(u->id), name_of(u->side), u->through,
+                                u->behind));
+    if (!who.empty()) out += fmt::format("At breach {}: {}\n", escape_text(x.id), fmt::join(who, "; "));
+  }
   return out;
 }
 

@@ -173,9 +173,15 @@ std::string unit_place(const UnitState& u) {
 // The one-third mark of R25: the fewest killed with killed x 3 >= strength.
 int third_of(int strength) { return (strength + 2) / 3; }
 
+// An army's one-third mark as the Armies table shows it: "-" for defenders
+// in a castle, unless the check was called (on a sally, R38) before.
+std::string third_cell(const ArmyState& a, Sally sally) {
+  return in_a_castle(a, sally) && !a.called ? std::string("-") : std::to_string(third_of(a.strength));
+}
+
 std::string army_check_text(const ArmyState& a, Sally sally) {
-  if (in_a_castle(a, sally)) return "never: defenders in a castle do not check (R25)";
   if (a.called) return "called: it checks its morale (R25)";
+  if (in_a_castle(a, sally)) return "never: defenders in a castle do not check (R25)";
   return fmt::format("at {} killed ({} to go)", third_of(a.strength), third_of(a.strength) - a.killed);
 }
 
@@ -223,8 +229,11 @@ std::vector<std::pair<bool, std::string>> holding_lines(const Snapshot& s, const
   std::vector<std::pair<bool, std::string>> out;
   out.emplace_back(false, fmt::format("The defenders hold {} of {} of the wall.", h.held,
                                       plural(static_cast<int>(s.sections.size()), "section", "sections")));
-  if (const auto open = breaches(s, t, Passable::yes); !open.empty())
-    out.emplace_back(true, "Breached: " + joined(open) + ". Play the assault.");
+  // Facts, not orders: the players' page is read by the whole table.
+  if (const auto open = breaches(s, t, Abatis::none); !open.empty())
+    out.emplace_back(true, "Breached, open to an assault: " + joined(open) + ".");
+  if (const auto blocked = breaches(s, t, Abatis::standing); !blocked.empty())  // R26
+    out.emplace_back(true, "Breached, blocked by standing abatis: " + joined(blocked) + ".");
   if (const auto cut = breaches(s, t, Passable::no); !cut.empty())  // R13
     out.emplace_back(true, "Breached and impassable: " + joined(cut) + ". No assault across it.");
   if (!h.cracked.empty()) out.emplace_back(false, "Cracked: " + joined(h.cracked) + ".");
@@ -779,7 +788,7 @@ std::string chronicle_html(const Chronicle& c) {
     for (const UnitSide side : {UnitSide::besieger, UnitSide::defender})
       if (const auto& a = now.armies.of(side))
         rows.push_back({fmt::format("the {}s", name_of(side)), std::to_string(a->strength), std::to_string(a->killed),
-                        in_a_castle(*a, siege::sally_for(now, side)) ? "-" : std::to_string(third_of(a->strength)),
+                        third_cell(*a, siege::sally_for(now, side)),
                         a->called ? "<strong class=\"alarm\">" + esc(army_check_text(*a, siege::sally_for(now, side))) + "</strong>"
                                   : esc(army_check_text(*a, siege::sally_for(now, side)))});
     if (!rows.empty())
@@ -1057,7 +1066,7 @@ std::string chronicle_markdown(const Chronicle& c) {
     for (const UnitSide side : {UnitSide::besieger, UnitSide::defender})
       if (const auto& a = now.armies.of(side))
         rows.push_back({fmt::format("the {}s", name_of(side)), std::to_string(a->strength), std::to_string(a->killed),
-                        in_a_castle(*a, siege::sally_for(now, side)) ? "-" : std::to_string(third_of(a->strength)),
+                        third_cell(*a, siege::sally_for(now, side)),
                         a->called ? "**" + md(army_check_text(*a, siege::sally_for(now, side))) + "**"
                                   : md(army_check_text(*a, siege::sally_for(now, side)))});
     if (!rows.empty()) md_table(out, {"Army", "Strength", "Killed", "One third", "Morale check"}, rows);

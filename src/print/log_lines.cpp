@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "print/text.hpp"
+#include "siege/morale.hpp"
 
 namespace siege::print {
 
@@ -62,15 +63,17 @@ std::string describe_add(const nlohmann::json& o) {
   std::string place = u.value("where", std::string());
   if (place == "within-walls") place = "within the walls";
   if (place == "section") place = "at " + u.value("section", std::string());
-  return fmt::format("unit {} ({}, {} figures) joins {}{}{}", o.value("unit", std::string()),
-                     o.value("side", std::string()), u.value("figures", 0), place,
+  return fmt::format("unit {} ({}, {}) joins {}{}{}", o.value("unit", std::string()),
+                     o.value("side", std::string()), figures_word(u.value("figures", 0)), place,
                      o.value("sally", false) ? ", a sally" : "", called_words(o));
 }
 
 std::string describe_army_morale(const nlohmann::json& o) {
   const std::string side = o.contains("side") ? o.value("side", std::string()) + " " : std::string();
-  return fmt::format("{}army morale check {} (threshold {} killed)", side,
-                     o.value("due", false) ? "due" : "not due", o.value("threshold", 0));
+  const std::string_view check = o.value("called", false) ? "called"
+                                 : o.value("due", false)  ? "due"
+                                                          : "not due";
+  return fmt::format("{}army morale check {} (threshold {} killed)", side, check, o.value("threshold", 0));
 }
 
 std::string describe_attack(const nlohmann::json& o) {
@@ -138,7 +141,7 @@ std::string describe_merge(const nlohmann::json& o) {
   const auto units = o.value("units", nlohmann::json::array());
   return fmt::format(
       "{} merges into {}{}", o.value("unit", std::string()), o.value("into", std::string()),
-      units.size() == 2 ? fmt::format(" ({} figures)", units[1].value("figures", 0)) : std::string());
+      units.size() == 2 ? fmt::format(" ({})", figures_word(units[1].value("figures", 0))) : std::string());
 }
 
 std::string describe_mine(const nlohmann::json& o) {
@@ -182,7 +185,7 @@ std::string describe_remove(const nlohmann::json& o) {
   std::string s = fmt::format("{} {} leaves{}", engine ? "engine" : "unit",
                               o.value(engine ? "engine" : "unit", std::string()),
                               cause.is_string() ? ": " + cause.get<std::string>() : std::string());
-  if (!engine) s += fmt::format(" ({} figures alive)", o.value("figures_left", 0));
+  if (!engine) s += fmt::format(" ({} alive)", figures_word(o.value("figures_left", 0)));
   return s + called_words(o);
 }
 
@@ -223,7 +226,7 @@ std::string describe_sortie(const nlohmann::json& o) {
 }
 
 std::string describe_split(const nlohmann::json& o) {
-  return fmt::format("{} figures of {} become {}", o.value("figures", 0), o.value("unit", std::string()),
+  return fmt::format("{} of {} become {}", figures_word(o.value("figures", 0)), o.value("unit", std::string()),
                      o.value("into", std::string()));
 }
 

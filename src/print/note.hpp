@@ -17,24 +17,28 @@
 
 namespace siege::print {
 
-// {"schema", "action": "note", "text", "scene", "rules", "notes", "not_modelled"}.
+// {"schema", "action": "note", "text", "scene", "private" (R44: only when
+// true), "rules", "notes", "not_modelled"}.
 inline void write_note(JsonWriter& w, const NoteOutcome& o) {
   begin_outcome(w, "note").field("text", o.text).field("scene", o.scene);
+  if (o.privacy == Privacy::referee_only) w.field("private", true);
   write_trailer(w, o.rules, o.notes, {});
   w.end_object();
 }
 
 // The line of free text and its scene.
 [[nodiscard]] inline std::string note_text(const NoteOutcome& o) {
-  std::string text = fmt::format("Note      {}\n", cli::escape_text(o.text));
+  std::string text = fmt::format("Note      {}{}\n", cli::escape_text(o.text),
+                                 o.privacy == Privacy::referee_only ? " (private: the referee's alone)" : "");
   text += o.scene == 0 ? std::string("Scene     before the first scene\n") : fmt::format("Scene     {}\n", o.scene);
   text += fmt::format("Rules     {}\n", cli::rules_with_rulings(o.rules));
   return text;
 }
 
-// Its line in `siege log`, from the summary the log keeps ({"text"}).
+// Its line in `siege log` and the chronicle, from the summary the log keeps
+// ({"text"}, and "private": true for the referee's alone, R44).
 [[nodiscard]] inline std::string describe_note(const nlohmann::json& o) {
-  return "noted: " + o.value("text", std::string());
+  return (o.value("private", false) ? "noted (private): " : "noted: ") + o.value("text", std::string());
 }
 
 }  // namespace siege::print

@@ -352,9 +352,13 @@ std::string scene_odds_text(const odds::SceneOdds& o, const SiegeState& st, cons
     w_what = std::max(w_what, display_width(what_of(x)));
   }
   s += "Sections\n";
-  for (const auto& x : o.sections) {
-    s += fmt::format("  {}  {}  {}  {}\n", pad_to(escape_text(x.id), w_id), pad_to(what_of(x), w_what),
-                     hull_bar(x.suffered, x.hull), painted_state(x.state));
+  std::vector<std::string> bars;
+  for (const auto& x : o.sections) bars.push_back(hull_bar(x.suffered, x.hull));
+  bars = cli::one_width(std::move(bars));
+  for (std::size_t i = 0; i < o.sections.size(); ++i) {
+    const auto& x = o.sections[i];
+    s += fmt::format("  {}  {}  {}  {}\n", pad_to(escape_text(x.id), w_id), pad_to(what_of(x), w_what), bars[i],
+                     painted_state(x.state));
     if (x.state == BreachState::breached) {
       s += "    already " + painted_state(BreachState::breached) +
            (t.structure(x.structure).has(Tag::impassable_when_breached)

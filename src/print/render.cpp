@@ -73,6 +73,13 @@ std::string hull_bar(int suffered, int hull, int width) {
   return bar + fmt::format("] {}/{}", suffered, hull);
 }
 
+std::vector<std::string> one_width(std::vector<std::string> cells) {
+  std::size_t w = 0;
+  for (const auto& c : cells) w = std::max(w, display_width(c));
+  for (auto& c : cells) c = pad_to(c, w);
+  return cells;
+}
+
 std::string render_armor(const ArmorTrace& a) {
   std::string s = fmt::format("Armor     {:>3}  listed\n", a.listed);
   for (const auto& st : a.steps)

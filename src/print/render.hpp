@@ -20,6 +20,9 @@ namespace siege::cli {
 [[nodiscard]] std::string render_check(const CheckResult& c, std::uint64_t seed);
 // "[#######.............]  7/20" with width cells.
 [[nodiscard]] std::string hull_bar(int suffered, int hull, int width = 20);
+// `cells` each padded with spaces to the widest of them (display_width): a
+// column of Hull bars whose "0/6" and "0/20" leave what follows aligned.
+[[nodiscard]] std::vector<std::string> one_width(std::vector<std::string> cells);
 // The "Armor" lines: listed, each step of R1 with its ruling, effective.
 [[nodiscard]] std::string render_armor(const ArmorTrace& a);
 // The "Hull" bar (with any overkill) and the "State" line of a section.

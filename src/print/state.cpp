@@ -25,7 +25,9 @@ constexpr std::size_t notes_shown = 3;
 std::vector<NoteLine> last_notes(const SiegeState& st) {
   std::vector<NoteLine> out;
   for (auto it = st.log.rbegin(); it != st.log.rend() && out.size() < notes_shown; ++it)
-    if (it->action == "note") out.push_back({it->entry, it->scene, it->outcome.value("text", std::string())});
+    if (it->action == "note")
+      out.push_back({it->entry, it->scene, it->outcome.value("text", std::string()),
+                     it->outcome.value("private", false)});
   std::reverse(out.begin(), out.end());
   return out;
 }
@@ -44,8 +46,9 @@ namespace {
 
 std::vector<std::string> status_notes(const SiegeState& st, const Tables& t) {
   std::vector<std::string> notes;
-  for (const auto& id : breaches(st.now, t, Passable::yes))
-    notes.push_back(id + " is breached: play the assault.");
+  for (const auto& id : breaches(st.now, t, Abatis::none)) notes.push_back(id + " is breached: play the assault.");
+  for (const auto& id : breaches(st.now, t, Abatis::standing))
+    notes.push_back(id + " is breached, and the abatis standing in it blocks the way through (R26).");
   for (const auto& id : breaches(st.now, t, Passable::no))
     notes.push_back(id + " is breached and impassable: there is no assault across it.");
   for (auto& n : evening_over(st)) notes.push_back(std::move(n));
@@ -132,8 +135,11 @@ void write_status(JsonWriter& w, const SiegeState& st, const Tables& t, const st
   w.end_array();
   w.field("log_entries", static_cast<long>(st.log.size()));
   w.key("log_notes").begin_array();
-  for (const auto& n : last_notes(st))
-    w.begin_object().field("entry", n.entry).field("scene", n.scene).field("text", n.text).end_object();
+  for (const auto& n : last_notes(st)) {
+    w.begin_object().field("entry", n.entry).field("scene", n.scene).field("text", n.text);
+    if (n.referee_only) w.field("private", true);  // R44
+    w.end_object();
+  }
   w.end_array();
   write_trailer(w, {}, status_notes(st, t), {});
   w.end_object();

@@ -18,6 +18,7 @@ struct NoteLine {
   int entry = 0;
   int scene = 0;
   std::string text;
+  bool referee_only = false;  // R44: a private note
 };
 // R39: the last notes of the log that status shows, oldest first.
 [[nodiscard]] std::vector<NoteLine> last_notes(const SiegeState& st);

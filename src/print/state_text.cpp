@@ -2,6 +2,7 @@
 // its tables for --format markdown and csv), init, the log, replay, undo and redo,
 // and what chronicle -o wrote (print/text.hpp; their JSON is in state.cpp).
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -86,10 +87,20 @@ std::vector<std::vector<std::vector<std::string>>> status_parts(const SiegeState
                  {"camp", std::to_string(st.now.camp.hull_suffered), std::to_string(camp_hull),
                   st.now.camp.hull_suffered >= camp_hull ? "yes" : "no"}});
   for (auto& troops : troop_tables(st.now)) out.push_back(std::move(troops));
-  std::vector<std::vector<std::string>> breach_rows{{"BREACH", "ASSAULT"}};
-  for (const auto& id : breaches(st.now, t, Passable::yes)) breach_rows.push_back({id, "play the assault"});
-  for (const auto& id : breaches(st.now, t, Passable::no))
-    breach_rows.push_back({id, "impassable, no assault across it (R13)"});
+  std::vector<std::vector<std::string>> breach_rows{{"BREACH", "ASSAULT", "ABATIS", "AT THE BREACH"}};
+  const auto breach_row = [&](const std::string& id, std::string assault) {
+    const SectionState& x = *st.now.find_section(id);
+    std::vector<std::string> who;
+    for (const UnitState* u : units_at(st.now, id))
+      who.push_back(fmt::format("{} ({}) {} through, {} behind", u->id, name_of(u->side), u->through, u->behind));
+    breach_rows.push_back({id, std::move(assault),
+                           x.abatis.standing ? std::string("standing")
+                                             : fmt::format("{}/{} built", x.abatis.progress, t.troops.abatis_turns),
+                           who.empty() ? std::string("-") : fmt::format("{}", fmt::join(who, "; "))});
+  };
+  for (const auto& id : breaches(st.now, t, Abatis::none)) breach_row(id, "play the assault");
+  for (const auto& id : breaches(st.now, t, Abatis::standing)) breach_row(id, "blocked by standing abatis (R26)");
+  for (const auto& id : breaches(st.now, t, Passable::no)) breach_row(id, "impassable, no assault across it (R13)");
   if (breach_rows.size() > 1) out.push_back(std::move(breach_rows));
   std::vector<std::vector<std::string>> gallery_rows{
       {"GALLERY UNDER", "DAYS DUG", "FOUND", "DAYS LEFT IN SCENE"}};
@@ -129,9 +140,14 @@ std::string status_text(const SiegeState& st, const Tables& t) {
     w_what = std::max(w_what, display_width(what_of(x)));
   }
   s += "Sections\n";
-  for (const auto& x : st.now.sections)
-    s += fmt::format("  {}  {}  {}  {}\n", pad_to(escape_text(x.id), w_id), pad_to(what_of(x), w_what),
-                     hull_bar(x.hull_suffered, stats_of(x, t).hull), painted_state(x.state));
+  std::vector<std::string> bars;
+  for (const auto& x : st.now.sections) bars.push_back(hull_bar(x.hull_suffered, stats_of(x, t).hull));
+  bars = cli::one_width(std::move(bars));
+  for (std::size_t i = 0; i < st.now.sections.size(); ++i) {
+    const SectionState& x = st.now.sections[i];
+    s += fmt::format("  {}  {}  {}  {}\n", pad_to(escape_text(x.id), w_id), pad_to(what_of(x), w_what), bars[i],
+                     painted_state(x.state));
+  }
   w_id = w_what = 6;
   std::size_t w_hull = 0;
   std::vector<std::string> hulls;
@@ -182,7 +198,8 @@ std::string status_text(const SiegeState& st, const Tables& t) {
   }
   s += fmt::format("Log       {} entr{}\n", st.log.size(), st.log.size() == 1 ? "y" : "ies");
   for (const auto& n : last_notes(st))
-    s += fmt::format("  note {} (scene {}): {}\n", n.entry, n.scene, escape_text(n.text));
+    s += fmt::format("  note {} (scene {}{}): {}\n", n.entry, n.scene, n.referee_only ? ", private" : "",
+                     escape_text(n.text));
   if (const auto late = evening_over(st); !late.empty()) s += "Notes\n" + render_notes(late, {});
   return s;
 }
@@ -202,7 +219,8 @@ std::vector<std::vector<std::vector<std::string>>> status_tables(const SiegeStat
   if (const auto notes = last_notes(st); !notes.empty()) {
     std::vector<std::vector<std::string>> note_rows{{"NOTE", "SCENE", "TEXT"}};
     for (const auto& n : notes)
-      note_rows.push_back({std::to_string(n.entry), std::to_string(n.scene), n.text});
+      note_rows.push_back({std::to_string(n.entry), std::to_string(n.scene),
+                           n.referee_only ? std::string("(private) ").append(n.text) : n.text});
     tables.push_back(std::move(note_rows));
   }
   return tables;
@@ -225,9 +243,14 @@ std::string log_text(const SiegeState& st, const EntryWords& words) {
   std::size_t w_action = 6;
   for (const auto& e : st.log) w_action = std::max(w_action, e.action.size());
   for (const auto& e : st.redo) w_action = std::max(w_action, e.action.size());
+  // Each run of entries of one scene (R30) under its heading.
   const auto lines = [&](const std::vector<LogEntry>& entries) {
     std::string s;
+    std::optional<int> scene;
     for (const auto& e : entries) {
+      if (scene != e.scene)
+        s += e.scene == 0 ? std::string("Before the first scene\n") : fmt::format("Scene {}\n", e.scene);
+      scene = e.scene;
       const std::string options = escape_text(words.options(e));
       s += fmt::format("{:>4}  {:<{}}  {}{}seed {}\n      {}\n", e.entry, e.action, w_action, options,
                        options.empty() ? "" : "  ", e.seed, escape_text(words.describe(e)));

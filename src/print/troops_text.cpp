@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "print/troop_words.hpp"
+#include "siege/morale.hpp"
 #include "print/render.hpp"
 #include "print/text.hpp"
 
@@ -23,7 +24,7 @@ std::string hold_line(std::string_view section, std::string_view holder, std::st
 
 std::string hold_text(const HoldOutcome& o, std::uint64_t seed) {
   std::string s;
-  const std::string figures = o.figures ? fmt::format(", {} figures", *o.figures) : std::string();
+  const std::string figures = o.figures ? std::string(", ").append(figures_word(*o.figures)) : std::string();
   s += fmt::format("Hold      {} at the {} ({}){}\n",
                    o.hero ? std::string("a hero") : fmt::format("{} unit", name_of(o.order_before)),
                    name_of(o.site), name_of(site_kind(o.site)), figures);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The players' view is a function of what the players may know, at any
-length of the log (R19; R44's private notes will join what it hides): a
-property test of `siege serve`, on any build of the program.
+length of the log (R19, R44): a property test of `siege serve`, on any
+build of the program.
 
     check_players_view.py SIEGE [--seed N] [--lengths L,L,...]
 
@@ -9,7 +9,7 @@ Random sieges, each played through SIEGE's batch twice from one random
 script with fixed seeds: whole, and less the entries hidden from the
 players, the digs of a gallery never found nor fired (the sappers win or
 tie every day, R19, under a homebrew structure too deep for a gallery to
-reach its end). Beside them: galleries found on their first day and
+reach its end) and the private notes (R44). Beside them: galleries found on their first day and
 countermined, attacks, damage and repairs, re-aims, notes, and scenes
 often or seldom. Two `siege serve` of the players' view show the whole
 siege and the siege less its hidden entries; the test puts the next siege
@@ -71,7 +71,7 @@ class Script:
         self.used = {}  # days dug in this scene, by gallery
         self.dug = set()  # the found galleries dug and not yet countermined
         self.description = {
-            "schema": 1, "name": "walk", "scene_length": "week" if self.week else "day",
+            "schema": 1, "name": f"walk {rng.randrange(2 ** 32)}", "scene_length": "week" if self.week else "day",
             "sections": [{"id": w, "structure": rng.choice(STRUCTURES)} for w in self.walls + self.found]
             + [{"id": d, "structure": DEEP["id"]} for d in self.deep],
             "besiegers": [{"id": e, "engine": rng.choice(ENGINES), "pool": rng.randint(0, 4),
@@ -85,10 +85,13 @@ class Script:
 
     def next(self, kind=None):
         """(batch line, hidden): of `kind` when given: "hidden" (a dig the
-        players never see; a scene when no gallery has a day left), "seen"
+        players never see or a private note, R44), "seen"
         (any other line) or "scene"."""
         rng = self.rng
         roll = {None: rng.randrange(100), "hidden": 0, "scene": 15}.get(kind, rng.randrange(15, 100))
+        if roll < 15 and (not self.room(self.deep) or rng.random() < 0.4):  # R44: a private note
+            text = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 10)))
+            return self.seeded({"action": "note", "text": text, "private": True}), True
         if roll < 15 and self.room(self.deep):
             g = rng.choice(self.room(self.deep))
             days = [rng.choice(UNSEEN)]
@@ -166,14 +169,15 @@ class Pair:
 
     def problem(self):
         """Why the files are not a siege and the same siege less the digs of
-        galleries never found nor fired, or None."""
+        galleries never found nor fired and its private notes, or None."""
         whole, less = log_of(self.whole), log_of(self.less)
         deep = set(self.script.deep)
-        dug = [e["action"] == "mine" and e["outcome"].get("section") in deep for e in whole]
-        if any(e["outcome"].get("detected") or e["outcome"].get("fired") for e, d in zip(whole, dug) if d):
+        digs = [e["action"] == "mine" and e["outcome"].get("section") in deep for e in whole]
+        if any(e["outcome"].get("detected") or e["outcome"].get("fired") for e, d in zip(whole, digs) if d):
             return "a dig of a deep gallery was found or fired"
+        dug = [d or (e["action"] == "note" and e["outcome"].get("private", False)) for e, d in zip(whole, digs)]
         if sum(dug) != self.hidden:
-            return f"{self.hidden} hidden lines played, {sum(dug)} digs logged"
+            return f"{self.hidden} hidden lines played, {sum(dug)} digs and private notes logged"
         seen = [{k: v for k, v in e.items() if k != "entry"} for e, d in zip(whole, dug) if not d]
         same = seen == [{k: v for k, v in e.items() if k != "entry"} for e in less]
         return None if same else "the file less its hidden entries is not the whole file less its digs"
@@ -298,13 +302,18 @@ def difference(a, b):
     return f"at byte {at}: {a[max(0, at - 30):at + 50]!r} against {b[max(0, at - 30):at + 50]!r}"
 
 
-def compare(shown, what, entries):
+def compare(shown, what, entries, name):
     """The problem with what the two servers show, or None; `entries`: the
-    players' entries of the siege they should show."""
+    players' entries of the siege they should show, `name` its name."""
     # The server lays a new version out in a thread of its own after it has
-    # read the file: wait (at most 20 s) until each shows the players' entries.
+    # read the file: wait (at most 20 s) until each shows the players'
+    # entries of this siege (a private note may be the first entry: two
+    # sieges in turn may then both show none, told apart by their names).
+    def shows(s):
+        j = json.loads(get(s.server, "/state.json")[2])
+        return j["log_entries"] == entries and j["name"] == name
     for s in shown:
-        wait_until(lambda: json.loads(get(s.server, "/state.json")[2])["log_entries"] == entries, 20)
+        wait_until(lambda: shows(s), 20)
     (page, text), (less_page, less_text) = (s.served() for s in shown)
     if json.loads(less_text)["log_entries"] != entries:
         return f"{what}: the server of the siege less its hidden entries does not show its {entries} entries"
@@ -340,7 +349,7 @@ def at_lengths(program, work, rng, lengths, shown):
                       for name, state in (("whole", pair.whole), ("less", pair.less))]
         elif not put(zip(shown, (pair.whole, pair.less))):
             return problems + [f"{what}: a server did not read its file within 10 s"]
-        if problem := compare(shown, what, len(log_of(pair.less))):
+        if problem := compare(shown, what, len(log_of(pair.less)), pair.script.description["name"]):
             problems.append(problem)
     return problems
 
@@ -366,7 +375,7 @@ def step_by_step(program, work, rng, shown):
             continue  # refused, in both files
         if not put([(shown[0], pair.whole)] + ([] if hidden else [(shown[1], pair.less)])):
             return [f"{what}: a server did not read its file within 10 s"]
-        if problem := pair.problem() or compare(shown, what, len(log_of(pair.less))):
+        if problem := pair.problem() or compare(shown, what, len(log_of(pair.less)), pair.script.description["name"]):
             return [problem]
     return []
 
