@@ -15,7 +15,9 @@ View view_named(std::string_view name) {
 }
 
 bool hidden_from_players(const LogEntry& e) {
-  return e.action == "mine" && !e.outcome.value("detected", false) && !e.outcome.value("fired", false);
+  if (e.action != "mine") return false;
+  const nlohmann::json o = e.outcome.json();
+  return !o.value("detected", false) && !o.value("fired", false);
 }
 
 std::vector<std::size_t> entries_shown(const SiegeState& st, View v) {

@@ -25,7 +25,7 @@ constexpr std::size_t notes_shown = 3;
 std::vector<NoteLine> last_notes(const SiegeState& st) {
   std::vector<NoteLine> out;
   for (auto it = st.log.rbegin(); it != st.log.rend() && out.size() < notes_shown; ++it)
-    if (it->action == "note") out.push_back({it->entry, it->scene, it->outcome.value("text", std::string())});
+    if (it->action == "note") out.push_back({it->entry, it->scene, it->outcome.json().value("text", std::string())});
   std::reverse(out.begin(), out.end());
   return out;
 }
