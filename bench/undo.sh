@@ -22,21 +22,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 state=$work/long.json
 "$siege" init "$state" --from "$here/../examples/castle-siege.json" >/dev/null
-python3 - "$entries" >"$work/lines.jsonl" <<'PY'
-import json, sys
-n = int(sys.argv[1])
-for i in range(n):
-    if i % 100 == 0:
-        line = {"action": "scene"}
-    elif i % 4 == 1:
-        line = {"action": "attack", "section": "east-wall", "weapon": "cannon", "successes": 1}
-    elif i % 4 == 2:
-        line = {"action": "note", "text": f"entry {i + 1}: a ruling of the referee's, who killed whom"}
-    else:
-        line = {"action": "check", "difficulty": "easy"}
-    line["seed"] = i
-    print(json.dumps(line))
-PY
+python3 "$here/gen_log.py" "$entries" >"$work/lines.jsonl"
 "$siege" --state "$state" batch --fail-fast "$work/lines.jsonl" >/dev/null
 logged=$("$siege" --state "$state" --json status | sed -n 's/.*"log_entries":\([0-9]*\).*/\1/p')
 test "$logged" = "$entries" || { echo "undo.sh: the siege has $logged entries, not $entries" >&2; exit 1; }

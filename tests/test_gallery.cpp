@@ -21,15 +21,15 @@ SiegeState harrowmere() {
 // src/commands/cmd_mine.cpp): the scene counter moves on; a mine records its days.
 void log_scene(SiegeState& st) {
   ++st.now.scene;
-  st.log.push_back({static_cast<int>(st.log.size()) + 1, "scene", nlohmann::json::object(), 1,
-                    {{"scene", st.now.scene}}, st.now.scene});
+  st.log.push_back({static_cast<int>(st.log.size()) + 1, "scene", RawJson(nlohmann::json::object()), 1,
+                    RawJson(nlohmann::json{{"scene", st.now.scene}}), st.now.scene});
 }
 void log_mine(SiegeState& st, const std::string& section, int before, int after) {
-  st.log.push_back({static_cast<int>(st.log.size()) + 1, "mine", {{"section", section}}, 1,
-                    {{"section", section},
-                     {"days", {{"before", before}, {"after", after}}},
-                     {"detected", false},
-                     {"fired", false}},
+  st.log.push_back({static_cast<int>(st.log.size()) + 1, "mine", RawJson(nlohmann::json{{"section", section}}), 1,
+                    RawJson(nlohmann::json{{"section", section},
+                                           {"days", {{"before", before}, {"after", after}}},
+                                           {"detected", false},
+                                           {"fired", false}}),
                     st.now.scene});
 }
 

@@ -68,8 +68,8 @@ LogEntry entry(int n, const std::string& action, const std::string& inputs) {
   LogEntry e;
   e.entry = n;
   e.action = action;
-  e.inputs = nlohmann::json::parse(inputs);
-  e.outcome = nlohmann::json::object();
+  e.inputs = RawJson(nlohmann::json::parse(inputs));
+  e.outcome = RawJson(nlohmann::json::object());
   return e;
 }
 

@@ -164,11 +164,11 @@ TEST_CASE("serve: the players' view forgets a gallery not yet found and its entr
   st.initial.sections = st.now.sections;
   LogEntry dug, seen, fired, scene;
   dug.action = "mine";
-  dug.outcome = {{"section", "north-wall"}, {"detected", false}, {"fired", false}};
+  dug.outcome = RawJson(nlohmann::json{{"section", "north-wall"}, {"detected", false}, {"fired", false}});
   seen.action = "mine";
-  seen.outcome = {{"section", "gate"}, {"detected", true}};
+  seen.outcome = RawJson(nlohmann::json{{"section", "gate"}, {"detected", true}});
   fired.action = "mine";
-  fired.outcome = {{"section", "gate"}, {"fired", true}};
+  fired.outcome = RawJson(nlohmann::json{{"section", "gate"}, {"fired", true}});
   scene.action = "scene";
   st.log = {dug, seen, fired, scene};
   for (std::size_t i = 0; i < st.log.size(); ++i) st.log[i].entry = static_cast<int>(i) + 1;
@@ -184,7 +184,7 @@ TEST_CASE("serve: the players' view forgets a gallery not yet found and its entr
   CHECK(p.now.sections[1].mine.days_dug == 2);
   CHECK(p.now.sections[1].mine.detected);
   REQUIRE(p.log.size() == 3);
-  CHECK(p.log[0].outcome.at("section") == "gate");
+  CHECK(p.log[0].outcome.json().at("section") == "gate");
   CHECK(p.log[0].entry == 1);  // numbered as the players' log: no gap counts the dig
   CHECK(p.log[2].entry == 3);
 

@@ -311,8 +311,8 @@ TEST_CASE("checked_state_text refuses a siege grown past the 16 MiB limit", "[st
   siege::SiegeState st = castle();
   siege::LogEntry e;
   e.action = "check";
-  e.inputs = {{"difficulty", "easy"}, {"pool", 3}};
-  e.outcome = {{"passed", true}, {"pad", std::string(1000, 'x')}};
+  e.inputs = siege::RawJson(nlohmann::json{{"difficulty", "easy"}, {"pool", 3}});
+  e.outcome = siege::RawJson(nlohmann::json{{"passed", true}, {"pad", std::string(1000, 'x')}});
   const std::size_t base = siege::write_state(st).size();
   while (base + st.log.size() * 1100 < siege::max_state_bytes + 2000) {
     e.entry = static_cast<int>(st.log.size()) + 1;
@@ -337,8 +337,8 @@ TEST_CASE("state_text_bytes adds up to write_state's length, entry by entry", "[
   CHECK(total() == siege::write_state(st).size());
   siege::LogEntry e;
   e.action = "check";
-  e.inputs = {{"difficulty", "easy"}};
-  e.outcome = {{"passed", true}, {"cause", "a \u202e name"}};
+  e.inputs = siege::RawJson(nlohmann::json{{"difficulty", "easy"}});
+  e.outcome = siege::RawJson(nlohmann::json{{"passed", true}, {"cause", "a \u202e name"}});
   for (int i = 1; i <= 3; ++i) {
     e.entry = i;
     st.log.push_back(e);

@@ -43,11 +43,10 @@ struct GalleryDays {
 
 namespace detail {
 
-// The days a `mine` log entry dug: its outcome's days.after - days.before
-// (also when it fired). An outcome without those numbers (a hand-edited
-// one: replay is what checks outcomes) counts 0.
-[[nodiscard]] inline int days_dug_by(const LogEntry& e) {
-  const auto& o = e.outcome;
+// The days a `mine` log entry dug, from its outcome `o`: days.after -
+// days.before (also when it fired). An outcome without those numbers (a
+// hand-edited one: replay is what checks outcomes) counts 0.
+[[nodiscard]] inline int days_dug_by(const nlohmann::json& o) {
   if (!o.is_object() || !o.contains("days") || !o["days"].is_object()) return 0;
   const auto& d = o["days"];
   if (!d.contains("before") || !d.contains("after") || !d["before"].is_number_integer() ||
@@ -73,10 +72,11 @@ namespace detail {
   d.section = sec.id;
   d.scene = st.now.scene;
   d.per_scene = days_in(st.scene_length);
-  for (const auto& e : st.log)
-    if (e.scene == d.scene && e.action == "mine" && e.outcome.is_object() &&
-        e.outcome.contains("section") && e.outcome["section"] == sec.id)
-      d.used += detail::days_dug_by(e);
+  for (const auto& e : st.log) {
+    if (e.scene != d.scene || e.action != "mine") continue;
+    const nlohmann::json o = e.outcome.json();
+    if (o.is_object() && o.contains("section") && o["section"] == sec.id) d.used += detail::days_dug_by(o);
+  }
   d.left = std::max(0, d.per_scene - d.used);
   return d;
 }

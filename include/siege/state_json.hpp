@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,6 +27,7 @@
 
 #include "siege/army.hpp"
 #include "siege/description.hpp"
+#include "siege/detail/json_canon.hpp"
 #include "siege/detail/json_read.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/state.hpp"
@@ -713,11 +715,12 @@ inline void check_arrivals(const Cursor& root, const SiegeState& st) {
   };
   for (const auto& e : st.log) {
     if (e.action == "add") {
-      if (auto u = named(e.inputs, "unit")) units.push_back(*u);
-      else if (auto g = named(e.inputs, "engine")) engines.push_back(*g);
-      else if (auto x = named(e.inputs, "section"); x && named(e.inputs, "structure")) sections.push_back(*x);
+      const json inputs = e.inputs.json();
+      if (auto u = named(inputs, "unit")) units.push_back(*u);
+      else if (auto g = named(inputs, "engine")) engines.push_back(*g);
+      else if (auto x = named(inputs, "section"); x && named(inputs, "structure")) sections.push_back(*x);
     } else if (e.action == "split") {
-      if (auto u = named(e.inputs, "into")) units.push_back(*u);
+      if (auto u = named(e.inputs.json(), "into")) units.push_back(*u);
     }
   }
   auto check = [&](const char* key, std::size_t n_initial, const auto& list, const std::vector<std::string>& log) {
@@ -738,13 +741,10 @@ inline void check_arrivals(const Cursor& root, const SiegeState& st) {
   check("sections", st.initial.sections.size(), st.now.sections, sections);
 }
 
-// read_state() of a state file's text whose log starts at entry number
-// `first_entry` + 1: the entries before it are left out (checked_state_text
-// in src/state/actions.cpp reads back only what a command changed). Everything is
-// checked as in the whole file, at the same JSON pointers.
-[[nodiscard]] inline SiegeState read_state_from(std::string_view text, const JsonSource& src, const Tables& t,
-                                                std::size_t first_entry) {
-  const json doc = parse_strict(text, src);
+// The checks of a state file but its log and redo list, on its JSON `doc`:
+// the format and schema, the keys, the siege now and as it began and how
+// they agree. Returns the siege without its log.
+[[nodiscard]] inline SiegeState read_state_head(const json& doc, const JsonSource& src, const Tables& t) {
   const Cursor root(doc, src, "");
   if (!doc.is_object() || !doc.contains("format") || !doc["format"].is_string() ||
       doc["format"].get<std::string>() != state_format)
@@ -788,7 +788,16 @@ inline void check_arrivals(const Cursor& root, const SiegeState& st) {
            [&](std::size_t i) { return st.now.engines[i].id; },
            [&](std::size_t i) { return st.initial.engines[i].id; });
   check_initial_troops(st.now, st.initial, initial);
+  return st;
+}
 
+// read_state_from() on the whole document: every entry built, every error
+// named precisely.
+[[nodiscard]] inline SiegeState read_state_built(std::string_view text, const JsonSource& src, const Tables& t,
+                                                 std::size_t first_entry) {
+  const json doc = parse_strict(text, src);
+  SiegeState st = read_state_head(doc, src, t);
+  const Cursor root(doc, src, "");
   // R30: an entry written before entries recorded their scene belongs to the
   // scene of the `scene` entries before it (a `scene` entry to the one it
   // starts). Entries that record it are taken at their word; whether the
@@ -808,11 +817,11 @@ inline void check_arrivals(const Cursor& root, const SiegeState& st) {
     e.scene = scene;
     const auto in = c.at("inputs");
     in.expect_object();
-    e.inputs = in.value();
+    e.inputs = RawJson(in.value());
     e.seed = c.at("seed").uint64();
     const auto out = c.at("outcome");
     out.expect_object();
-    e.outcome = out.value();
+    e.outcome = RawJson(out.value());
     return e;
   };
   const auto log = root.at("log");
@@ -833,6 +842,106 @@ inline void check_arrivals(const Cursor& root, const SiegeState& st) {
   }
   if (first_entry == 0) check_arrivals(root, st);
   return st;
+}
+
+// One log entry numbered `number` as write_log_entry writes it, at s[i]:
+// its keys in that order, its scene given, its inputs and outcome in
+// dump()'s form (canon::value), its action an id. Taken as it stands (the
+// inputs and outcome as their text); false for anything else.
+[[nodiscard]] inline bool written_entry(std::string_view s, std::size_t& i, std::size_t number, LogEntry& e) {
+  using canon::literal;
+  std::uint64_t v = 0;
+  bool negative = false;
+  if (!literal(s, i, "{\"entry\":") || !canon::integer(s, i, v, negative) || negative || v != number ||
+      number > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+    return false;
+  e.entry = static_cast<int>(number);
+  if (!literal(s, i, ",\"scene\":") || !canon::integer(s, i, v, negative) || negative ||
+      v > static_cast<std::uint64_t>(max_scene))
+    return false;
+  e.scene = static_cast<int>(v);
+  const std::size_t action = i + 1;
+  bool escaped = false;
+  if (!literal(s, i, ",\"action\":") || !canon::string(s, i, escaped) || escaped) return false;
+  e.action.assign(s.substr(action + 10, i - action - 11));
+  if (!is_id(e.action)) return false;
+  // root, log, entry: the inputs and outcome are the fourth level.
+  constexpr std::size_t entry_depth = 3;
+  std::size_t start = i + 10;
+  if (!literal(s, i, ",\"inputs\":") || i >= s.size() || s[i] != '{' || !canon::value(s, i, entry_depth))
+    return false;
+  e.inputs = RawJson::of_dump(s.substr(start, i - start));
+  if (!literal(s, i, ",\"seed\":") || !canon::integer(s, i, v, negative) || negative) return false;
+  e.seed = v;
+  start = i + 11;
+  if (!literal(s, i, ",\"outcome\":") || i >= s.size() || s[i] != '{' || !canon::value(s, i, entry_depth))
+    return false;
+  e.outcome = RawJson::of_dump(s.substr(start, i - start));
+  return literal(s, i, "}");
+}
+
+// The entries of a list of write_state's layout, at s[i] just past its "[":
+// "]", or each entry on a line of its own, four spaces in, then "\n  ]".
+// They are numbered on from `numbered` entries before them.
+[[nodiscard]] inline bool written_entries(std::string_view s, std::size_t& i, std::size_t numbered,
+                                          std::vector<LogEntry>& out) {
+  if (canon::literal(s, i, "]")) return true;
+  for (;;) {
+    LogEntry e;
+    if (!canon::literal(s, i, "\n    ") || !written_entry(s, i, numbered + out.size() + 1, e)) return false;
+    out.push_back(std::move(e));
+    if (canon::literal(s, i, "\n  ]")) return true;
+    if (!canon::literal(s, i, ",")) return false;
+  }
+}
+
+// read_state_from() of a text as write_state writes it, without building
+// its log: everything before the line `  "log": [` is read as a document of
+// its own (with an empty log), the entries as written_entries() takes them.
+// Nothing when the text is not of that layout, or anything in it is wrong:
+// read_state_built() then reads it and names what is wrong.
+[[nodiscard]] inline std::optional<SiegeState> read_state_written(std::string_view text, const JsonSource& src,
+                                                                  const Tables& t, std::size_t first_entry) {
+  constexpr std::string_view log_line = "\n  \"log\": [";
+  const std::size_t at = text.find(log_line);
+  if (at == std::string_view::npos || text.size() > max_json_bytes) return std::nullopt;
+  std::size_t i = at + log_line.size();
+  std::vector<LogEntry> log;
+  std::vector<LogEntry> redo;
+  if (!written_entries(text, i, first_entry, log)) return std::nullopt;
+  if (canon::literal(text, i, ",\n  \"redo\": [") &&
+      (!written_entries(text, i, first_entry + log.size(), redo) || redo.empty()))
+    return std::nullopt;
+  if (text.substr(i) != "\n}\n") return std::nullopt;
+  // The head as a document: it parses only when the log's key is the top
+  // object's (the "}" added closes that object and the text).
+  std::string head(text.substr(0, at + log_line.size()));
+  head += "]\n}\n";
+  try {
+    const json doc = parse_strict(head, src);
+    if (doc.is_object() && doc.contains("redo")) return std::nullopt;  // a second list before the log
+    SiegeState st = read_state_head(doc, src, t);
+    st.log = std::move(log);
+    st.redo = std::move(redo);
+    if (first_entry == 0) check_arrivals(Cursor(doc, src, ""), st);
+    return st;
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+}
+
+// read_state() of a state file's text whose log starts at entry number
+// `first_entry` + 1: the entries before it are left out (checked_state_text
+// in src/commands/actions.cpp reads back only what a command changed).
+// Everything is checked as in the whole file, at the same JSON pointers. A
+// text as write_state writes it is read without building its log entries
+// (read_state_written), any other (an older file, one edited by hand, one
+// with a fault) as a whole document (read_state_built): both give the same
+// siege, the entries' inputs and outcomes as dump()'s text.
+[[nodiscard]] inline SiegeState read_state_from(std::string_view text, const JsonSource& src, const Tables& t,
+                                                std::size_t first_entry) {
+  if (auto st = read_state_written(text, src, t, first_entry)) return std::move(*st);
+  return read_state_built(text, src, t, first_entry);
 }
 
 }  // namespace detail
@@ -933,10 +1042,9 @@ inline void write_engine(JsonWriter& w, const EngineState& e) {
 template <typename T, typename F>
 void write_lines(std::string& out, std::string_view indent, std::string_view key, const std::vector<T>& items,
                  F&& write_one, bool last) {
-  out += std::string(indent) + "\"" + std::string(key) + "\": [";
+  out.append(indent).append("\"").append(key).append("\": [");
   for (std::size_t i = 0; i < items.size(); ++i) {
-    out += i == 0 ? "\n" : ",\n";
-    out += std::string(indent) + "  ";
+    out.append(i == 0 ? "\n" : ",\n").append(indent).append("  ");
     JsonWriter w(out);
     write_one(w, items[i]);
   }
@@ -965,9 +1073,9 @@ inline void write_snapshot(std::string& out, std::string_view indent, const Snap
 inline void write_log_entry(JsonWriter& w, const LogEntry& e) {
   w.begin_object();
   w.field("entry", e.entry).field("scene", e.scene).field("action", e.action);
-  w.key("inputs").raw(e.inputs.dump());
+  w.key("inputs").raw(e.inputs.text());
   w.field("seed", static_cast<unsigned long long>(e.seed));
-  w.key("outcome").raw(e.outcome.dump());
+  w.key("outcome").raw(e.outcome.text());
   w.end_object();
 }
 
@@ -1043,6 +1151,11 @@ using detail::state_text_bytes;  // the bytes of a state file of a head, entries
 // list (R40) after a line `  "redo": [`, each ending `  ]`; `}\n` ends the file.
 [[nodiscard]] inline std::string write_state(const SiegeState& st) {
   std::string out = detail::write_state_head(st);
+  // One allocation for a long log: its entries' texts and a line's keys.
+  std::size_t log_bytes = 0;
+  for (const auto* list : {&st.log, &st.redo})
+    for (const auto& e : *list) log_bytes += e.inputs.text().size() + e.outcome.text().size() + e.action.size() + 96;
+  out.reserve(out.size() + log_bytes + 64);
   detail::write_lines(out, "  ", "log", st.log, detail::write_log_entry, st.redo.empty());
   if (!st.redo.empty()) detail::write_lines(out, "  ", "redo", st.redo, detail::write_log_entry, true);
   out += "}\n";
@@ -1051,27 +1164,30 @@ using detail::state_text_bytes;  // the bytes of a state file of a head, entries
 
 namespace detail {
 
-// write_state's `text` of a siege with `entries` log entries, less the lines
-// of the first `skip` of them (0: the text as it is). What is left is a state
-// file's text whose log starts at entry `skip` + 1, for read_state_from. The
-// cut is found from the end, so it costs the length of the entries kept (and
-// of the redo list, which is kept whole).
+// write_state's `text` of a siege with `entries` log entries and
+// `redo_entries` in its redo list, less the lines of the first `skip` log
+// entries (0: the text as it is). What is left is a state file's text whose
+// log starts at entry `skip` + 1, for read_state_from. The cut is found from
+// the end, line by line, so it costs the length of the entries kept and of
+// the redo list (kept whole), never that of the entries left out.
 [[nodiscard]] inline std::string without_first_entries(std::string_view text, std::size_t entries,
-                                                       std::size_t skip) {
+                                                       std::size_t redo_entries, std::size_t skip) {
   if (skip == 0 || entries == 0) return std::string(text);
   constexpr std::string_view log_line = "\n  \"log\": [\n";
   constexpr std::string_view end = "  ]\n}\n";
-  constexpr std::string_view redo_line = "\n  ],\n  \"redo\": [\n";
   const std::size_t items = text.find(log_line);
   if (items == std::string_view::npos || text.size() < end.size() ||
       text.substr(text.size() - end.size()) != end)
     throw Error(ErrorKind::internal, "internal", "without_first_entries: not write_state's layout");
+  // The start of a line before the one that starts at `from`.
+  auto line_before = [&](std::size_t at) { return text.rfind('\n', at - 2) + 1; };
   // The line `  ]` that closes the log: the file's last, or the one before
-  // the redo list.
-  const std::size_t redo = text.rfind(redo_line);
-  std::size_t from = redo != std::string_view::npos && redo > items ? redo + 1 : text.size() - end.size();
+  // the redo list (its entries' lines, and the line `  "redo": [`).
+  std::size_t from = text.size() - end.size();
+  if (redo_entries > 0)
+    for (std::size_t back = redo_entries + 2; back > 0; --back) from = line_before(from);
   for (std::size_t kept = entries - std::min(skip, entries); kept > 0; --kept)
-    from = text.rfind('\n', from - 2) + 1;  // the start of the first line kept
+    from = line_before(from);  // the start of the first line kept
   return std::string(text.substr(0, items + log_line.size())).append(text.substr(from));
 }
 

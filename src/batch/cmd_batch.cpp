@@ -277,9 +277,9 @@ int BatchRunner::run(std::string_view text, long line, std::string& out) {
       LogEntry e;
       e.entry = static_cast<int>(st.log.size()) + 1;
       e.action = p.action;
-      e.inputs = std::move(p.inputs);
+      e.inputs = siege::RawJson(p.inputs);
       e.seed = p.seed;
-      e.outcome = std::move(a.summary);
+      e.outcome = siege::RawJson(a.summary);
       e.scene = st.now.scene;  // R30
       // The limits the commit holds the siege to, here at the line: its
       // text is added up entry by entry (the head is written again, the

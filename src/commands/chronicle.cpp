@@ -337,13 +337,14 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
     x.number = e.entry;
     x.action = e.action;
     x.scene = scene;
-    x.options = inputs_as_options(e.action, e.inputs);
+    x.options = inputs_as_options(e.action, e.inputs.json());
     x.seed = e.seed;
     x.line = describe(e);
     // Until the replay says more: what the logged outcome itself holds.
-    x.rules = texts_at(e.outcome, "rules");
-    x.shots = shots_of(e.outcome);
-    x.changes = changes_logged(e.outcome, shown.initial, t);
+    const nlohmann::json outcome = e.outcome.json();
+    x.rules = texts_at(outcome, "rules");
+    x.shots = shots_of(outcome);
+    x.changes = changes_logged(outcome, shown.initial, t);
     c.entries.push_back(std::move(x));
   }
 

@@ -288,7 +288,7 @@ ActionResult attack_action(const AttackRequest& req, Context& ctx, SiegeState* s
   ActionResult out;
   out.json = with_fields(print::json_text(print::write_attack, o, ctx.seed()), "attack",
                          json_field("section", s.id));
-  out.text = print::section_line(s.id, r.engine) + print::attack_text(o, ctx.seed());
+  if (ctx.wants_text()) out.text = print::section_line(s.id, r.engine) + print::attack_text(o, ctx.seed());
   out.summary = {{"section", s.id},
                  {"hit", o.hit},
                  {"damage", o.damage},

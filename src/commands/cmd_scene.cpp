@@ -29,7 +29,7 @@ ActionResult scene_action(const NoInputs&, Context& ctx, SiegeState* st) {
   }
   ActionResult out;
   out.json = print::json_text(print::write_scene, o);
-  out.text = print::scene_text(o, st->now, ctx.tables());
+  if (ctx.wants_text()) out.text = print::scene_text(o, st->now, ctx.tables());
   out.summary = {{"scene", o.scene}, {"attacks", attacks}, {"breached", o.breached}, {"knocked_out", o.knocked_out}};
   return out;
 }

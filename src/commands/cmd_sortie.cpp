@@ -39,7 +39,7 @@ ActionResult sortie_action(const SortieRequest& r, Context& ctx, SiegeState* st)
   in.check = roll.check ? *roll.check : roll_check(*roll.spec, t.dice, ctx.rng());
   const EngineHit o = resolve_sortie(st->now, t, in);
   std::string json = print::json_text(print::write_engine_hit, o, ctx.seed(), "sortie");
-  return {std::move(json), ctx.globals.json ? std::string() : print::sortie_text(o, ctx.seed()),
+  return {std::move(json), ctx.wants_text() ? print::sortie_text(o, ctx.seed()) : std::string(),
           {{"target", o.target},
            {"hit", o.hit},
            {"damage", o.damage},

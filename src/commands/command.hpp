@@ -373,7 +373,7 @@ template <typename Write, typename Text, typename... Args>
     print::append_json(*ctx.outcome_out, write, args...);
     return {};
   }
-  return {print::json_text(write, args...), ctx.globals.json ? std::string() : text(args...), {}};
+  return {print::json_text(write, args...), ctx.wants_text() ? text(args...) : std::string(), {}};
 }
 
 // The object of an action: `c` (its name, rank, summary, example and

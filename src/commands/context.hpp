@@ -81,6 +81,12 @@ class Context {
   // recorded (its outcome has no "sally"): a defender's move outside keeps
   // its old meaning.
   bool replaying_before_sallies = false;
+  // True while replay_entry runs a log entry again (replay, undo, redo, the
+  // chronicle): only its outcome is compared, so no text is laid out.
+  bool replaying = false;
+  // Whether an action lays out the referee's text: not for --json, not
+  // while replaying.
+  [[nodiscard]] bool wants_text() const noexcept { return !globals.json && !replaying; }
   // Batch mode points this at its output while a line runs without a state
   // file, the line's head written already: an action may append its outcome
   // object there itself, leaving ActionResult::json empty, and so spare a

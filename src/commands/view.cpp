@@ -15,8 +15,10 @@ View view_named(std::string_view name) {
 }
 
 bool hidden_from_players(const LogEntry& e) {
-  if (e.action == "note") return e.outcome.value("private", false);  // R44
-  return e.action == "mine" && !e.outcome.value("detected", false) && !e.outcome.value("fired", false);
+  if (e.action != "note" && e.action != "mine") return false;
+  const nlohmann::json o = e.outcome.json();
+  if (e.action == "note") return o.value("private", false);  // R44
+  return !o.value("detected", false) && !o.value("fired", false);
 }
 
 std::vector<std::size_t> entries_shown(const SiegeState& st, View v) {

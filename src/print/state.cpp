@@ -25,9 +25,10 @@ constexpr std::size_t notes_shown = 3;
 std::vector<NoteLine> last_notes(const SiegeState& st) {
   std::vector<NoteLine> out;
   for (auto it = st.log.rbegin(); it != st.log.rend() && out.size() < notes_shown; ++it)
-    if (it->action == "note")
-      out.push_back({it->entry, it->scene, it->outcome.value("text", std::string()),
-                     it->outcome.value("private", false)});
+    if (it->action == "note") {
+      const nlohmann::json o = it->outcome.json();
+      out.push_back({it->entry, it->scene, o.value("text", std::string()), o.value("private", false)});
+    }
   std::reverse(out.begin(), out.end());
   return out;
 }
