@@ -158,7 +158,7 @@ _siege_values() {
             REPLY="collapsed failed" ;;
         "init --scene-length")
             REPLY="day week" ;;
-        "serve --view")
+        "chronicle --view" | "serve --view")
             REPLY="players referee" ;;
         *) return 1 ;;
     esac
