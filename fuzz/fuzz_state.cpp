@@ -16,6 +16,7 @@
 
 #include "commands/actions.hpp"
 #include "state/builtin_tables.hpp"
+#include "siege/detail/json_canon.hpp"
 #include "siege/state_json.hpp"
 
 namespace {
@@ -35,21 +36,20 @@ std::string outcome_of(Read&& read) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const siege::Tables& tables = siege::cli::builtin_tables();
-  const siege::detail::JsonSource src{"fuzz.json", siege::ErrorKind::state};
+  const siege::JsonSource src{"fuzz.json", siege::ErrorKind::state};
 
-  std::size_t at = 0;
-  if (siege::detail::canon::value(text, at, 0) && at == text.size()) {
+  if (siege::is_dump_text(text)) {
     nlohmann::json v;
     try {
-      v = siege::detail::parse_strict(text, src);
+      v = siege::parse_strict(text, src);
     } catch (const siege::Error&) {
       std::abort();  // taken as dump()'s form, refused by the strict reader
     }
     if (v.dump() != text) std::abort();
   }
   for (const std::size_t first : {std::size_t{0}, std::size_t{2}}) {
-    const std::string fast = outcome_of([&] { return siege::detail::read_state_from(text, src, tables, first); });
-    const std::string built = outcome_of([&] { return siege::detail::read_state_built(text, src, tables, first); });
+    const std::string fast = outcome_of([&] { return siege::read_state_from(text, src, tables, first); });
+    const std::string built = outcome_of([&] { return siege::read_state_built(text, src, tables, first); });
     if (fast != built) std::abort();
   }
 

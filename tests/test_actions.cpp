@@ -158,13 +158,13 @@ TEST_CASE("with_fields puts keys right after the action", "[actions]") {
   CHECK(with_fields(R"({"a":1})", "attack", json_field("section", "n\"w")) == R"({"a":1,"section":"n\"w"})");
 }
 
-TEST_CASE("Inputs read as the options that gave them", "[actions]") {
+TEST_CASE("Inputs read as the options that gave them, in the order the command declares them", "[actions]") {
   CHECK(inputs_as_options("attack", {{"section", "a"}, {"successes", 2}, {"gunpowder", true}, {"blast", false}}) ==
-        "--gunpowder --section a --successes 2");
+        "--gunpowder --successes 2 --section a");
   CHECK(inputs_as_options("attack", json::object()).empty());
   // A positional input is a word of its own, first; a value with a space or a quote is quoted for the shell.
   CHECK(inputs_as_options("abatis", {{"section", "north-wall"}, {"work", "build"}}) ==
         "build --section north-wall");
   CHECK(inputs_as_options("damage", {{"at", "belfry"}, {"cause", "a night's repair"}, {"hull", 2}}) ==
-        "--at belfry --cause 'a night'\\''s repair' --hull 2");
+        "--at belfry --hull 2 --cause 'a night'\\''s repair'");
 }

@@ -48,7 +48,7 @@ json castle_of(const json& file) {
 
 }  // namespace
 
-TEST_CASE("init --name makes a siege with no sections, engines or units; a scene waits for a section (R43)",
+TEST_CASE("init --name makes a siege with no sections, engines or units: a scene waits for a section (R43)",
           "[cli][castle]") {
   const Empty s;
   const json f = s.file();

@@ -268,7 +268,7 @@ TEST_CASE("abatis is built only across a breach, the log writes it as abatis bui
 }
 
 TEST_CASE("R26 R33 R46: status shows abatis under way and standing, who stands at a breach, and a blocked breach "
-          "is not to assault; tearing needs a besieger there",
+          "is not to assault: tearing needs a besieger there",
           "[cli][scene-cli][R26][R46]") {
   Harrowmere h;
   REQUIRE(h.on({"damage", "--at", "north-wall", "--hull", "20"}).status == 0);

@@ -268,6 +268,9 @@ TEST_CASE("R26: abatis --state counts the turns in the file: three builds make i
   REQUIRE(c.on({"abatis", "build", "--section", "north-wall"}).status == 0);
   CHECK(c.section("north-wall").at("abatis") == json{{"standing", true}, {"progress", 0}});
   CHECK(c.on({"abatis", "build", "--section", "north-wall"}).status == 2);
+  // R46: tearing needs attackers at the section.
+  REQUIRE(c.on({"add", "--unit", "sappers", "--side", "besieger", "--figures", "6", "--section", "north-wall"}).status ==
+          0);
   REQUIRE(c.on({"abatis", "tear", "--section", "north-wall"}).status == 0);
   CHECK(c.section("north-wall").at("abatis") == json{{"standing", true}, {"progress", 1}});
   REQUIRE(c.on({"abatis", "tear", "--section", "north-wall", "--interrupted"}).status == 0);
@@ -276,7 +279,7 @@ TEST_CASE("R26: abatis --state counts the turns in the file: three builds make i
   CHECK(c.on({"replay"}).status == 0);
   const Run log = c.on({"log"});
   CHECK(log.out.find("north-wall: build 0 -> 1, no abatis") != std::string::npos);
-  for (int i = 0; i < 5; ++i) REQUIRE(c.on({"undo"}).status == 0);
+  for (int i = 0; i < 6; ++i) REQUIRE(c.on({"undo"}).status == 0);  // 3 builds, the sappers, 2 tears
   CHECK(siege::test::without_redo(c.bytes()) == before);  // R40: the redo list aside
 }
 

@@ -949,7 +949,8 @@ inline void check_arrivals(const Cursor& root, const SiegeState& st) {
 // Reads a state file (schema 1). Every error is of `src.kind` (state: exit 4)
 // and names the file and the JSON pointer, or the line and column.
 // Public: what the program needs of the above (the rest stays internal).
-using detail::read_state_from;  // reads a state file's text from its first log entry on
+using detail::read_state_from;   // reads a state file's text from its first log entry on
+using detail::read_state_built;  // the same, building the whole document (what read_state_from falls back on)
 
 [[nodiscard]] inline SiegeState read_state(std::string_view text, const detail::JsonSource& src,
                                            const Tables& t) {

@@ -200,3 +200,13 @@ inline bool literal(std::string_view s, std::size_t& i, std::string_view word) n
 }
 
 }  // namespace siege::detail::canon
+
+namespace siege {
+
+// Whether `text` is one JSON value exactly as dump() writes it (canon::value).
+[[nodiscard]] inline bool is_dump_text(std::string_view text) noexcept {
+  std::size_t i = 0;
+  return detail::canon::value(text, i, 0) && i == text.size();
+}
+
+}  // namespace siege
