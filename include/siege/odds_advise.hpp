@@ -146,15 +146,26 @@ class AimSearch {
     set_kinds();
     // Refused at once when even the kinds before any is split, on numbers
     // of one word, need too much.
-    work().expect(saturating_add(weight(), chains_floor()));
+    work().expect(weight());
     if (besiegers()) split_kinds();
     kind_of_.assign(varied_.size(), 0);
     for (std::size_t k = 0; k < kinds_.size(); ++k)
       for (const std::size_t e : kinds_[k].members) kind_of_[e] = k;
     for (const Kind& k : kinds_) left_.push_back(static_cast<int>(k.members.size()));
-    // Each place's chance under every load (each chain charges its work),
-    // then the search charged on numbers as long as those chances.
-    work().expect(saturating_add(weight(), chains_floor()));
+    // Each place's chance under every load: first every chain weighed (made,
+    // not played: it charges its whole work as it is made) on a count of
+    // the question's, refused at once when the chains and the search would
+    // pass the budget; then each played, charging its work again, and the
+    // search charged on numbers as long as those chances.
+    Work weighing(question(), instead());
+    weighing.charge(saturating_add(work().used(), weight()));
+    for (std::size_t i = 0; i < places_.size(); ++i)
+      each_load(i, [&](const std::vector<int>& n) {
+        const std::vector<SectionChain::Attacker> order = attacks(i, n);
+        if (!order.empty())
+          (void)SectionChain(stats_of(*places_[i].section, t_).hull, places_[i].section->hull_suffered, order,
+                             scenes_, weighing);
+      });
     for (std::size_t i = 0; i < places_.size(); ++i)
       each_load(i, [&](const std::vector<int>& n) {
         const Fraction& q = chance(i, n);
@@ -388,41 +399,44 @@ class AimSearch {
   // The slots of a load of place i: one for each kind and class on it.
   [[nodiscard]] std::size_t slots(std::size_t i) const { return kinds_.size() * places_[i].classes.size(); }
 
-  // The chance that place i is not breached by the end of the last scene
-  // under load `n`: n[k * (its classes) + j] engines of kind k aim at its
-  // j-th class (a besieger's: the section itself). Worked out once a load:
-  // the kind's first engines stand for those that aim (see the top).
-  const Fraction& chance(std::size_t i, const std::vector<int>& n) {
-    Place& p = places_[i];
-    if (const auto found = p.chance.find(n); found != p.chance.end()) return found->second;
+  // The attacks on place i under load `n`, in the order they are made (the
+  // order of the state): n[k * (its classes) + j] engines of kind k aim at
+  // its j-th class (a besieger's: the section itself), the kind's first
+  // engines standing for those that aim (see the top of this header).
+  std::vector<SectionChain::Attacker> attacks(std::size_t i, const std::vector<int>& n) {
+    const Place& p = places_[i];
     const std::size_t width = p.classes.size();
-    std::vector<std::pair<const EngineState*, SectionChain::Attacker>> attackers;
-    if (besiegers()) {
-      for (const EngineState* b : fixed_attackers(i))
-        attackers.push_back({b, {shot(i, gun_of(*b)), exposure(*b, fixed_guns(*b))}});
-      for (std::size_t k = 0; k < kinds_.size(); ++k)
-        for (int m = 0; m < n[k * width]; ++m)
-          attackers.push_back({varied_[kinds_[k].members[static_cast<std::size_t>(m)]],
-                               {shot(i, kinds_[k].gun), kinds_[k].exposure}});
-      std::sort(attackers.begin(), attackers.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    } else {
-      for (const EngineState* b : fixed_attackers(i)) {
-        std::vector<Gun> guns = fixed_guns(*b);
+    std::vector<std::pair<const EngineState*, SectionChain::Attacker>> out;
+    for (const EngineState* b : fixed_attackers(i)) {
+      std::vector<Gun> fire = fixed_guns(*b);
+      if (!besiegers())
         for (std::size_t j = 0; j < width; ++j)
           if (classes_[p.classes[j]].engine == b)
             for (std::size_t k = 0; k < kinds_.size(); ++k)
-              guns.insert(guns.end(), static_cast<std::size_t>(n[k * width + j]), kinds_[k].gun);
-        attackers.push_back({b, {shot(i, gun_of(*b)), exposure(*b, guns)}});
-      }
+              fire.insert(fire.end(), static_cast<std::size_t>(n[k * width + j]), kinds_[k].gun);
+      out.push_back({b, {&shot(i, gun_of(*b)), exposure(*b, fire)}});
     }
+    if (besiegers())
+      for (std::size_t k = 0; k < kinds_.size(); ++k)
+        for (int m = 0; m < n[k * width]; ++m)
+          out.push_back({varied_[kinds_[k].members[static_cast<std::size_t>(m)]],
+                         {&shot(i, kinds_[k].gun), kinds_[k].exposure}});
+    std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<SectionChain::Attacker> order;
+    for (const auto& [engine, a] : out) order.push_back(a);
+    return order;
+  }
+
+  // The chance that place i is not breached by the end of the last scene
+  // under load `n`, worked out once a load.
+  const Fraction& chance(std::size_t i, const std::vector<int>& n) {
+    Place& p = places_[i];
+    if (const auto found = p.chance.find(n); found != p.chance.end()) return found->second;
+    const std::vector<SectionChain::Attacker> order = attacks(i, n);
     Fraction q{1, 1};
-    if (!attackers.empty()) {
-      std::vector<SectionChain::Attacker> order;
-      for (auto& [engine, a] : attackers) {
-        knock_outs_ = knock_outs_ || a.exposed != nullptr;
-        order.push_back(std::move(a));
-      }
-      SectionChain chain(stats_of(*p.section, t_).hull, p.section->hull_suffered, std::move(order), scenes_, work());
+    if (!order.empty()) {
+      for (const auto& a : order) knock_outs_ = knock_outs_ || a.exposed != nullptr;
+      SectionChain chain(stats_of(*p.section, t_).hull, p.section->hull_suffered, order, scenes_, work());
       for (int k = 1; k <= scenes_; ++k) chain.play_scene(k);
       std::array<Int, 3> ways = chain.ways_after(scenes_);
       q = reduced(std::move(ways[0]) + ways[1], chain.denominator_after(scenes_), work());
@@ -479,19 +493,6 @@ class AimSearch {
     return saturating_add(units, saturating_mul(down_to, products(std::min(so_far, most) + 1, std::min(so_far, most) + 1)));
   }
 
-  // The least work of the chains of every load of every place: each place
-  // of the section through each scene (each chain charges its own in full
-  // as it is made).
-  [[nodiscard]] std::uint64_t chains_floor() const {
-    std::uint64_t units = 0;
-    for (const Place& p : places_) {
-      std::uint64_t loads = 1;
-      for (const Kind& k : kinds_) loads = saturating_mul(loads, multisets(k.members.size(), p.classes.size()));
-      const auto positions = static_cast<std::uint64_t>(stats_of(*p.section, t_).hull) + 1;
-      units = saturating_add(units, saturating_mul(loads, saturating_mul(positions, static_cast<std::uint64_t>(scenes_))));
-    }
-    return units;
-  }
   // Finding a load's chance among those worked out, or keeping a new one (measured).
   static constexpr std::uint64_t load_weight = 200;
 

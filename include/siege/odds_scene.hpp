@@ -328,30 +328,34 @@ class ExposureChains {
 // divided out of the weights, so they stay whole numbers.
 class SectionChain {
  public:
+  // An attack of the scene, in the order they are made. The transition
+  // and the chain are the caller's, and outlive the SectionChain.
   struct Attacker {
-    Transition shot;
+    const Transition* shot;
     const ExposedEngine* exposed = nullptr;  // its own chain, or nullptr when nobody shoots at it
   };
 
   // A chain for `scenes` scenes. Its whole work is known before it starts,
-  // and charged here, before anything is allocated: each scene takes every
-  // place through every attack and every class, on numbers that grow to
-  // the denominator of the last scene (half as long on average).
-  SectionChain(int hull, int suffered, std::vector<Attacker> attackers, int scenes, Work& work)
-      : positions_(static_cast<std::size_t>(hull) + 1), hull_(hull), work_(work) {
+  // and charged here, before anything is allocated (the weights are made
+  // when the first scene is played, so a chain only weighed costs little):
+  // each scene takes every place through every attack and every class, on
+  // numbers that grow to the denominator of the last scene (half as long on
+  // average).
+  SectionChain(int hull, int suffered, const std::vector<Attacker>& attackers, int scenes, Work& work)
+      : positions_(static_cast<std::size_t>(hull) + 1), hull_(hull), suffered_(suffered), work_(work) {
     std::size_t bits = 0;  // of one scene's denominator
-    for (auto& a : attackers) {
-      bits += bit_length(a.shot.total);
-      add_factor(a.shot.total);
+    for (const auto& a : attackers) {
+      bits += bit_length(a.shot->total);
+      add_factor(a.shot->total);
       if (a.exposed != nullptr) {
         bits += bit_length(a.exposed->per_scene);
         add_factor(a.exposed->per_scene);
       }
       std::size_t shot = 0;
-      while (shot < shots_.size() &&
-             !(shots_[shot].total == a.shot.total && shots_[shot].rows == a.shot.rows))
+      while (shot < shots_.size() && shots_[shot] != a.shot &&
+             !(shots_[shot]->total == a.shot->total && shots_[shot]->rows == a.shot->rows))
         ++shot;
-      if (shot == shots_.size()) shots_.push_back(std::move(a.shot));
+      if (shot == shots_.size()) shots_.push_back(a.shot);
       // Each open class notes the other attacks made since its first member.
       for (auto& c : classes_)
         if (c.open && c.shot != shot && std::find(c.passed.begin(), c.passed.end(), shot) == c.passed.end())
@@ -381,10 +385,6 @@ class SectionChain {
       states_ = saturating_mul(states_, c.members + 1);
     }
     charge_work(bits, scenes);
-    weights_.assign(states_ * positions_, 0);
-    std::size_t start = 0;  // every exposed attacker in action
-    for (const auto& c : classes_) start += c.members * c.stride;
-    weights_[start * positions_ + static_cast<std::size_t>(suffered)] = 1;
   }
 
   // Plays scene number `t` (from 1) and returns the chance of each ladder state after it.
@@ -400,8 +400,14 @@ class SectionChain {
   // every attack of the scene, then the drops of the exposed attackers.
   void play_scene(int t) {
     const auto u = static_cast<std::size_t>(t);
+    if (weights_.empty()) {
+      weights_.assign(states_ * positions_, 0);
+      std::size_t start = 0;  // every exposed attacker in action
+      for (const auto& c : classes_) start += c.members * c.stride;
+      weights_[start * positions_ + static_cast<std::size_t>(suffered_)] = 1;
+    }
     for (const Step& step : steps_) {
-      const Transition& shot = shots_[step.shot];
+      const Transition& shot = *shots_[step.shot];
       if (step.of == no_class) {
         for (std::size_t s = 0; s < states_; ++s) (void)advance(&weights_[s * positions_], positions_, shot);
         continue;
@@ -487,7 +493,7 @@ class SectionChain {
     const auto key = std::minmax(a, b);
     const auto found = commuting_.find(key);
     if (found != commuting_.end()) return found->second;
-    return commuting_[key] = commute(shots_[a], shots_[b], work_);
+    return commuting_[key] = commute(*shots_[a], *shots_[b], work_);
   }
 
   // The work of `scenes` scenes, the weights growing by `bits` a scene: in
@@ -506,14 +512,14 @@ class SectionChain {
       };
       for (const Step& step : steps_) {
         std::uint64_t entries = 0;
-        for (const auto& row : shots_[step.shot].rows) entries += row.size();
+        for (const auto& row : shots_[step.shot]->rows) entries += row.size();
         if (step.of == no_class) {
           add(entries, 1);
           continue;
         }
         const std::uint64_t m = classes_[step.of].members;
         add(saturating_mul(entries, m) / 2 + 1, 1);  // on average half of them in action
-        add(p, words_of_bits(saturating_mul(m, bit_length(shots_[step.shot].total)) / 2));
+        add(p, words_of_bits(saturating_mul(m, bit_length(shots_[step.shot]->total)) / 2));
       }
       std::uint64_t alive_bits = 0;  // of the product of the chances in action
       for (const Class& c : classes_) {
@@ -570,8 +576,9 @@ class SectionChain {
 
   std::size_t positions_;
   int hull_;
+  int suffered_;  // before the first scene
   Work& work_;
-  std::vector<Transition> shots_;  // the distinct transitions of the attackers
+  std::vector<const Transition*> shots_;  // the distinct transitions of the attackers
   std::vector<Class> classes_;
   std::vector<Step> steps_;                                        // the attacks of a scene, in order
   std::map<std::pair<std::size_t, std::size_t>, bool> commuting_;  // of shots_, as found
@@ -665,14 +672,14 @@ class SectionChain {
       if (now == BreachState::breached) continue;  // its attacks are not made
       auto [shot, fresh] = shots.try_emplace(detail::gun_of(e));
       if (fresh) shot->second = detail::section_shot(sec, shot->first, t, work, o.rules, o.not_modelled);
-      attackers.push_back({shot->second, chains[i]});
+      attackers.push_back({&shot->second, chains[i]});
     }
     if (attackers.empty()) {
       std::array<Fraction, 3> certain{Fraction{0, 1}, Fraction{0, 1}, Fraction{0, 1}};
       certain[static_cast<std::size_t>(now)] = {1, 1};
       out.by_scene.assign(static_cast<std::size_t>(scenes), certain);
     } else {
-      detail::SectionChain chain(out.hull, out.suffered, std::move(attackers), scenes, work);
+      detail::SectionChain chain(out.hull, out.suffered, attackers, scenes, work);
       for (int k = 1; k <= scenes; ++k) out.by_scene.push_back(chain.play(k));
     }
     o.sections.push_back(std::move(out));
