@@ -4,9 +4,13 @@
 // run; the file left as it was.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <filesystem>
 #include <map>
 #include <regex>
 
+#include "front/words.hpp"
+#include "print/render.hpp"
 #include "siege/odds.hpp"
 #include "support.hpp"
 #include "temp_dir.hpp"
@@ -74,6 +78,15 @@ std::vector<Rational> every_plan(const TempDir& dir, const std::string& state, c
   return chances;
 }
 
+// The castle siege with a log and a redo list (R40), which a command that
+// writes nothing leaves as they are; its path.
+std::string castle_with_redo(const TempDir& dir) {
+  const std::string state = advise_siege(dir, "siege", slurp(SIEGE_SOURCE_DIR + "/examples/castle-siege.json"));
+  REQUIRE(advise_run({"--state", state, "note", "the engines are up"}).status == 0);
+  REQUIRE(advise_run({"--state", state, "undo"}).status == 0);
+  return state;
+}
+
 const std::string gate_and_wall = R"({"name": "Gate and wall",
   "sections": [{"id": "gate", "structure": "castle-gate", "hull_suffered": 2},
                {"id": "wall", "structure": "curtain-wall", "hull_suffered": 9}],
@@ -117,11 +130,7 @@ TEST_CASE("advise: every plan played by target and odds scene on copies of the f
 TEST_CASE("advise: the re-aims it prints, run, make the best plan today's, and it reads the file and writes nothing",
           "[cli][advise][R45][R40]") {
   TempDir dir;
-  const std::string state =
-      advise_siege(dir, "siege", slurp(SIEGE_SOURCE_DIR + "/examples/castle-siege.json"));
-  // A log and a redo list (R40) that a command which writes nothing leaves as they are.
-  REQUIRE(advise_run({"--state", state, "note", "the engines are up"}).status == 0);
-  REQUIRE(advise_run({"--state", state, "undo"}).status == 0);
+  const std::string state = castle_with_redo(dir);
   const std::string before = slurp(state);
   const json a = advise_json({"--state", state, "--json", "advise", "--scenes", "1"});
   CHECK(slurp(state) == before);
@@ -217,4 +226,147 @@ TEST_CASE("advise refuses what it cannot answer (exit 2), naming the input", "[c
             std::to_string(i + 1) + R"(, "target": "s-0"})";
   const std::string big = advise_siege(dir, "big", R"({"sections": [)" + sections + R"(], "besiegers": [)" + guns + "]}");
   refused({"--state", big, "advise"}, "too-large", "--keep ENGINE");
+}
+
+namespace {
+
+// `odds scene` of `state` as --json prints it, its "file" left out (the copy's differs).
+json outlook_of(const std::string& state, const std::vector<std::string>& more = {}) {
+  std::vector<std::string> args{"--state", state, "--json", "odds", "scene", "--scenes", "2"};
+  args.insert(args.end(), more.begin(), more.end());
+  json o = advise_json(args);
+  o.erase("file");
+  if (o.contains("today")) o["today"].erase("file");
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("odds scene --if LINE: the outlook odds scene gives on a copy of the file after LINE, for every "
+          "command that changes the siege, beside today's; the file untouched",
+          "[cli][advise][odds]") {
+  TempDir dir;
+  const std::string state = castle_with_redo(dir);
+  const std::string before = slurp(state);
+  const json today = outlook_of(state);
+  using Lines = std::vector<std::string>;
+  for (const Lines& lines : {
+           Lines{"target --engine trebuchet --at gatehouse"},
+           Lines{"target --engine wall-mangonel --at camp"},
+           Lines{"target --engine great-bombard --at none"},
+           Lines{"add --engine ram-2 --side besieger --row ram-shed --target east-wall"},
+           Lines{"add --engine hot-oil --side defender --weapon ballista --pool 4 --target ram"},
+           Lines{"remove --engine battery-cannon --cause 'burst barrel'"},
+           Lines{"remove --engine wall-mangonel"},
+           Lines{"damage --at north-wall --hull 12 --cause 'a mine fired'"},
+           Lines{"damage --at trebuchet --hull 30 --cause 'a sortie burned it'"},
+           Lines{"attack --section north-wall --weapon cannon --seed 11"},
+           Lines{"damage --at north-wall --hull 9", "repair --at north-wall --hull 4"},
+           Lines{"split --unit garrison --into sally --figures 10"},
+           Lines{"merge --unit reserve --into storming-party"},
+           Lines{"order --unit garrison --set shaken"},
+           Lines{"note 'the bombard is moved up'"},
+           Lines{"sortie --at trebuchet --weapon cannon --seed 1"},
+           Lines{"scene --seed 3"},
+           Lines{"--seed 8 scene", "target --engine trebuchet --at north-wall", "scene --seed 9"},
+       }) {
+    INFO(lines.front() << (lines.size() > 1 ? " ..." : ""));
+    // For real, on a copy of the file.
+    const std::string copy = dir.write("copy.json", before);
+    bool ran = true;
+    for (const auto& line : lines) {
+      std::vector<std::string> args{"--state", copy};
+      for (auto& w : siege::cli::split_words(line)) args.push_back(std::move(w));
+      const Run r = advise_run(args);
+      INFO(line << ": " << r.err);
+      ran = ran && r.status == 0;
+    }
+    REQUIRE(ran);
+    // Asked of the file as it is.
+    std::vector<std::string> ifs;
+    for (const auto& line : lines) ifs.insert(ifs.end(), {"--if", line});
+    json o = outlook_of(state, ifs);
+    CHECK(o["if"] == json(lines));
+    CHECK(o["today"] == today);
+    o.erase("if");
+    o.erase("today");
+    CHECK(o == outlook_of(copy));
+    // A line on units or the log leaves the outlook as it was; any other changes it, or the
+    // check above would show nothing.
+    const std::string head = lines.front().substr(0, lines.front().find(' '));
+    if (head != "split" && head != "merge" && head != "order" && head != "note") CHECK(o != today);
+    CHECK(slurp(state) == before);
+  }
+  CHECK(dir.names() == std::vector<std::string>{"copy.json", "siege.description.json", "siege.json"});  // no lock left
+}
+
+TEST_CASE("odds scene --if refuses a line as its command would, named by its --if; dice need the line's own --seed",
+          "[cli][advise][odds]") {
+  TempDir dir;
+  const std::string state =
+      advise_siege(dir, "siege", slurp(SIEGE_SOURCE_DIR + "/examples/castle-siege.json"));
+  const std::string before = slurp(state);
+  const auto refused = [&](const std::string& line, const std::string& id, const std::string& words) {
+    INFO(line);
+    const Run r = advise_run({"--json", "--state", state, "odds", "scene", "--if", "note fine", "--if", line});
+    CHECK(r.status == 2);
+    CHECK(r.json()["error"]["id"] == id);
+    CHECK_THAT(r.err, Catch::StartsWith(std::string("siege: error: odds scene: --if ").append(siege::cli::shell_word(line)).append(": ")));
+    CHECK_THAT(r.err, Catch::Contains(words));
+    CHECK(slurp(state) == before);
+  };
+  // The command's own refusal, word for word, after the --if that made it.
+  for (const std::string line : {"target --engine rams --at gatehouse", "target --engine ram", "split --unit garrison",
+                                 "add --engine x --side besieger", "target --engine ram --at gatehouse --pool 3"}) {
+    std::vector<std::string> args{"--json", "--state", state};
+    for (auto& w : siege::cli::split_words(line)) args.push_back(std::move(w));
+    const Run own = advise_run(args);
+    REQUIRE(own.status == 2);
+    const std::string message = own.err.substr(std::string("siege: error: ").size());
+    refused(line, own.json()["error"]["id"], message.substr(0, message.size() - 1));  // its newline aside
+  }
+  refused("scene", "no-seed", "give the line its own --seed N");
+  refused("attack --section north-wall --weapon cannon", "no-seed", "--seed");
+  refused("sortie --at trebuchet --weapon cannon", "no-seed", "--seed");
+  refused("status", "not-an-action", "'status' is not an action");
+  refused("undo", "not-an-action", "'undo' is not an action");
+  refused("siege target --engine ram --at none", "bad-line", "without 'siege'");
+  refused("--state other.json target --engine ram --at none", "bad-line", "--state is not taken");
+  refused("--json target --engine ram --at none", "bad-line", "--json is not taken");
+  refused("target --engine ram --at 'gate", "bad-line", "is not closed");
+  refused("", "bad-line", "an empty line");
+}
+
+TEST_CASE("advise: on the castle siege the best chance is the same with the sections listed in another order",
+          "[cli][advise][R45]") {
+  TempDir dir;
+  const json castle = json::parse(slurp(SIEGE_SOURCE_DIR + "/examples/castle-siege.json"));
+  const std::string listed = advise_siege(dir, "listed", castle.dump());
+  json reversed = castle;
+  std::reverse(reversed["sections"].begin(), reversed["sections"].end());
+  json rotated = castle;
+  std::rotate(rotated["sections"].begin(), rotated["sections"].begin() + 1, rotated["sections"].end());
+  for (const json& other : {reversed, rotated}) {
+    const std::string moved = advise_siege(dir, "moved", other.dump());
+    REQUIRE(advise_json({"--state", moved, "--json", "odds", "scene"})["sections"][0]["id"] !=
+            advise_json({"--state", listed, "--json", "odds", "scene"})["sections"][0]["id"]);
+    for (const std::vector<std::string>& q : {std::vector<std::string>{"--side", "besieger"},
+                                             {"--side", "defender"},
+                                             {"--side", "besieger", "--goal", "breach:gatehouse", "--scenes", "3"},
+                                             {"--side", "defender", "--goal", "breach:north-wall", "--scenes", "2"}}) {
+      INFO(other["sections"][0]["id"] << " first; " << q[1] << (q.size() > 2 ? " " + q[3] : ""));
+      std::vector<std::string> args{"--json", "advise"};
+      args.insert(args.end(), q.begin(), q.end());
+      const auto asked = [&](const std::string& state) {
+        std::vector<std::string> a{"--state", state};
+        a.insert(a.end(), args.begin(), args.end());
+        return advise_json(a);
+      };
+      const json a = asked(listed), b = asked(moved);
+      CHECK(b["best"]["chance"] == a["best"]["chance"]);
+      CHECK(b["current"]["chance"] == a["current"]["chance"]);
+      CHECK(b["plans"] == a["plans"]);
+    }
+    std::filesystem::remove(moved);
+  }
 }

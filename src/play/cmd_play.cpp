@@ -31,7 +31,7 @@
 #include "commands/command.hpp"
 #include "print/render.hpp"
 #include "state/state_file.hpp"
-#include "play/words.hpp"
+#include "front/words.hpp"
 
 namespace siege::cli {
 

@@ -1177,6 +1177,19 @@ siege("state/advise-breached", [st(*S, "attack", "--section", "gatehouse", "-w",
                                    "--boons", "4", "--seed", "1"),
                                 st(*S, "advise", "--goal", "breach:gatehouse"), st(*S, "advise", "--json"),
                                 st(*S, "advise", "--side", "defender", "--scenes", "2")])
+# What-if (issue 43): the outlook after lines played on a copy, beside today's,
+# in text and JSON; a scene played on the copy; the refusals, named by --if.
+siege("state/odds-scene-if", [st(*S, "odds", "scene", "--scenes", "2", "--if",
+                                 "target --engine trebuchet --at gatehouse"),
+                              st(*S, "--json", "odds", "scene", "--scenes", "1", "--if",
+                                 "target --engine trebuchet --at gatehouse", "--if", "remove --engine wall-mangonel"),
+                              st(*S, "odds", "scene", "--scenes", "2", "--if", "--seed 3 scene", "--if",
+                                 "damage --at trebuchet --hull 30"),
+                              st(*S, "odds", "scene", "--if", "scene"),
+                              st(*S, "--json", "odds", "scene", "--if", "target --engine trebuchett --at gatehouse"),
+                              st(*S, "odds", "scene", "--if", "status"),
+                              st(*S, "odds", "scene", "--if", "--state x.json note hi"),
+                              st("odds", "scene", "--if", "note hi")])
 run("advise/without-state", "advise")
 run("advise/without-state-json", "advise", "--json")
 # The chronicle (issue 18): Markdown (the HTML page is held by tests/chronicle/
