@@ -170,8 +170,28 @@ TEST_CASE("advise --json: the keys INTERFACE.md promises", "[cli][advise][R45]")
     CHECK((*plan)["chance"]["p"].is_string());
     CHECK((*plan)["chance"]["value"].is_number());
   }
+  CHECK(a["chains"].get<int>() >= 1);
+  // Exact fractions (INTERFACE.md): "p" is num/den in lowest terms, "value" its number.
+  const auto exact = [](const json& chance) {
+    const std::string p = chance["p"];
+    INFO(p);
+    REQUIRE(std::regex_match(p, std::regex("[0-9]+/[1-9][0-9]*")));
+    const Rational r = rational_of(chance);
+    CHECK(p == siege::odds::fraction_text(r));
+    CHECK(chance["value"].get<double>() == Approx(siege::odds::to_double(r)));
+  };
+  for (const auto* plan : {&a["current"], &a["best"]}) exact((*plan)["chance"]);
   CHECK(a["best"]["reaims"].is_array());
-  CHECK(a["others"].is_array());
+  for (const auto& x : a["best"]["reaims"]) {
+    CHECK(x["engine"].is_string());
+    CHECK(x["at"].is_string());
+  }
+  REQUIRE(a["others"].is_array());
+  REQUIRE_FALSE(a["others"].empty());
+  for (const auto& o : a["others"]) {
+    CHECK(o["aims"].is_object());
+    exact(o["chance"]);
+  }
   CHECK(a["rules"].is_array());
   CHECK(std::find(a["rules"].begin(), a["rules"].end(), "best-aim") != a["rules"].end());
   CHECK(a["notes"].is_array());

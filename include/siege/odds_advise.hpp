@@ -99,6 +99,7 @@ struct Advice {
   std::vector<std::string> targets;
   std::vector<std::string> kept;  // held at their aims, in the order of the state
   Int plans = 1;                  // the plans weighed: every one
+  std::size_t chains = 0;         // the sections' chains played, one a section and load that matters
   AimPlan current;                // the file's aims
   AimPlan best;
   std::vector<AimPlan> others;  // the next best distinct chances, best first
@@ -437,6 +438,7 @@ class AimSearch {
     if (!order.empty()) {
       for (const auto& a : order) knock_outs_ = knock_outs_ || a.exposed != nullptr;
       SectionChain chain(stats_of(*p.section, t_).hull, p.section->hull_suffered, order, scenes_, work());
+      ++out_.chains;
       for (int k = 1; k <= scenes_; ++k) chain.play_scene(k);
       std::array<Int, 3> ways = chain.ways_after(scenes_);
       q = reduced(std::move(ways[0]) + ways[1], chain.denominator_after(scenes_), work());

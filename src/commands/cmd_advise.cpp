@@ -78,6 +78,7 @@ void write_advice(JsonWriter& w, const AdviceFigures& f) {
   w.field("side", name_of(a.side)).field("goal", goal_word(a));
   w.field("played", a.played).field("scenes", a.scenes);
   w.key("plans").raw(a.plans.str());
+  w.field("chains", a.chains);
   w.string_array("engines", a.engines);
   w.key("targets").begin_array();
   for (const auto& t : a.targets) w.value(target_word(t));
@@ -252,6 +253,7 @@ or one that cannot shoot, is refused.)doc",
       "played": {"$ref": "#/$defs/count"},
       "scenes": {"type": "integer", "minimum": 1, "maximum": 20},
       "plans": {"description": "How many plans the answer weighed: every one", "type": "integer", "minimum": 1},
+      "chains": {"description": "How many sections' chains the answer played, one a section and load of the side's engines on it that can matter: the work behind the plans", "type": "integer", "minimum": 0},
       "engines": {"description": "The engines the search varied", "type": "array", "items": {"$ref": "#/$defs/id"}},
       "targets": {"description": "The targets each of them may take", "type": "array", "items": {"$ref": "#/$defs/id"}},
       "kept": {"description": "Engines held at their aims", "type": "array", "items": {"$ref": "#/$defs/id"}},
@@ -265,7 +267,7 @@ or one that cannot shoot, is refused.)doc",
         "items": {"$ref": "#/$defs/advise_plan", "required": ["reaims", "today"]}
       }
     },
-    "required": ["file", "name", "scene_length", "side", "goal", "played", "scenes", "plans", "engines",
+    "required": ["file", "name", "scene_length", "side", "goal", "played", "scenes", "plans", "chains", "engines",
                  "targets", "kept", "settled", "current", "best", "others"],
     "unevaluatedProperties": false
   },
