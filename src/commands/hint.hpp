@@ -10,6 +10,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -26,6 +27,11 @@ namespace siege::cli {
 [[nodiscard]] std::string hint(std::initializer_list<std::string_view> words);
 // The same hint on a state file: "siege --state FILE WORDS".
 [[nodiscard]] std::string hint_on(std::string_view file, std::initializer_list<std::string_view> words);
+// In a line of `siege play` (its child, before the line runs): every hint
+// from here on is written as a line of the prompt, without "siege" and
+// "--state FILE" ("target --engine ram --at gatehouse"), but for the
+// commands in `outside`, which the prompt refuses (init, play ...).
+void hints_as_prompt_lines(std::span<const std::string_view> outside);
 // `text` pointing at a command: see_hint("The unit", {"status"}) is "The
 // unit (see 'siege status')", the help of an input that names an id.
 [[nodiscard]] std::string see_hint(std::string_view text, std::initializer_list<std::string_view> words);

@@ -2,6 +2,7 @@
 // cmake/registry.cmake), and how a front end spells what the core marks: an
 // input as its option, a hint as a command line the program takes.
 #include <algorithm>
+#include <span>
 #include <utility>
 
 #include "commands/command.hpp"
@@ -79,6 +80,16 @@ std::string with_words(std::string out, It first, It last) {
   return out;
 }
 
+// Set in a line of `siege play` (hints_as_prompt_lines): the commands whose
+// hints stay shell lines, as the prompt refuses them.
+bool at_prompt = false;
+std::span<const std::string_view> outside_prompt;
+
+// Whether a hint of `command` is written as a line of play's prompt.
+bool prompt_line(std::string_view command) {
+  return at_prompt && std::find(outside_prompt.begin(), outside_prompt.end(), command) == outside_prompt.end();
+}
+
 // A core hint's command line: "siege" and its words, when its first word is
 // a command of the table (tests/check_core_words.py holds every hint of the
 // core to that); else only its words, quoted (the marks came in with the
@@ -86,9 +97,10 @@ std::string with_words(std::string out, It first, It last) {
 std::string command_of(const std::vector<std::string>& words) {
   // A hint on a state file (print's hint_mark_on): "--state", the file, then its words.
   if (words.size() >= 3 && words[0] == "--state" && find_top_command(words[2]) != nullptr)
-    return with_words("siege --state " + shell_word(words[1]), words.begin() + 2, words.end());
+    return with_words(prompt_line(words[2]) ? "" : "siege --state " + shell_word(words[1]), words.begin() + 2,
+                      words.end());
   const bool known = !words.empty() && find_top_command(words.front()) != nullptr;
-  return with_words(known ? "siege" : "", words.begin(), words.end());
+  return with_words(known && !prompt_line(words.front()) ? "siege" : "", words.begin(), words.end());
 }
 
 // Whether a command declares the input `key` (only a hint that names an
@@ -130,10 +142,18 @@ constexpr Spelling spelling{option_of, command_of};
 
 const Spelling& front_end_spelling() { return spelling; }
 
-std::string hint(std::initializer_list<std::string_view> words) { return checked_hint("siege", words); }
+void hints_as_prompt_lines(std::span<const std::string_view> outside) {
+  at_prompt = true;
+  outside_prompt = outside;
+}
+
+std::string hint(std::initializer_list<std::string_view> words) {
+  return checked_hint(words.size() > 0 && prompt_line(*words.begin()) ? "" : "siege", words);
+}
 
 std::string hint_on(std::string_view file, std::initializer_list<std::string_view> words) {
-  return checked_hint("siege --state " + shell_word(file), words);
+  return checked_hint(words.size() > 0 && prompt_line(*words.begin()) ? "" : "siege --state " + shell_word(file),
+                      words);
 }
 
 std::string see_hint(std::string_view text, std::initializer_list<std::string_view> words) {

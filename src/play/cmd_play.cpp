@@ -29,6 +29,7 @@
 #include "commands/context.hpp"
 #include "front/terminal.hpp"
 #include "commands/command.hpp"
+#include "commands/hint.hpp"
 #include "print/render.hpp"
 #include "state/state_file.hpp"
 #include "front/words.hpp"
@@ -137,6 +138,7 @@ int run_line(const Session& s, const std::vector<std::string>& words) {
     int status = 0;
     try {
       check_line(words);
+      hints_as_prompt_lines(refused_commands);  // a hint is a line to type here
       std::vector<std::string> argv{"siege", "--state", s.file};
       argv.insert(argv.end(), s.globals.begin(), s.globals.end());
       argv.insert(argv.end(), words.begin(), words.end());

@@ -92,6 +92,10 @@ keys -l 'riv'
 keys Tab
 step "Tab completes advise --goal breach: with a section id" prompt_line_is 'advise --goal breach:river-tower'
 keys C-u C-l
+keys -l 'advise --scenes 1'
+keys Enter
+step "advise at the prompt prints its re-aims as prompt lines" screen_has '^    target --engine [a-z-]* --at [a-z-]*$'
+keys C-l
 keys -l 'advise --goal an'
 keys Tab
 step "Tab completes advise --goal any-breach" prompt_line_is 'advise --goal any-breach'
