@@ -154,6 +154,8 @@ _siege_values() {
             REPLY="good shaken routed" ;;
         "add --order")
             REPLY="good shaken" ;;
+        "advise --side")
+            REPLY="besieger defender" ;;
         "countermine --result")
             REPLY="collapsed failed" ;;
         "init --scene-length")

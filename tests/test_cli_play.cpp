@@ -8,7 +8,7 @@
 
 #include "support.hpp"
 #include "temp_dir.hpp"
-#include "play/words.hpp"
+#include "front/words.hpp"
 #include "print/render.hpp"
 
 using nlohmann::json;

@@ -134,15 +134,40 @@ namespace detail {
   return !e.weapon.empty() && !e.knocked_out && e.present();
 }
 
-[[nodiscard]] inline CheckSpec crew_check(const EngineState& e) {
-  return attack_check_spec(FiringSlit::no, e.pool);
+// The check of an engine's crew of `pool` skill dice: one Easy check (E1).
+[[nodiscard]] inline CheckSpec crew_check(int pool) { return attack_check_spec(FiringSlit::no, pool); }
+
+// The work of counting the check of a crew of `pool` and running the
+// resolver on each of its outcomes at each ladder state.
+[[nodiscard]] inline std::uint64_t check_work(int pool, const DiceTable& dice) {
+  const CheckSize size = check_size(crew_check(pool), dice);
+  return saturating_add(size.work, transition_work(size, CollectRules::yes));
 }
 
-// The work of counting the crew's check of `e` and running the resolver on
-// each of its outcomes at each ladder state.
-[[nodiscard]] inline std::uint64_t check_work(const EngineState& e, const DiceTable& dice) {
-  const CheckSize size = check_size(crew_check(e), dice);
-  return saturating_add(size.work, transition_work(size, CollectRules::yes));
+// What an engine shoots with: its weapon and its crew's pool.
+struct Gun {
+  std::string weapon;
+  int pool = 0;
+  friend auto operator<=>(const Gun&, const Gun&) = default;
+};
+[[nodiscard]] inline Gun gun_of(const EngineState& e) { return {e.weapon, e.pool}; }
+
+// The attack of `gun` on section `sec` as it is now, over every roll of its
+// check, with the rule ids of its outcomes merged into `rules` and
+// `not_modelled`; the work of the check and the resolver charged first.
+[[nodiscard]] inline Transition section_shot(const SectionState& sec, const Gun& gun, const Tables& t, Work& work,
+                                             std::vector<std::string>& rules,
+                                             std::vector<std::string>& not_modelled) {
+  work.charge(check_work(gun.pool, t.dice));
+  AttackInput in;
+  in.structure = &t.structure(sec.structure);
+  in.weapon = t.weapon(gun.weapon);
+  in.portcullis = portcullis_of(sec);
+  in.damage_taken = sec.hull_suffered;
+  Transition shot = attack_transition(in, crew_check(gun.pool), t.dice, CollectRules::yes);
+  merge_ids(rules, shot.rules);
+  merge_ids(not_modelled, shot.not_modelled);
+  return shot;
 }
 
 // Moves the weights w[0..n) on by one attack with transition `tr`: each
@@ -159,6 +184,30 @@ namespace detail {
   return products;
 }
 
+// E2: the rule and note of an outlook in which a besieger engine the
+// defenders shoot at may be knocked out.
+inline void note_knock_outs(std::vector<std::string>& rules, std::vector<std::string>& notes) {
+  siege::detail::add_rule(rules, "knocked-out");
+  notes.emplace_back(
+      "A besieger engine the defenders shoot at may be knocked out before the wall falls, "
+      "and shoots no more: the odds count it.");
+}
+
+// What an outlook of the coming scenes up to scene `last` leaves out (E3:
+// what the characters do in their own scenes is theirs to play, and an
+// engine whose target is spent waits for the referee to give it another),
+// and past the fourth scene the evening's rule and note (E4).
+inline void close_outlook(int last, std::vector<std::string>& rules, std::vector<std::string>& notes,
+                          std::vector<std::string>& not_modelled) {
+  not_modelled.emplace_back("the characters' own scenes");
+  not_modelled.emplace_back("a new target for an engine whose target is breached or knocked out");
+  if (last > evening_scenes) {
+    siege::detail::add_rule(rules, "evening-length");
+    notes.push_back("Scene " + std::to_string(last) +
+                    " is past the fourth: a siege in an evening was meant to end after three or four scenes.");
+  }
+}
+
 // An exposed besieger engine: when it is knocked out, scene by scene.
 struct ExposedEngine {
   Int per_scene = 1;  // ways of one scene of the attacks on it
@@ -168,21 +217,22 @@ struct ExposedEngine {
 };
 
 // The Hull chain of a besieger engine or the camp, `id` with the engines.json
-// row `row` and `suffered` Hull now, under the defender engines `shooters`
-// (at least one), in the order they shoot.
+// row `row` and `suffered` Hull now, under the defender engines' `guns` (at
+// least one), in the order they shoot; the rule ids of the hits merged into
+// `rules` and `not_modelled`.
 [[nodiscard]] inline ExposedEngine exposed(const Engine& row, const std::string& id, int suffered,
-                                           const std::vector<const EngineState*>& shooters, const Tables& t,
-                                           int scenes, Work& work, SceneOdds& out) {
+                                           const std::vector<Gun>& guns, const Tables& t, int scenes, Work& work,
+                                           std::vector<std::string>& rules, std::vector<std::string>& not_modelled) {
   std::vector<Transition> shots;
-  for (const EngineState* d : shooters) {
-    work.charge(check_work(*d, t.dice));
+  for (const Gun& d : guns) {
+    work.charge(check_work(d.pool, t.dice));
     EngineHitInput in;
     in.row = &row;
     in.target = id;
-    in.weapon = t.weapon(d->weapon);
-    shots.push_back(engine_hit_transition(in, crew_check(*d), t.dice));
-    merge_ids(out.rules, shots.back().rules);
-    merge_ids(out.not_modelled, shots.back().not_modelled);
+    in.weapon = t.weapon(d.weapon);
+    shots.push_back(engine_hit_transition(in, crew_check(d.pool), t.dice));
+    merge_ids(rules, shots.back().rules);
+    merge_ids(not_modelled, shots.back().not_modelled);
   }
   ExposedEngine e;
   for (const auto& tr : shots) e.per_scene *= tr.total;
@@ -202,6 +252,32 @@ struct ExposedEngine {
   }
   return e;
 }
+
+// The chains of exposed engines worked out so far: engines of the same row
+// and Hull suffered, shot at by guns alike (the same weapons and pools, in
+// any order: a hit's damage does not depend on the Hull already suffered,
+// so the hits commute), share one.
+class ExposureChains {
+ public:
+  // The chain of engine `id` (row `row`, `suffered` Hull now) under `guns`
+  // (at least one), in the order they shoot; made by exposed() the first
+  // time, with its rule ids merged into `rules` and `not_modelled`. The
+  // chain lives as long as this object.
+  const ExposedEngine* of(const Engine& row, const std::string& id, int suffered, const std::vector<Gun>& guns,
+                          const Tables& t, int scenes, Work& work, std::vector<std::string>& rules,
+                          std::vector<std::string>& not_modelled) {
+    std::vector<Gun> sorted = guns;
+    std::sort(sorted.begin(), sorted.end());
+    auto [place, fresh] = alike_.try_emplace({&row, std::min(suffered, row.hull), std::move(sorted)}, nullptr);
+    if (fresh)
+      place->second = &kept_.emplace_back(exposed(row, id, suffered, guns, t, scenes, work, rules, not_modelled));
+    return place->second;
+  }
+
+ private:
+  std::deque<ExposedEngine> kept_;
+  std::map<std::tuple<const Engine*, int, std::vector<Gun>>, const ExposedEngine*> alike_;
+};
 
 // Whether one attack with `a` and then one with `b` leave a section where
 // `b` and then `a` would, in as many ways from every position: then their
@@ -252,30 +328,34 @@ struct ExposedEngine {
 // divided out of the weights, so they stay whole numbers.
 class SectionChain {
  public:
+  // An attack of the scene, in the order they are made. The transition
+  // and the chain are the caller's, and outlive the SectionChain.
   struct Attacker {
-    Transition shot;
+    const Transition* shot;
     const ExposedEngine* exposed = nullptr;  // its own chain, or nullptr when nobody shoots at it
   };
 
   // A chain for `scenes` scenes. Its whole work is known before it starts,
-  // and charged here, before anything is allocated: each scene takes every
-  // place through every attack and every class, on numbers that grow to
-  // the denominator of the last scene (half as long on average).
-  SectionChain(int hull, int suffered, std::vector<Attacker> attackers, int scenes, Work& work)
-      : positions_(static_cast<std::size_t>(hull) + 1), hull_(hull), work_(work) {
+  // and charged here, before anything is allocated (the weights are made
+  // when the first scene is played, so a chain only weighed costs little):
+  // each scene takes every place through every attack and every class, on
+  // numbers that grow to the denominator of the last scene (half as long on
+  // average).
+  SectionChain(int hull, int suffered, const std::vector<Attacker>& attackers, int scenes, Work& work)
+      : positions_(static_cast<std::size_t>(hull) + 1), hull_(hull), suffered_(suffered), work_(work) {
     std::size_t bits = 0;  // of one scene's denominator
-    for (auto& a : attackers) {
-      bits += bit_length(a.shot.total);
-      add_factor(a.shot.total);
+    for (const auto& a : attackers) {
+      bits += bit_length(a.shot->total);
+      add_factor(a.shot->total);
       if (a.exposed != nullptr) {
         bits += bit_length(a.exposed->per_scene);
         add_factor(a.exposed->per_scene);
       }
       std::size_t shot = 0;
-      while (shot < shots_.size() &&
-             !(shots_[shot].total == a.shot.total && shots_[shot].rows == a.shot.rows))
+      while (shot < shots_.size() && shots_[shot] != a.shot &&
+             !(shots_[shot]->total == a.shot->total && shots_[shot]->rows == a.shot->rows))
         ++shot;
-      if (shot == shots_.size()) shots_.push_back(std::move(a.shot));
+      if (shot == shots_.size()) shots_.push_back(a.shot);
       // Each open class notes the other attacks made since its first member.
       for (auto& c : classes_)
         if (c.open && c.shot != shot && std::find(c.passed.begin(), c.passed.end(), shot) == c.passed.end())
@@ -305,17 +385,29 @@ class SectionChain {
       states_ = saturating_mul(states_, c.members + 1);
     }
     charge_work(bits, scenes);
-    weights_.assign(states_ * positions_, 0);
-    std::size_t start = 0;  // every exposed attacker in action
-    for (const auto& c : classes_) start += c.members * c.stride;
-    weights_[start * positions_ + static_cast<std::size_t>(suffered)] = 1;
   }
 
   // Plays scene number `t` (from 1) and returns the chance of each ladder state after it.
   std::array<Fraction, 3> play(int t) {
+    play_scene(t);
+    std::array<Int, 3> ways = ways_after(t);
+    Factors den = denominator_after(t);
+    return {reduced(std::move(ways[0]), den, work_), reduced(std::move(ways[1]), den, work_),
+            reduced(std::move(ways[2]), std::move(den), work_)};
+  }
+
+  // Plays scene number `t` (from 1), the scenes before it played already:
+  // every attack of the scene, then the drops of the exposed attackers.
+  void play_scene(int t) {
     const auto u = static_cast<std::size_t>(t);
+    if (weights_.empty()) {
+      weights_.assign(states_ * positions_, 0);
+      std::size_t start = 0;  // every exposed attacker in action
+      for (const auto& c : classes_) start += c.members * c.stride;
+      weights_[start * positions_ + static_cast<std::size_t>(suffered_)] = 1;
+    }
     for (const Step& step : steps_) {
-      const Transition& shot = shots_[step.shot];
+      const Transition& shot = *shots_[step.shot];
       if (step.of == no_class) {
         for (std::size_t s = 0; s < states_; ++s) (void)advance(&weights_[s * positions_], positions_, shot);
         continue;
@@ -330,7 +422,12 @@ class SectionChain {
       }
     }
     for (const Class& c : classes_) drop(c, u);
+  }
 
+  // The ways of each ladder state (intact, cracked, breached) after scene
+  // `t`, the last one played, out of denominator_after(t).
+  [[nodiscard]] std::array<Int, 3> ways_after(int t) const {
+    const auto u = static_cast<std::size_t>(t);
     std::vector<std::vector<Int>> alive;  // alive[c][k]: in_action_c[t]^k
     for (const Class& c : classes_) alive.push_back(powers(c.engine->in_action[u], c.members));
     std::array<Int, 3> ways{0, 0, 0};
@@ -344,10 +441,14 @@ class SectionChain {
         ways[static_cast<std::size_t>(ladder_state(static_cast<int>(h), hull_))] += w * in_action;
       }
     }
+    return ways;
+  }
+
+  // The denominator of the ways after scene `t`, as its factors.
+  [[nodiscard]] Factors denominator_after(int t) const {
     Factors den;
-    for (const auto& [f, count] : factors_) den.emplace_back(f, saturating_mul(count, u));
-    return {reduced(std::move(ways[0]), den, work_), reduced(std::move(ways[1]), den, work_),
-            reduced(std::move(ways[2]), std::move(den), work_)};
+    for (const auto& [f, count] : factors_) den.emplace_back(f, saturating_mul(count, static_cast<std::uint64_t>(t)));
+    return den;
   }
 
  private:
@@ -392,7 +493,7 @@ class SectionChain {
     const auto key = std::minmax(a, b);
     const auto found = commuting_.find(key);
     if (found != commuting_.end()) return found->second;
-    return commuting_[key] = commute(shots_[a], shots_[b], work_);
+    return commuting_[key] = commute(*shots_[a], *shots_[b], work_);
   }
 
   // The work of `scenes` scenes, the weights growing by `bits` a scene: in
@@ -411,14 +512,14 @@ class SectionChain {
       };
       for (const Step& step : steps_) {
         std::uint64_t entries = 0;
-        for (const auto& row : shots_[step.shot].rows) entries += row.size();
+        for (const auto& row : shots_[step.shot]->rows) entries += row.size();
         if (step.of == no_class) {
           add(entries, 1);
           continue;
         }
         const std::uint64_t m = classes_[step.of].members;
         add(saturating_mul(entries, m) / 2 + 1, 1);  // on average half of them in action
-        add(p, words_of_bits(saturating_mul(m, bit_length(shots_[step.shot].total)) / 2));
+        add(p, words_of_bits(saturating_mul(m, bit_length(shots_[step.shot]->total)) / 2));
       }
       std::uint64_t alive_bits = 0;  // of the product of the chances in action
       for (const Class& c : classes_) {
@@ -475,8 +576,9 @@ class SectionChain {
 
   std::size_t positions_;
   int hull_;
+  int suffered_;  // before the first scene
   Work& work_;
-  std::vector<Transition> shots_;  // the distinct transitions of the attackers
+  std::vector<const Transition*> shots_;  // the distinct transitions of the attackers
   std::vector<Class> classes_;
   std::vector<Step> steps_;                                        // the attacks of a scene, in order
   std::map<std::pair<std::size_t, std::size_t>, bool> commuting_;  // of shots_, as found
@@ -509,29 +611,18 @@ class SectionChain {
   // that shoots at nothing), the chains of those the defenders shoot at, and
   // the camp's. Engines of the same row and Hull suffered, shot at by
   // defenders alike (the same weapons and pools), share one chain.
-  std::deque<detail::ExposedEngine> kept;
-  std::map<std::tuple<const Engine*, int, std::vector<std::pair<std::string, int>>>,
-           const detail::ExposedEngine*>
-      alike;
+  detail::ExposureChains exposures;
   auto outlook = [&](const std::string& id, const std::string& target, const Engine* row, int suffered,
                      bool out_now, const detail::ExposedEngine*& chain) {
     EngineOutlook e{id, target, {}, false, {}};
-    std::vector<const EngineState*> shooters;
-    std::vector<std::pair<std::string, int>> guns;
+    std::vector<detail::Gun> guns;
     if (!out_now && row != nullptr)
       for (const auto& d : s.engines)
         if (d.side == EngineSide::defender && detail::shoots(d) && d.target == id) {
-          shooters.push_back(&d);
-          guns.emplace_back(d.weapon, d.pool);
+          guns.push_back(detail::gun_of(d));
           e.attackers.push_back(d.id);
         }
-    if (!shooters.empty()) {
-      std::sort(guns.begin(), guns.end());
-      auto [place, fresh] = alike.try_emplace({row, std::min(suffered, row->hull), std::move(guns)}, nullptr);
-      if (fresh)
-        place->second = &kept.emplace_back(detail::exposed(*row, id, suffered, shooters, t, scenes, work, o));
-      chain = place->second;
-    }
+    if (!guns.empty()) chain = exposures.of(*row, id, suffered, guns, t, scenes, work, o.rules, o.not_modelled);
     e.exposed = chain != nullptr;
     for (int k = 1; k <= scenes; ++k) {
       if (out_now) {
@@ -571,7 +662,7 @@ class SectionChain {
     const BreachState now = sec.state;
     std::vector<detail::SectionChain::Attacker> attackers;
     // Engines of the same weapon and pool make the same attack on it.
-    std::map<std::pair<std::string, int>, Transition> shots;
+    std::map<detail::Gun, Transition> shots;
     // Only besiegers shoot at a section: a defender aimed at one (a state
     // file from before R29) makes no attack in play_scene.
     for (std::size_t i = 0; i < s.engines.size(); ++i) {
@@ -579,48 +670,25 @@ class SectionChain {
       if (e.side != EngineSide::besieger || !detail::shoots(e) || e.target != sec.id) continue;
       out.attackers.push_back(e.id);
       if (now == BreachState::breached) continue;  // its attacks are not made
-      auto [shot, fresh] = shots.try_emplace({e.weapon, e.pool});
-      if (fresh) {
-        work.charge(detail::check_work(e, t.dice));
-        AttackInput in;
-        in.structure = &t.structure(sec.structure);
-        in.weapon = t.weapon(e.weapon);
-        in.portcullis = portcullis_of(sec);
-        in.damage_taken = sec.hull_suffered;
-        shot->second = attack_transition(in, detail::crew_check(e), t.dice, CollectRules::yes);
-        merge_ids(o.rules, shot->second.rules);
-        merge_ids(o.not_modelled, shot->second.not_modelled);
-      }
-      attackers.push_back({shot->second, chains[i]});
+      auto [shot, fresh] = shots.try_emplace(detail::gun_of(e));
+      if (fresh) shot->second = detail::section_shot(sec, shot->first, t, work, o.rules, o.not_modelled);
+      attackers.push_back({&shot->second, chains[i]});
     }
     if (attackers.empty()) {
       std::array<Fraction, 3> certain{Fraction{0, 1}, Fraction{0, 1}, Fraction{0, 1}};
       certain[static_cast<std::size_t>(now)] = {1, 1};
       out.by_scene.assign(static_cast<std::size_t>(scenes), certain);
     } else {
-      detail::SectionChain chain(out.hull, out.suffered, std::move(attackers), scenes, work);
+      detail::SectionChain chain(out.hull, out.suffered, attackers, scenes, work);
       for (int k = 1; k <= scenes; ++k) out.by_scene.push_back(chain.play(k));
     }
     o.sections.push_back(std::move(out));
   }
 
-  if (std::any_of(o.engines.begin(), o.engines.end(), [](const EngineOutlook& e) { return e.exposed; })) {
-    siege::detail::add_rule(o.rules, "knocked-out");
-    o.notes.emplace_back(
-        "A besieger engine the defenders shoot at may be knocked out before the wall falls, "
-        "and shoots no more: the odds count it.");
-  }
+  if (std::any_of(o.engines.begin(), o.engines.end(), [](const EngineOutlook& e) { return e.exposed; }))
+    detail::note_knock_outs(o.rules, o.notes);
   if (o.camp.exposed) o.not_modelled.emplace_back("what a wrecked camp means for the besiegers");
-  // E3: what the characters do in their own scene is theirs to play, and an
-  // engine whose target is spent waits for the referee to give it another.
-  o.not_modelled.emplace_back("the characters' own scenes");
-  o.not_modelled.emplace_back("a new target for an engine whose target is breached or knocked out");
-  if (o.played + scenes > evening_scenes) {  // E4
-    siege::detail::add_rule(o.rules, "evening-length");
-    o.notes.push_back(
-        "Scene " + std::to_string(o.played + scenes) +
-        " is past the fourth: a siege in an evening was meant to end after three or four scenes.");
-  }
+  detail::close_outlook(o.played + scenes, o.rules, o.notes, o.not_modelled);
   return o;
 }
 

@@ -42,6 +42,7 @@ inline constexpr RuleInfo scene_rules[] = {
     {"referee-repair", "R32", "the referee's repair: Hull suffered taken away, never more than was suffered"},
     {"breach-repaired", "R32", "a breach repaired is closed, and its abatis goes with it"},
     {"back-in-action", "R32", "an engine repaired below its Hull is back in action; the camp is no longer wrecked"},
+    {"best-aim", "R45", "the best plan of one side's aims over the coming scenes, every plan weighed exactly"},
 };
 
 // E4: a siege in an evening is three or four scenes.

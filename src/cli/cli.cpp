@@ -334,6 +334,7 @@ int main(int argc, char** argv) {
   StdoutOutput out;
   Context ctx(&out);
   ctx.run_command_line = &main;  // play runs each of its lines as a command line of its own
+  ctx.read_state_line = &read_state_line;  // odds scene --if reads lines as play's prompt does
 
   try {
     const int status = run(argc, argv, ctx);

@@ -6,6 +6,7 @@
 
 #include "cli/globals.hpp"
 #include "commands/hint.hpp"
+#include "front/words.hpp"
 #include "print/render.hpp"
 #include "siege/detail/suggest.hpp"
 #include "siege/text.hpp"
@@ -440,6 +441,37 @@ class Filler final : public FieldsOf<Filler> {
 void fill_inputs(const CommandLine& line, Invocation& run) {
   Filler f(line, line.target());
   run.inputs(f);
+}
+
+StateLine read_state_line(std::string_view text) {
+  const std::vector<std::string> words = split_words(text);
+  const std::string examples = " (target, add, remove, repair, scene --seed N ...)";
+  if (words.empty()) fail_usage("bad-line", "an empty line: give an action as typed at the prompt of play" + examples);
+  if (words.front() == "siege")
+    fail_usage("bad-line", "give the line as typed at the prompt of play, without 'siege'");
+  Globals g;
+  const std::vector<std::string_view> views(words.begin(), words.end());
+  const CommandLine line = parse_command_line(views, g);
+  if (line.help || line.version) fail_usage("bad-line", "--help and --version change no siege" + examples);
+  const Globals plain;
+  for (const auto& [given, name] : {std::pair{!g.state_file.empty(), "--state"}, {!g.data_dir.empty(), "--data"},
+                                    {g.json, "--json"}, {g.dry_run, "--dry-run"},
+                                    {g.lock_wait != plain.lock_wait, "--lock-wait"}, {g.format_given, "--format"},
+                                    {g.color != plain.color, "--color"}})
+    if (given)
+      fail_usage("bad-line", std::string(name) + " is not taken on the line: it plays on a copy of the siege of " +
+                                 "--state, and takes --seed alone of the global options");
+  if (line.command == nullptr) fail_usage("bad-line", "the line names no command: give an action" + examples);
+  const Command& c = *line.target();
+  if (c.act == nullptr)
+    fail_usage("not-an-action", "'" + line.path() + "' is not an action (an entry of the log): give one" + examples);
+  const std::unique_ptr<Invocation> run = c.invoke(c);
+  fill_inputs(line, *run);
+  try {
+    return {&c, run->action_inputs(), g.seed};
+  } catch (const Error& e) {
+    throw reported(e, line.path());
+  }
 }
 
 std::vector<InputName> input_names(const Command& c) {

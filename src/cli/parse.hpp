@@ -60,6 +60,14 @@ struct CommandLine {
 // ("--pool: expected a whole number from 0 to 50, got 'x'").
 void fill_inputs(const CommandLine& line, Invocation& run);
 
+// One state command line as typed at the prompt of `siege play` (no
+// `siege`, no --state), split by play's splitter (front/words.hpp) and read
+// by parse_command_line: an action, its inputs checked as with --state, and
+// its own --seed; of the global options it takes --seed only. What it
+// refuses is a usage error naming the word at fault, as the prompt would.
+// (Context::read_state_line: `odds scene --if`.)
+[[nodiscard]] StateLine read_state_line(std::string_view text);
+
 // The option names a command's inputs take on the command line, and
 // whether each takes a value (play's completion and word checks use them).
 struct InputName {

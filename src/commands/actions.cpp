@@ -285,6 +285,21 @@ SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, con
 
 // ---------------------------------------------------------------- running
 
+LogEntry apply_action(SiegeState& st, Context& ctx, std::string_view name, const nlohmann::json& inputs,
+                      std::uint64_t seed, ActionResult& result) {
+  const siege::JsonSource src{"the command line", ErrorKind::usage};
+  result = run_logged_action(name, siege::Cursor(inputs, src, ""), seed, &st, ctx);
+  LogEntry e;
+  e.entry = static_cast<int>(st.log.size()) + 1;
+  e.action = std::string(name);
+  e.inputs = siege::RawJson(inputs);
+  e.seed = seed;
+  e.outcome = siege::RawJson(result.summary);
+  e.scene = st.now.scene;  // R30: after the action (a scene entry belongs to the scene it starts)
+  log_new_entry(st, e);
+  return e;
+}
+
 void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inputs,
                   const std::function<void()>& check) {
   const bool dry = ctx.globals.dry_run;
@@ -292,17 +307,8 @@ void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inp
                  ctx.lock_wait());
   SiegeState st = load_state(file, ctx);
   if (check) check();
-  const std::uint64_t seed = ctx.seed();
-  const siege::JsonSource src{"the command line", ErrorKind::usage};
-  ActionResult r = run_logged_action(name, siege::Cursor(inputs, src, ""), seed, &st, ctx);
-  LogEntry e;
-  e.entry = static_cast<int>(st.log.size()) + 1;
-  e.action = std::string(name);
-  e.inputs = siege::RawJson(inputs);
-  e.seed = seed;
-  e.outcome = siege::RawJson(r.summary);
-  e.scene = st.now.scene;  // R30: after the action (a scene entry belongs to the scene it starts)
-  log_new_entry(st, e);
+  ActionResult r;
+  const LogEntry e = apply_action(st, ctx, name, inputs, ctx.seed(), r);
   // All entries but the new one came from the file: only the rest is read back.
   const std::string text = checked_state_text(st, file.path(), ctx.tables(), st.log.size() - 1);
   if (!dry) file.commit(text);

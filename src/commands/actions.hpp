@@ -37,6 +37,12 @@ ActionResult run_logged_action(std::string_view name, const siege::Cursor& input
 ActionResult run_logged_action(std::string_view name, FlatReader& inputs, std::uint64_t seed,
                                SiegeState* state, Context& ctx);
 
+// Runs action `name` on `st` as a command line with --state runs it
+// (run_on_state), the file aside: its rolls seeded by `seed`, its log entry
+// appended (log_new_entry) and returned, what it did in `result`.
+LogEntry apply_action(SiegeState& st, Context& ctx, std::string_view name, const nlohmann::json& inputs,
+                      std::uint64_t seed, ActionResult& result);
+
 // ---------------------------------------------------------------- helpers
 
 // The state file's contents, checked (exit 4 naming the file and place).

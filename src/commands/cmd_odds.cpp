@@ -440,7 +440,7 @@ CommandDoc odds_doc() {
   return {
       .synopsis = R"doc(`siege odds check` [*options*]
 `siege odds attack` [*options*]
-`siege --state` *FILE* `odds scene` [`--scenes` *N*]
+`siege --state` *FILE* `odds scene` [`--scenes` *N*] [`--if` *LINE* ...]
 `siege odds --compare` [`--weapons` *IDS*] [`--structures` *IDS*] [`--attacks` *N*] [`--pool` *N*])doc",
       .about = R"doc(Exact probabilities, worked out by counting every way the dice can fall (no sampling). The JSON
 gives each probability as an exact fraction (*p*) and as a number (*value*). The text gives it
@@ -508,6 +508,7 @@ SIEGE_COMMAND(odds) = plain_command<CompareRequest, compare_inputs, odds_itself>
       "  siege odds escalade --method ladder --attackers 20 --ladders 2 --defended\n"
       "  siege odds mine --structure curtain-wall --sapper-pool 4\n"
       "  siege --state siege.json odds scene --scenes 4\n"
+      "  siege --state siege.json odds scene --if 'target --engine trebuchet --at gatehouse'\n"
       "  siege odds --compare --weapons cannon,trebuchet --structures curtain-wall,tower --attacks 4",
     .tables = true,
     .doc = odds_doc});

@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -111,6 +112,19 @@ class Invocation {
   // checked (check_declared) and, for an action given --state, through
   // run_on_state; the outcome printed through ctx.
   virtual void run(Context& ctx) = 0;
+  // An action's inputs as filled in, checked as with --state and keyed as
+  // its log entry keeps them (request_to_json); null for a command that is
+  // not an action.
+  [[nodiscard]] virtual nlohmann::json action_inputs() { return nullptr; }
+};
+
+// One command line of an action on a siege, read as a line of `siege play`
+// is read (no `siege`, no --state), by the front end that reads command lines
+// (Context::read_state_line): what `odds scene --if` plays on a copy.
+struct StateLine {
+  const Command* action = nullptr;  // an action of the registry (Command::act)
+  nlohmann::json inputs;            // as its log entry keeps them
+  std::optional<std::uint64_t> seed;  // the line's own --seed
 };
 
 // One input's prose in the references: `keys` names the input (or, space
@@ -334,6 +348,10 @@ class ActionInvocation final : public Invocation {
     check();
     const auto out = Act(r_, ctx, nullptr);
     ctx.emit(out.json, out.text);
+  }
+  nlohmann::json action_inputs() override {
+    check_declared(r_, Inputs, true, DeclaredInputs::From::command_line);
+    return request_to_json(r_, Inputs);
   }
 
  private:

@@ -95,6 +95,10 @@ const Tables& Context::load_tables() {
   return *loaded_;
 }
 
+void Context::refuse_roll() {
+  fail_usage("no-seed", "it rolls dice: give the line its own --seed N, and the outlook is the one after those dice");
+}
+
 void Context::note_commit(std::string what) {
   committed = std::move(what);
   out().committed();

@@ -20,6 +20,8 @@
 
 namespace siege::cli {
 
+struct StateLine;  // command.hpp
+
 struct Globals {
   bool json = false;
   std::string data_dir;  // --data, else SIEGE_DATA
@@ -97,6 +99,14 @@ class Context {
   // lines itself (play runs each of its lines as `siege --state FILE
   // LINE`); null where there is none.
   int (*run_command_line)(int argc, char** argv) = nullptr;
+  // The front end's reader of one state command line as typed at play's
+  // prompt ("target --engine ram --at gate --seed 3"), for `odds scene --if`
+  // (command.hpp's StateLine); null where there is none.
+  StateLine (*read_state_line)(std::string_view line) = nullptr;
+  // True while `odds scene --if` runs a line given no --seed: an action
+  // that asks for its seed (to roll, or to record it: scene, attack ...) is
+  // then refused (seed(), rng()), as the what-if of unknown dice is no outlook.
+  bool rolls_refused = false;
 
   // Sets `committed` and tells the output (Output::committed).
   void note_commit(std::string what);
@@ -108,6 +118,7 @@ class Context {
   }
   // The seed of this invocation: --seed, or one drawn at random once.
   [[nodiscard]] std::uint64_t seed() {
+    if (rolls_refused) refuse_roll();
     if (!seed_) seed_ = globals.seed ? *globals.seed : random_seed();
     return *seed_;
   }
@@ -143,6 +154,8 @@ class Context {
   void text_or_json_only(std::string_view command) const;
 
  private:
+  // The refusal of a seed while rolls_refused (a usage error, "no-seed").
+  [[noreturn]] static void refuse_roll();
   // The built-in tables, or those with --data / SIEGE_DATA merged in.
   const Tables& load_tables();
   Output* out_;

@@ -30,9 +30,10 @@
 #include "commands/context.hpp"
 #include "front/terminal.hpp"
 #include "commands/command.hpp"
+#include "commands/hint.hpp"
 #include "print/render.hpp"
 #include "state/state_file.hpp"
-#include "play/words.hpp"
+#include "front/words.hpp"
 
 namespace siege::cli {
 
@@ -324,6 +325,32 @@ struct Completer {
     return out;
   }
 
+  // advise's --goal: any-breach, or breach: and then a section id once the
+  // word has it; --keep: the engines of the line's --side (default besieger)
+  // that can shoot, as advise takes them.
+  [[nodiscard]] std::vector<std::string> advice_words(std::string_view key, const std::vector<std::string>& words,
+                                                      const std::string& cur) const {
+    const std::string breach = "breach:";
+    if (key == "goal" && cur.rfind(breach, 0) != 0) return {"any-breach", breach};
+    std::vector<std::string> out;
+    try {
+      const StateFile file(session->file, StateFile::Access::read);
+      const SiegeState st = load_state(file, *ctx);
+      if (key == "goal")
+        for (const auto& x : st.now.sections) out.push_back(breach + x.id);
+      std::string side = "besieger";
+      for (std::size_t i = 0; i < words.size(); ++i)
+        if (words[i] == "--side" && i + 1 < words.size()) side = words[i + 1];
+        else if (words[i].rfind("--side=", 0) == 0) side = words[i].substr(7);
+      if (key == "keep")
+        for (const auto& e : st.now.engines)
+          if (name_of(e.side) == side && !e.weapon.empty() && !e.knocked_out && e.present()) out.push_back(e.id);
+    } catch (const std::exception&) {
+      // A file that does not read completes nothing.
+    }
+    return out;
+  }
+
   [[nodiscard]] std::vector<std::string> table_ids(std::string_view key) const {
     const auto ids = [](const auto& rows) {
       std::vector<std::string> out;
@@ -394,6 +421,7 @@ struct Completer {
     const nlohmann::json inputs = described_inputs(*c);
     if (prev.size() > 2 && prev.rfind("--", 0) == 0) {
       const std::string key = prev.substr(2);
+      if (c->name == "advise" && (key == "goal" || key == "keep")) return advice_words(key, words, cur);
       for (const auto& in : inputs)
         if (in.at("key") == key && in.at("kind") != "flag") {
           for (auto& ids : {state_ids(c->name, key, words), table_ids(key), choices(in)})
@@ -431,7 +459,11 @@ extern "C" unsigned char complete(EditLine* el, int) {
   }
   if (found.empty()) return CC_ERROR;
   if (found.size() == 1) {
-    const std::string rest = found[0].substr(cur.size()) + (before.quote != 0 ? std::string(1, before.quote) : "") + " ";
+    // A word that ends in ':' (advise's breach:) goes on: no quote closed, no blank after it.
+    const bool goes_on = found[0].back() == ':';
+    const std::string rest = goes_on ? found[0].substr(cur.size())
+                                     : found[0].substr(cur.size()) +
+                                           (before.quote != 0 ? std::string(1, before.quote) : "") + " ";
     el_insertstr(el, rest.c_str());
     return CC_REDISPLAY;
   }

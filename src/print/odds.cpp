@@ -308,9 +308,10 @@ void write_mine_odds(JsonWriter& w, const MineOddsFigures& f) {
 
 // ---------------------------------------------------------------- scene
 
-void write_scene_odds(JsonWriter& w, const odds::SceneOdds& o, const SiegeState& st,
-                      const std::string& path) {
-  begin_odds(w, "scene");
+namespace {
+
+// The fields of `odds scene`'s object between "of" and the trailer.
+void scene_odds_fields(JsonWriter& w, const odds::SceneOdds& o, const SiegeState& st, const std::string& path) {
   w.field("file", path).field("name", st.name).field("scene_length", name_of(st.scene_length));
   w.field("played", o.played).field("scenes", o.scenes);
   w.key("sections").begin_array();
@@ -353,7 +354,25 @@ void write_scene_odds(JsonWriter& w, const odds::SceneOdds& o, const SiegeState&
   w.string_array("attackers", o.camp.attackers);
   by_scene("wrecked", o.camp.knocked_out);
   w.end_object();
+}
+
+}  // namespace
+
+void write_scene_odds(JsonWriter& w, const odds::SceneOdds& o, const SiegeState& st,
+                      const std::string& path) {
+  begin_odds(w, "scene");
+  scene_odds_fields(w, o, st, path);
   write_trailer(w, o.rules, o.notes, o.not_modelled);
+  w.end_object();
+}
+
+void write_scene_odds_if(JsonWriter& w, const SceneOddsIf& f) {
+  begin_odds(w, "scene");
+  scene_odds_fields(w, f.after, f.st_after, f.path);
+  w.string_array("if", f.lines);
+  w.key("today");
+  write_scene_odds(w, f.today, f.st, f.path);
+  write_trailer(w, f.after.rules, f.after.notes, f.after.not_modelled);
   w.end_object();
 }
 

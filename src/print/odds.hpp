@@ -137,6 +137,20 @@ void write_mine_odds(JsonWriter& w, const MineOddsFigures& f);
 // engine's and the camp's chances by the end of each coming scene.
 void write_scene_odds(JsonWriter& w, const odds::SceneOdds& o, const SiegeState& st, const std::string& path);
 
+// `odds scene --if LINE ...`: the outlook of the siege `st_after` that those
+// lines made of `st` (a copy: the file at `path` is as it was), and today's.
+struct SceneOddsIf {
+  const odds::SceneOdds& today;
+  const odds::SceneOdds& after;
+  const SiegeState& st;
+  const SiegeState& st_after;
+  const std::vector<std::string>& lines;
+  const std::string& path;
+};
+// The object of `odds scene` for `st_after`, with "if" (the lines) and
+// "today" (the object of `odds scene` for `st`).
+void write_scene_odds_if(JsonWriter& w, const SceneOddsIf& f);
+
 // ---------------------------------------------------------------- odds_text.cpp
 
 [[nodiscard]] std::string check_odds_text(const CheckOddsFigures& f);
@@ -148,5 +162,8 @@ void write_scene_odds(JsonWriter& w, const odds::SceneOdds& o, const SiegeState&
 [[nodiscard]] std::string escalade_odds_text(const EscaladeOddsFigures& f);
 [[nodiscard]] std::string mine_odds_text(const MineOddsFigures& f);
 [[nodiscard]] std::string scene_odds_text(const odds::SceneOdds& o, const SiegeState& st, const Tables& t);
+// Today's outlook and the one after the lines, row by row, each section's
+// and engine's chances side by side.
+[[nodiscard]] std::string scene_odds_if_text(const SceneOddsIf& f);
 
 }  // namespace siege::print

@@ -397,3 +397,140 @@ std::string scene_odds_text(const odds::SceneOdds& o, const SiegeState& st, cons
 }
 
 }  // namespace siege::print
+
+namespace siege::print {
+
+namespace {
+
+// One outlook's chances of something by the end of each coming scene.
+struct Track {
+  int played = 0;
+  std::vector<Fraction> p;  // empty: that outlook has no such row
+};
+
+Track breach_track(const odds::SceneOdds& o, const odds::SectionOutlook* x) {
+  Track t{o.played, {}};
+  if (x != nullptr)
+    for (const auto& k : x->by_scene) t.p.push_back(k[static_cast<std::size_t>(BreachState::breached)]);
+  return t;
+}
+
+// The columns of scene_odds_if_text: a row's label (30 columns), today's
+// chance and the chance after the lines.
+std::string beside_row(std::string_view label, std::string_view today, std::string_view after) {
+  std::string row = fmt::format("{:<30}{:>7}  {:>7}", label, today, after);
+  row.erase(row.find_last_not_of(' ') + 1);
+  return row + "\n";
+}
+
+// "    breached by scene 3       80.36%   92.00%" for every scene either
+// outlook reaches (a scene line may have played one): blank where one does
+// not reach it.
+std::string beside_rows(std::string_view label, const Track& today, const Track& after) {
+  int from = 0, to = -1;
+  for (const Track* t : {&today, &after}) {
+    if (t->p.empty()) continue;
+    const int first = t->played + 1, last = t->played + static_cast<int>(t->p.size());
+    from = to < from ? first : std::min(from, first);
+    to = std::max(to, last);
+  }
+  const auto cell = [](const Track& t, int scene) {
+    const int k = scene - t.played - 1;
+    return k < 0 || k >= static_cast<int>(t.p.size()) ? std::string() : percent(shown(t.p[static_cast<std::size_t>(k)]));
+  };
+  std::string s;
+  for (int n = from; n <= to; ++n)
+    s += beside_row(fmt::format("    {} {}", label, n), cell(today, n), cell(after, n));
+  return s;
+}
+
+std::string shot_at_words(const std::vector<std::string>& attackers, std::string_view none) {
+  return attackers.empty() ? std::string(none) : fmt::format("shot at by {}", fmt::join(attackers, ", "));
+}
+
+template <typename Row>
+const Row* row_of(const std::vector<Row>& rows, const std::string& id) {
+  for (const auto& r : rows)
+    if (r.id == id) return &r;
+  return nullptr;
+}
+
+// The ids of `today`'s rows and then those only `after` has, each once.
+template <typename Row, typename Keep>
+std::vector<std::string> ids_of_both(const std::vector<Row>& today, const std::vector<Row>& after, Keep keep) {
+  std::vector<std::string> ids;
+  for (const auto* rows : {&today, &after})
+    for (const auto& r : *rows)
+      if (keep(r) && std::find(ids.begin(), ids.end(), r.id) == ids.end()) ids.push_back(r.id);
+  return ids;
+}
+
+}  // namespace
+
+std::string scene_odds_if_text(const SceneOddsIf& f) {
+  const odds::SceneOdds& a = f.today;
+  const odds::SceneOdds& b = f.after;
+  const int first = a.played + 1, last = a.played + a.scenes;
+  std::string s = fmt::format(
+      "Odds      {} of {} ({} played; a scene is one {})\n",
+      first == last ? fmt::format("scene {}", first) : fmt::format("scenes {} to {}", first, last),
+      f.st.name.empty() ? std::string("the siege") : escape_text(f.st.name), a.played, name_of(f.st.scene_length));
+  for (std::size_t i = 0; i < f.lines.size(); ++i)
+    s += (i == 0 ? "If        " : "          ") + escape_text(f.lines[i]) + "\n";
+  s += b.played == a.played ? std::string("          played on a copy of the siege: nothing is written\n")
+                            : fmt::format("          played on a copy of the siege, {} played after them: nothing "
+                                          "is written\n",
+                                          b.played);
+  s += beside_row("Sections", "today", "if");
+  const auto all = [](const auto&) { return true; };
+  for (const auto& id : ids_of_both(a.sections, b.sections, all)) {
+    const odds::SectionOutlook* x = row_of(a.sections, id);
+    const odds::SectionOutlook* y = row_of(b.sections, id);
+    const odds::SectionOutlook& shown_row = x != nullptr ? *x : *y;
+    s += fmt::format("  {}  {}  {}  {}\n", escape_text(id), what_of(shown_row),
+                     hull_bar(shown_row.suffered, shown_row.hull), painted_state(shown_row.state));
+    if (x == nullptr) s += "    not in the siege today\n";
+    if (y == nullptr) s += "    not in the siege after the lines\n";
+    if (x != nullptr && y != nullptr && (x->suffered != y->suffered || x->hull != y->hull || x->state != y->state))
+      s += fmt::format("    if: {}  {}\n", hull_bar(y->suffered, y->hull), painted_state(y->state));
+    const std::string none = "no engine shoots at it";
+    if (x != nullptr && y != nullptr && x->attackers.empty() && y->attackers.empty() && x->state == y->state) {
+      s += fmt::format("    {}: it stays {} either way\n", none, name_of(x->state));
+      continue;
+    }
+    if (x != nullptr) s += escape_text("    " + shot_at_words(x->attackers, none)) + "\n";
+    if (y != nullptr && (x == nullptr || x->attackers != y->attackers))
+      s += escape_text("    if: " + shot_at_words(y->attackers, none)) + "\n";
+    s += beside_rows("breached by scene", breach_track(a, x), breach_track(b, y));
+  }
+  const auto exposed = [](const odds::EngineOutlook& e) { return e.exposed; };
+  const auto track = [](const odds::SceneOdds& o, const odds::EngineOutlook* e) {
+    return e != nullptr ? Track{o.played, e->knocked_out} : Track{o.played, {}};
+  };
+  const std::vector<std::string> engines = ids_of_both(a.engines, b.engines, exposed);
+  if (!engines.empty()) s += beside_row("Engines", "today", "if");
+  for (const auto& id : engines) {
+    const odds::EngineOutlook* x = row_of(a.engines, id);
+    const odds::EngineOutlook* y = row_of(b.engines, id);
+    const auto said = [](const odds::EngineOutlook* e) {
+      if (e == nullptr) return std::string("not in the siege");
+      const bool out = !e->knocked_out.empty() && e->knocked_out.front().num == e->knocked_out.front().den;
+      return (e->target.empty() ? std::string() : "-> " + e->target + ", ") +
+             (out ? std::string("knocked out") : e->exposed ? shot_at_words(e->attackers, "") : "not shot at");
+    };
+    s += escape_text("  " + id + (x != nullptr ? " " : ": ") + said(x)) + "\n";
+    if (said(x) != said(y)) s += escape_text("    if: " + said(y)) + "\n";
+    s += beside_rows("knocked out by scene", track(a, x), track(b, y));
+  }
+  if (a.camp.exposed || b.camp.exposed) {
+    s += beside_row("Camp", "today", "if");
+    const std::string none = "no engine shoots at it";
+    s += escape_text("    " + shot_at_words(a.camp.attackers, none)) + "\n";
+    if (a.camp.attackers != b.camp.attackers) s += escape_text("    if: " + shot_at_words(b.camp.attackers, none)) + "\n";
+    s += beside_rows("wrecked by scene", track(a, &a.camp), track(b, &b.camp));
+  }
+  s += render_trailer(b.rules, b.notes, b.not_modelled);
+  return s;
+}
+
+}  // namespace siege::print

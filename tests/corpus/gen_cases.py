@@ -1203,6 +1203,41 @@ siege("state/odds-scene", [st(*S, "odds", "scene"), st(*S, "odds", "scene", "--j
                            st(*S, "odds", "scene", "--scenes", "4"), st("odds", "scene", *S, "--scenes", "6"),
                            st(*S, "--seed", "3", "scene"), st(*S, "odds", "scene", "--scenes", "2"),
                            st(*S, "--format", "csv", "odds", "scene")])
+# The best aims (issue 43, R45): both sides, each goal, held engines, after
+# a scene, the re-aims it names run, and its refusals.
+siege("state/advise", [st(*S, "advise"), st(*S, "advise", "--json"), st(*S, "advise", "--scenes", "1"),
+                       st(*S, "advise", "--side", "defender"), st(*S, "--json", "advise", "--side", "defender"),
+                       st(*S, "advise", "--goal", "breach:river-tower", "--scenes", "2"),
+                       st(*S, "advise", "--side", "defender", "--goal", "breach:north-wall", "--scenes", "3"),
+                       st(*S, "advise", "--keep", "great-bombard", "--keep", "ram", "--scenes", "2"),
+                       st(*S, "--seed", "3", "scene"), st(*S, "advise", "--scenes", "1", "--json"),
+                       st(*S, "--seed", "1", "target", "--engine", "great-bombard", "--at", "gatehouse"),
+                       st(*S, "--seed", "1", "target", "--engine", "battery-cannon", "--at", "gatehouse"),
+                       st(*S, "--seed", "1", "target", "--engine", "trebuchet", "--at", "gatehouse"),
+                       st(*S, "advise", "--scenes", "1"),
+                       st(*S, "advise", "--goal", "breach:gatehose"), st(*S, "advise", "--goal", "all"),
+                       st(*S, "advise", "--keep", "wall-mangonel"), st(*S, "advise", "--keep", "belfry"),
+                       st(*S, "advise", "--keep", "trebuchett", "--json"), st(*S, "advise", "--side", "attacker"),
+                       st(*S, "advise", "--scenes", "0"), st(*S, "--format", "csv", "advise")])
+siege("state/advise-breached", [st(*S, "attack", "--section", "gatehouse", "-w", "bombard", "--successes", "5",
+                                   "--boons", "4", "--seed", "1"),
+                                st(*S, "advise", "--goal", "breach:gatehouse"), st(*S, "advise", "--json"),
+                                st(*S, "advise", "--side", "defender", "--scenes", "2")])
+# What-if (issue 43): the outlook after lines played on a copy, beside today's,
+# in text and JSON; a scene played on the copy; the refusals, named by --if.
+siege("state/odds-scene-if", [st(*S, "odds", "scene", "--scenes", "2", "--if",
+                                 "target --engine trebuchet --at gatehouse"),
+                              st(*S, "--json", "odds", "scene", "--scenes", "1", "--if",
+                                 "target --engine trebuchet --at gatehouse", "--if", "remove --engine wall-mangonel"),
+                              st(*S, "odds", "scene", "--scenes", "2", "--if", "--seed 3 scene", "--if",
+                                 "damage --at trebuchet --hull 30"),
+                              st(*S, "odds", "scene", "--if", "scene"),
+                              st(*S, "--json", "odds", "scene", "--if", "target --engine trebuchett --at gatehouse"),
+                              st(*S, "odds", "scene", "--if", "status"),
+                              st(*S, "odds", "scene", "--if", "--state x.json note hi"),
+                              st("odds", "scene", "--if", "note hi")])
+run("advise/without-state", "advise")
+run("advise/without-state-json", "advise", "--json")
 # The chronicle (issue 18): Markdown (the HTML page is held by tests/chronicle/
 # and examples/evening.html), the empty log as HTML, and its refusals.
 siege("state/chronicle", [st(*S, "--format", "markdown", "chronicle"), st(*S, "chronicle"),

@@ -83,6 +83,32 @@ keys Tab
 step "Tab completes a word the declaration lists" prompt_line_is 'hold --site wall-top'
 keys C-u C-l
 
+# advise (issue 43): --goal offers any-breach and breach:, then the siege's
+# section ids; --keep the engines of the line's side that can shoot (the
+# belfry has no weapon: 'b' is the battery-cannon alone).
+keys -l 'advise --goal b'
+keys Tab
+keys -l 'riv'
+keys Tab
+step "Tab completes advise --goal breach: with a section id" prompt_line_is 'advise --goal breach:river-tower'
+keys C-u C-l
+keys -l 'advise --scenes 1'
+keys Enter
+step "advise at the prompt prints its re-aims as prompt lines" screen_has '^    target --engine [a-z-]* --at [a-z-]*$'
+keys C-l
+keys -l 'advise --goal an'
+keys Tab
+step "Tab completes advise --goal any-breach" prompt_line_is 'advise --goal any-breach'
+keys C-u C-l
+keys -l 'advise --keep b'
+keys Tab
+step "Tab completes advise --keep with an engine that can shoot" prompt_line_is 'advise --keep battery-cannon'
+keys C-u C-l
+keys -l 'advise --side defender --keep w'
+keys Tab
+step "Tab completes advise --keep with the --side's engines" prompt_line_is 'advise --side defender --keep wall-mangonel'
+keys C-u C-l
+
 keys -l 'scene --seed 9'
 step "a line is being typed" prompt_line_is 'scene --seed 9'
 keys C-c
