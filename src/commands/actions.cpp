@@ -306,6 +306,7 @@ void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inp
   StateFile file(ctx.globals.state_file, dry ? StateFile::Access::dry_run : StateFile::Access::update,
                  ctx.lock_wait());
   SiegeState st = load_state(file, ctx);
+  file.forget_text();
   if (check) check();
   ActionResult r;
   const LogEntry e = apply_action(st, ctx, name, inputs, ctx.seed(), r);

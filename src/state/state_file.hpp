@@ -125,6 +125,9 @@ class StateFile {
   [[nodiscard]] bool exists() const noexcept { return exists_; }
   // The bytes read when the file was opened ("" when it does not exist).
   [[nodiscard]] const std::string& text() const noexcept { return text_; }
+  // Frees the bytes read, once the siege is read from them: a command that
+  // goes on to write a long log holds its text once, not twice.
+  void forget_text() noexcept { std::string().swap(text_); }
 
   // Replaces the file with `content`, atomically and durably. Only with
   // update or create access; again as often as needed (batch --commit-each),
