@@ -128,11 +128,11 @@ _siege_values() {
         "demolish --pool" | "mine --days-dug" | "mine --days" | "mine --damage-taken" | \
         "mine --sapper-pool" | "mine --defender-pool" | "escalade --attackers" | \
         "escalade --ladders" | "escalade --ropes" | "escalade --rounds" | \
-        "escalade --damage-taken" | "escalade --pool" | "sortie --hull-damage" | \
-        "sortie --pierce" | "sortie --crit" | "sortie --successes" | "sortie --boons" | \
-        "sortie --spend-boons" | "sortie --pool" | "sortie --bane-dice" | "sortie --boon-dice" | \
-        "damage --hull" | "repair --hull" | "undo --count" | "undo --to" | "redo --count" | \
-        "chronicle --scenes")
+        "escalade --damage-taken" | "escalade --pool" | "advise --scenes" | \
+        "sortie --hull-damage" | "sortie --pierce" | "sortie --crit" | "sortie --successes" | \
+        "sortie --boons" | "sortie --spend-boons" | "sortie --pool" | "sortie --bane-dice" | \
+        "sortie --boon-dice" | "damage --hull" | "repair --hull" | "undo --count" | "undo --to" | \
+        "redo --count" | "chronicle --scenes")
             REPLY='#' ;;
         "attack --mount" | "odds attack --mount" | "sortie --mount")
             REPLY="personal light standard heavy capital" ;;

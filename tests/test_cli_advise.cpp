@@ -263,7 +263,7 @@ json outlook_of(const std::string& state, const std::vector<std::string>& more =
 }  // namespace
 
 TEST_CASE("odds scene --if LINE: the outlook odds scene gives on a copy of the file after LINE, for every "
-          "command that changes the siege, beside today's; the file untouched",
+          "command that changes the siege, beside today's, the file untouched",
           "[cli][advise][odds]") {
   TempDir dir;
   const std::string state = castle_with_redo(dir);
@@ -320,7 +320,7 @@ TEST_CASE("odds scene --if LINE: the outlook odds scene gives on a copy of the f
   CHECK(dir.names() == std::vector<std::string>{"copy.json", "siege.description.json", "siege.json"});  // no lock left
 }
 
-TEST_CASE("odds scene --if refuses a line as its command would, named by its --if; dice need the line's own --seed",
+TEST_CASE("odds scene --if refuses a line as its command would, named by its --if, and dice need the line's own --seed",
           "[cli][advise][odds]") {
   TempDir dir;
   const std::string state =

@@ -127,7 +127,8 @@ outlook is then the one after those dice. Of the global options a line takes `--
         knocked out by scene 4     83.36%
                                    #################################
     ...
-    $ siege --state siege.json odds scene --scenes 2 --if 'target --engine trebuchet --at gatehouse'
+    $ siege --state siege.json odds scene --scenes 2 \
+        --if 'target --engine trebuchet --at gatehouse'
     Odds      scenes 2 to 3 of The siege of Harrowmere (1 played; a scene
               is one week)
     If        target --engine trebuchet --at gatehouse

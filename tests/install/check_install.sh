@@ -43,7 +43,7 @@ done
 [ -f "$prefix/share/cmake/siege/siegeConfig.cmake" ] || fail "missing share/cmake/siege/siegeConfig.cmake"
 # Every installed header is the core's: siege.hpp or an odds header includes
 # it, directly or not. A header only the program uses stays in src/.
-reached="siege/siege.hpp siege/odds.hpp siege/odds_works.hpp siege/odds_scene.hpp"
+reached="siege/siege.hpp siege/odds.hpp siege/odds_works.hpp siege/odds_scene.hpp siege/odds_advise.hpp"
 todo=$reached
 while [ -n "$todo" ]; do
     next=
