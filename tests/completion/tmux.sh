@@ -30,6 +30,10 @@ tmux_start() {
 }
 tmux_stop() {
     tmux -S "$sock" kill-server 2>/dev/null || true
+    # kill-server returns before the server has gone: a session started at
+    # once could reach the dying one ("server exited unexpectedly"). Without
+    # its socket, the next tmux_start starts a server of its own.
+    rm -f "$sock"
 }
 keys() {
     tmux -S "$sock" send-keys -t t "$@"
