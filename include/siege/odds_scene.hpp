@@ -148,7 +148,9 @@ namespace detail {
 struct Gun {
   std::string weapon;
   int pool = 0;
-  friend auto operator<=>(const Gun&, const Gun&) = default;
+  // == and < spelled out: libc++ 14 (the WebAssembly build's) has no <=> for strings.
+  friend bool operator==(const Gun&, const Gun&) = default;
+  friend bool operator<(const Gun& a, const Gun& b) { return std::tie(a.weapon, a.pool) < std::tie(b.weapon, b.pool); }
 };
 [[nodiscard]] inline Gun gun_of(const EngineState& e) { return {e.weapon, e.pool}; }
 
@@ -382,7 +384,9 @@ class SectionChain {
     }
     for (auto& c : classes_) {
       c.stride = states_;
-      states_ = saturating_mul(states_, c.members + 1);
+      // (A size_t of 32 bits, in WebAssembly, saturates too: the work budget
+      // refuses such a question long before.)
+      states_ = static_cast<std::size_t>(std::min<std::uint64_t>(saturating_mul(states_, c.members + 1), SIZE_MAX));
     }
     charge_work(bits, scenes);
   }
@@ -632,7 +636,7 @@ class SectionChain {
       } else {
         const auto& c = *chain;
         const auto u = static_cast<std::uint64_t>(k);
-        Int out = boost::multiprecision::pow(c.per_scene, static_cast<unsigned>(k)) - c.in_action[u];
+        Int out = boost::multiprecision::pow(c.per_scene, static_cast<unsigned>(k)) - c.in_action[static_cast<std::size_t>(k)];
         e.knocked_out.push_back(reduced(std::move(out), Factors{{c.per_scene, u}}, work));
       }
     }

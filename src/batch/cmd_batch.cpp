@@ -114,31 +114,6 @@ void write_error(std::string& out, long line, const Error& e) {
 }
 
 
-// One parsed line: the action's name, its inputs (the object without
-// "action" and "seed") and its seed.
-struct ParsedLine {
-  std::string action;
-  nlohmann::json inputs;
-  std::uint64_t seed = 0;
-};
-
-ParsedLine parse_line(std::string_view text, const siege::JsonSource& src, std::uint64_t batch_seed, long line) {
-  ParsedLine p;
-  p.inputs = siege::parse_strict(text, src);
-  const siege::Cursor root(p.inputs, src, "");
-  if (!p.inputs.is_object())
-    throw Error(ErrorKind::usage, "not-an-action", ErrorPlace{src.name, {}},
-                "not an action: expected a JSON object with an \"action\" key");
-  if (!root.has("action"))
-    throw Error(ErrorKind::usage, "not-an-action", ErrorPlace{src.name, {}},
-                "not an action: no \"action\" key");
-  p.action = root.at("action").string(64);
-  p.seed = root.has("seed") ? root.at("seed").uint64() : attack_seed(batch_seed, static_cast<std::size_t>(line));
-  p.inputs.erase("action");
-  p.inputs.erase("seed");
-  return p;
-}
-
 // How much input one read asks for, and the reader's first buffer.
 constexpr std::size_t read_size = std::size_t{1} << 16;
 
@@ -263,22 +238,23 @@ int BatchRunner::run(std::string_view text, long line, std::string& out) {
   try {
     if (state_ == nullptr && run_flat(text, line, out)) return 0;
     siege::JsonSource src{place_of(line), ErrorKind::usage, true};
-    ParsedLine p = parse_line(text, src, batch_seed_, line);
+    ActionLine p = read_action_line(text, src);
+    const std::uint64_t seed = p.seed ? *p.seed : attack_seed(batch_seed_, static_cast<std::size_t>(line));
     const siege::Cursor inputs(p.inputs, src, "");
     if (state_ == nullptr) {
       LineInto into(ctx_, out, line);
-      into.done(run_logged_action(p.action, inputs, p.seed, nullptr, ctx_));
+      into.done(run_logged_action(p.action, inputs, seed, nullptr, ctx_));
       return 0;
     }
     SiegeState& st = *state_;
     const Snapshot before = st.now;
     try {
-      ActionResult a = run_logged_action(p.action, inputs, p.seed, &st, ctx_);
+      ActionResult a = run_logged_action(p.action, inputs, seed, &st, ctx_);
       LogEntry e;
       e.entry = static_cast<int>(st.log.size()) + 1;
       e.action = p.action;
       e.inputs = siege::RawJson(p.inputs);
-      e.seed = p.seed;
+      e.seed = seed;
       e.outcome = siege::RawJson(a.summary);
       e.scene = st.now.scene;  // R30
       // The limits the commit holds the siege to, here at the line: its

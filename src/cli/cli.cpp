@@ -18,6 +18,7 @@
 #include "cli/parse.hpp"
 #include "commands/command.hpp"
 #include "front/terminal.hpp"
+#include "commands/inputs_json.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
 #include "siege/detail/json_writer.hpp"
@@ -131,27 +132,6 @@ const Command& help_command() {
   return c;
 }
 
-// The command lines of a command's `--help` example, one a line (the row
-// holds them joined by newlines and indents): tests/check_outputs.py runs
-// each on the example castle and validates what it prints. A subcommand
-// without an example of its own (odds') has its parent's lines that name it.
-nlohmann::json examples_of(const Command& c, const Command* parent = nullptr) {
-  const std::string_view example = c.example.empty() && parent != nullptr ? parent->example : c.example;
-  const std::string named = parent != nullptr ? " " + std::string(parent->name) + " " + std::string(c.name) : "";
-  nlohmann::json lines = nlohmann::json::array();
-  std::string_view rest = example;
-  while (!rest.empty()) {
-    const auto end = rest.find('\n');
-    std::string_view line = rest.substr(0, end);
-    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
-    while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
-    if (line.empty() || (example != c.example && (std::string(line) + " ").find(named + " ") == std::string::npos))
-      continue;
-    lines.push_back(std::string(line));
-  }
-  return lines;
-}
-
 // `siege help --inputs COMMAND [SUBCOMMAND]`: the command's inputs as
 // declared (inputs.hpp), the keys of its batch lines and log entries with
 // their kinds, bounds and defaults; with --json one object. The tests hold
@@ -163,27 +143,11 @@ int print_inputs(const std::vector<std::string_view>& words, Context& ctx) {
   // No command, with --json: every command's (odds' subcommands after odds,
   // help last), which tools/gen-refs writes the references from.
   if (path.empty() && ctx.globals.json) {
-    std::string out = "{\"schema\":" + std::to_string(schema_version) + ",\"action\":\"inputs\",\"commands\":[";
-    const auto add = [&](const Command& c, const std::string& name, const Command* parent = nullptr) {
-      if (out.back() != '[') out += ',';
-      out += "{\"command\":" + nlohmann::json(name).dump() + ",\"summary\":" + nlohmann::json(c.summary).dump() +
-             ",\"logged\":" + (c.act != nullptr ? "true" : "false") +
-             (c.needs_state ? ",\"needs_state\":true" : "") + ",\"examples\":" + examples_of(c, parent).dump() +
-             (c.doc != nullptr ? ",\"doc\":" + described_doc(c).dump() : std::string()) +
-             ",\"inputs\":" + described_inputs(c).dump() + "}";
-    };
-    for (const auto& c : commands()) {
-      add(c, std::string(c.name));
-      if (has_subcommands(c))
-        for (const auto& sub : subcommands_of(c)) add(sub, std::string(c.name) + " " + std::string(sub.name), &c);
-    }
-    add(help_command(), "help");
-    out += "],\"globals\":";
     nlohmann::json globals = nlohmann::json::array();
     for (const auto& g : global_options())
       globals.push_back({{"names", std::string(g.names)}, {"value", std::string(g.value)},
                          {"help", std::string(g.help)}, {"doc", std::string(g.doc)}});
-    write_stdout(out + globals.dump() + "}\n");
+    write_stdout(all_inputs_json(&help_command(), "help", "],\"globals\":" + globals.dump() + "}\n"));
     return 0;
   }
   if (path.empty() || path.size() > 2)

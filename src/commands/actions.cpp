@@ -300,6 +300,37 @@ LogEntry apply_action(SiegeState& st, Context& ctx, std::string_view name, const
   return e;
 }
 
+ActionLine read_action_line(std::string_view text, const siege::JsonSource& src) {
+  ActionLine p;
+  p.inputs = siege::parse_strict(text, src);
+  const siege::Cursor root(p.inputs, src, "");
+  if (!p.inputs.is_object())
+    throw Error(ErrorKind::usage, "not-an-action", ErrorPlace{src.name, {}},
+                "not an action: expected a JSON object with an \"action\" key");
+  if (!root.has("action"))
+    throw Error(ErrorKind::usage, "not-an-action", ErrorPlace{src.name, {}},
+                "not an action: no \"action\" key");
+  p.action = root.at("action").string(64);
+  if (root.has("seed")) p.seed = root.at("seed").uint64();
+  p.inputs.erase("action");
+  p.inputs.erase("seed");
+  return p;
+}
+
+StateStep step_on_state(SiegeState& st, Context& ctx, std::string_view name, const nlohmann::json& inputs,
+                        const std::string& path, bool dry_run) {
+  ActionResult r;
+  const LogEntry e = apply_action(st, ctx, name, inputs, ctx.seed(), r);
+  StateStep step;
+  // All entries but the new one came from the file: only the rest is read back.
+  step.text = checked_state_text(st, path, ctx.tables(), st.log.size() - 1);
+  step.entry = e.entry;
+  step.json = with_fields(std::move(r.json), name,
+                          json_field("log_entry", e.entry) + "," + "\"dry_run\":" + (dry_run ? "true" : "false"));
+  step.referee = std::move(r.text);
+  return step;
+}
+
 void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inputs,
                   const std::function<void()>& check) {
   const bool dry = ctx.globals.dry_run;
@@ -308,17 +339,13 @@ void run_on_state(Context& ctx, std::string_view name, const nlohmann::json& inp
   SiegeState st = load_state(file, ctx);
   file.forget_text();
   if (check) check();
-  ActionResult r;
-  const LogEntry e = apply_action(st, ctx, name, inputs, ctx.seed(), r);
-  // All entries but the new one came from the file: only the rest is read back.
-  const std::string text = checked_state_text(st, file.path(), ctx.tables(), st.log.size() - 1);
-  if (!dry) file.commit(text);
-  if (!dry) ctx.note_commit(fmt::format("the siege in {} was updated: log entry {}", file.path(), e.entry));
-  const std::string fields = json_field("log_entry", e.entry) + "," + "\"dry_run\":" + (dry ? "true" : "false");
+  StateStep step = step_on_state(st, ctx, name, inputs, file.path(), dry);
+  if (!dry) file.commit(step.text);
+  if (!dry) ctx.note_commit(fmt::format("the siege in {} was updated: log entry {}", file.path(), step.entry));
   const std::string footer =
-      dry ? fmt::format("Dry run   log entry {} not written (--dry-run): {} is unchanged\n", e.entry, file.path())
-          : fmt::format("Log       entry {} written to {}\n", e.entry, file.path());
-  ctx.emit(with_fields(std::move(r.json), name, fields), r.text + footer);
+      dry ? fmt::format("Dry run   log entry {} not written (--dry-run): {} is unchanged\n", step.entry, file.path())
+          : fmt::format("Log       entry {} written to {}\n", step.entry, file.path());
+  ctx.emit(step.json, step.referee + footer);
 }
 
 // ---------------------------------------------------------------- rendering

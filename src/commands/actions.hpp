@@ -43,6 +43,31 @@ ActionResult run_logged_action(std::string_view name, FlatReader& inputs, std::u
 LogEntry apply_action(SiegeState& st, Context& ctx, std::string_view name, const nlohmann::json& inputs,
                       std::uint64_t seed, ActionResult& result);
 
+// A line of batch mode (and of the WebAssembly package): a JSON object, the
+// action named by its "action" key, its inputs the object without "action"
+// and "seed", its "seed" when given (a whole number, 0 to 2^64 - 1).
+struct ActionLine {
+  std::string action;
+  nlohmann::json inputs;
+  std::optional<std::uint64_t> seed;
+};
+// Reads one (parse_strict); an error names `src`.
+[[nodiscard]] ActionLine read_action_line(std::string_view text, const siege::JsonSource& src);
+
+// One action on a siege read from a state file, as run_on_state runs it
+// once the file is read: applied (apply_action, seeded by ctx.seed()), the
+// text the file is then to hold (checked_state_text, naming `path`) and the
+// outcome as --json prints it, with "log_entry" and "dry_run". The WebAssembly
+// package's apply() is this on a siege handed to it.
+struct StateStep {
+  std::string text;     // the state file's new text
+  std::string json;     // the outcome
+  std::string referee;  // the referee's text, without the line naming the file
+  int entry = 0;        // the new log entry's number
+};
+[[nodiscard]] StateStep step_on_state(SiegeState& st, Context& ctx, std::string_view name,
+                                      const nlohmann::json& inputs, const std::string& path, bool dry_run);
+
 // ---------------------------------------------------------------- helpers
 
 // The state file's contents, checked (exit 4 naming the file and place).

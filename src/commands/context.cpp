@@ -1,7 +1,7 @@
 // The context of one run, and the strict numbers of every input.
 #include "commands/context.hpp"
 
-#include <sys/random.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <ctime>
@@ -67,7 +67,7 @@ std::uint64_t parse_seed(std::string_view text, std::string_view what) {
 
 std::uint64_t random_seed() {
   std::uint64_t v = 0;
-  if (getrandom(&v, sizeof v, 0) != static_cast<ssize_t>(sizeof v))
+  if (getentropy(&v, sizeof v) != 0)  // getrandom() on Linux, crypto in a browser
     v = static_cast<std::uint64_t>(std::time(nullptr)) * 0x9e3779b97f4a7c15ULL;
   return v & ((std::uint64_t{1} << 53) - 1);
 }

@@ -116,6 +116,9 @@ class Context {
     if (tables_ == nullptr) tables_ = &load_tables();
     return *tables_;
   }
+  // Runs with `t` as the tables (the caller keeps them alive): a front end
+  // that loads them once for many runs (the WebAssembly package).
+  void use_tables(const Tables& t) { tables_ = &t; }
   // The seed of this invocation: --seed, or one drawn at random once.
   [[nodiscard]] std::uint64_t seed() {
     if (rolls_refused) refuse_roll();

@@ -110,6 +110,30 @@ std::string one_line(std::string_view message) {
   return out;
 }
 
+std::string error_object(int code, std::string_view id, const std::string& message, std::string_view input,
+                         const Error* with_others) {
+  const std::string text = one_line(message);
+  std::string out;
+  siege::JsonWriter w(out);
+  w.begin_object().key("error").begin_object();
+  w.field("code", code).field("id", id).field("message", text);
+  if (!input.empty()) w.field("input", input);
+  if (with_others != nullptr && !with_others->others().empty()) {
+    auto item = [&](const Error& x, const std::string& shown) {
+      w.begin_object().field("id", x.id()).field("message", shown);
+      w.field("pointer", x.place().where).end_object();
+    };
+    w.key("errors").begin_array();
+    item(*with_others, text);
+    for (const Error& x : with_others->others()) item(x, one_line(x.what()));
+    w.end_array();
+    w.field("errors_total", static_cast<unsigned long long>(1 + with_others->others().size() +
+                                                           with_others->others_not_kept()));
+  }
+  w.end_object().end_object();
+  return out;
+}
+
 // Prints one error: one line on stderr (control bytes quoted, one_line) and,
 // with --json, the error object with the same text on stdout. Never throws:
 // it runs when memory or the output may be gone.
@@ -125,27 +149,7 @@ void print_error(const Globals& g, int code, std::string_view id, const std::str
       if (const std::size_t n = with_others->others_not_kept(); n > 0)
         std::fprintf(stderr, "siege: error: and %zu more error%s, not shown\n", n, n == 1 ? "" : "s");
     }
-    if (g.json) {
-      std::string out;
-      siege::JsonWriter w(out);
-      w.begin_object().key("error").begin_object();
-      w.field("code", code).field("id", id).field("message", text);
-      if (!input.empty()) w.field("input", input);
-      if (several) {
-        auto item = [&](const Error& x, const std::string& shown) {
-          w.begin_object().field("id", x.id()).field("message", shown);
-          w.field("pointer", x.place().where).end_object();
-        };
-        w.key("errors").begin_array();
-        item(*with_others, text);
-        for (const Error& x : with_others->others()) item(x, one_line(x.what()));
-        w.end_array();
-        w.field("errors_total", static_cast<unsigned long long>(1 + with_others->others().size() +
-                                                               with_others->others_not_kept()));
-      }
-      w.end_object().end_object();
-      std::fprintf(stdout, "%s\n", out.c_str());
-    }
+    if (g.json) std::fprintf(stdout, "%s\n", error_object(code, id, text, input, with_others).c_str());
   } catch (...) {
     std::fputs("siege: error: out of memory\n", stderr);
   }

@@ -55,6 +55,12 @@ class StdoutOutput final : public Output {
 // kept as it is.
 [[nodiscard]] std::string one_line(std::string_view message);
 
+// The JSON error object of an error ({"error": {"code", "id", "message"
+// (one_line), "input" (when not empty), and with others "errors" and
+// "errors_total"}}), as --json prints it and the WebAssembly package throws it.
+[[nodiscard]] std::string error_object(int code, std::string_view id, const std::string& message,
+                                       std::string_view input = {}, const Error* with_others = nullptr);
+
 // Prints one error: one line on stderr (control bytes quoted, one_line) and,
 // with --json (`g`), the error object with the same text on stdout. Never
 // throws: it runs when memory or the output may be gone.

@@ -3,7 +3,6 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <time.h>
@@ -148,11 +147,12 @@ std::string base_of(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-// 16 hex digits no other writer will draw: getrandom(), or when it fails
+// 16 hex digits no other writer will draw: getentropy() (getrandom() on
+// Linux, the page's crypto in the WebAssembly build), or when it fails
 // the clock, the process id and an address mixed (splitmix64).
 std::string random_token() {
   std::uint64_t v = 0;
-  if (::getrandom(&v, sizeof v, GRND_NONBLOCK) != static_cast<ssize_t>(sizeof v)) {
+  if (::getentropy(&v, sizeof v) != 0) {
     timespec ts{};
     ::clock_gettime(CLOCK_REALTIME, &ts);
     v = static_cast<std::uint64_t>(ts.tv_nsec) ^ (static_cast<std::uint64_t>(ts.tv_sec) << 30) ^

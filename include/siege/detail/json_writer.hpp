@@ -7,12 +7,17 @@
 
 #include <array>
 #include <charconv>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
+#include <version>
+
+#include "siege/detail/shortest_double.hpp"
 
 namespace siege::detail {
 
@@ -116,7 +121,15 @@ class JsonWriter {
     comma();
     constexpr std::size_t longest = 32;  // what to_chars may need for a double
     if (stage_size - n_ < longest) flush();
+#if defined(__cpp_lib_to_chars)
     n_ = static_cast<std::size_t>(std::to_chars(stage_ + n_, stage_ + n_ + longest, d).ptr - stage_);
+#else
+    // A standard library without to_chars for doubles (libc++ 14, the
+    // WebAssembly build's): the same characters, from shortest_double.hpp.
+    const std::string shown = shortest_double(d);
+    std::memcpy(stage_ + n_, shown.data(), shown.size());
+    n_ += shown.size();
+#endif
     return done();
   }
   [[gnu::always_inline]] JsonWriter& null() {
