@@ -12,12 +12,19 @@ function(siege_generated tablegen comment)
     DEPENDS ${tablegen} ${data}
     COMMENT "Compiling data/*.json into the built-in tables${comment}")
   configure_file(${PROJECT_SOURCE_DIR}/src/version.hpp.in ${SIEGE_GENERATED}/version.hpp @ONLY)
+  siege_registry(${SIEGE_GENERATED}/registry.cpp "${comment}" OFF ${ARGN})
+endfunction()
+
+# The registry (cmake/registry.cmake) of the command objects found in the
+# source files given, written to `out`; `partial`: ON for a build that
+# holds only some of the program's commands.
+function(siege_registry out comment partial)
   list(JOIN ARGN "\n" lines)
-  file(CONFIGURE OUTPUT ${SIEGE_GENERATED}/command_sources.txt CONTENT "${lines}\n")
+  file(CONFIGURE OUTPUT ${out}.sources CONTENT "${lines}\n")
   add_custom_command(
-    OUTPUT ${SIEGE_GENERATED}/registry.cpp
-    COMMAND ${CMAKE_COMMAND} -DOUTPUT=${SIEGE_GENERATED}/registry.cpp
-            -DSOURCE_LIST=${SIEGE_GENERATED}/command_sources.txt -P ${PROJECT_SOURCE_DIR}/cmake/registry.cmake
-    DEPENDS ${ARGN} ${PROJECT_SOURCE_DIR}/cmake/registry.cmake ${SIEGE_GENERATED}/command_sources.txt
+    OUTPUT ${out}
+    COMMAND ${CMAKE_COMMAND} -DOUTPUT=${out} -DSOURCE_LIST=${out}.sources -DPARTIAL=${partial}
+            -P ${PROJECT_SOURCE_DIR}/cmake/registry.cmake
+    DEPENDS ${ARGN} ${PROJECT_SOURCE_DIR}/cmake/registry.cmake ${out}.sources
     COMMENT "Collecting the command objects into the registry${comment}")
 endfunction()

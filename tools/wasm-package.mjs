@@ -135,6 +135,13 @@ export interface Siege {
   odds(request: OddsRequest | string, state?: object | string, options?: FileOption): { [key: string]: Json };
   /** The same with texts. */
   oddsText(requestText: string, stateText?: string, options?: FileOption): string;
+  /**
+   * Any command that is not an action ("status", "log", "undo", "list", "odds scene"), as
+   * \`siege --json WORDS ...\` prints it, with its inputs; with a state, on that siege, and the state after it.
+   */
+  command(words: string, inputs?: { [key: string]: Json } | string, state?: object | string, options?: FileOption): { outcome: Json; state?: { [key: string]: Json } };
+  /** The same with texts. */
+  commandText(words: string, inputsText?: string, stateText?: string, options?: FileOption): { outcome: string; state: string };
   /** Table files' texts over the built-in tables, as \`siege --data DIR\` merges them. */
   useTables(tables: { [file: string]: string } | string): void;
   /** Every command's inputs, as \`siege help --inputs --json\` gives them. */

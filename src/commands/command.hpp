@@ -223,6 +223,9 @@ struct Command {
 // one list, written by the build from each SIEGE_COMMAND in src/
 // (cmake/registry.cmake).
 [[nodiscard]] std::span<const Command* const> registry();
+// Whether this build holds only some of the program's commands (the
+// calculator page's): a hint may then name one it leaves out.
+[[nodiscard]] bool registry_is_partial();
 
 // Commands in the order of their ranks, iterated as `const Command&`.
 class CommandList {

@@ -118,6 +118,7 @@ std::string refused_hint(std::initializer_list<std::string_view> words) {
   const std::string_view* w = words.begin();
   if (w == words.end()) return "it names no command";
   const Command* c = find_top_command(*w);
+  if (c == nullptr && registry_is_partial()) return {};  // a command this build leaves out
   if (c == nullptr) return quoted(*w) + " is not a command of the program";
   if (has_subcommands(*c) && w + 1 != words.end() && !is_input_mark(w[1])) {
     const Command* sub = find_command(subcommands_of(*c), w[1]);

@@ -35,6 +35,7 @@
 #include "siege/tables_json.hpp"
 #include "siege/text.hpp"
 #include "state/builtin_tables.hpp"
+#include "state/read_file.hpp"
 #include "version.hpp"
 
 namespace siege::cli::wasm {
@@ -43,6 +44,7 @@ namespace {
 // What the module keeps between calls: the tables and the last outputs.
 struct Package {
   std::unique_ptr<Tables> own;  // tables given to siege_configure; null: the built-in ones
+  bool text = false;            // siege_text: the referee's text instead of JSON
   std::string out[2];
 };
 
@@ -62,7 +64,7 @@ struct Run {
   Context ctx{&out};
   Run() {
     ctx.use_tables(tables());
-    ctx.globals.json = true;
+    ctx.globals.json = !package().text;
   }
   // What the command printed, without its last newline.
   [[nodiscard]] std::string printed() {
@@ -198,6 +200,7 @@ int resolve(const char* line) {
     const std::uint64_t seed = a.seed ? *a.seed : random_seed();
     const ActionResult r = run_logged_action(a.action, siege::Cursor(a.inputs, src, ""), seed, nullptr, run.ctx);
     p.out[0] = r.json;
+    p.out[1] = r.text;
     return 0;
   });
 }
@@ -221,9 +224,31 @@ int apply(const char* state, const char* line, const char* file) {
   });
 }
 
+// Runs command `c` (`name` in its messages) from `inputs` as `siege --json
+// NAME ...` runs it: on `state` (a state file's text, or empty) written in
+// the module's folder as `file`, whose text after the run is output 1.
+int run_command(Package& p, const Command& c, const std::string& name, const nlohmann::json& inputs,
+                const char* state, const char* file) {
+  Run run;
+  const std::unique_ptr<Invocation> inv = invocation_of(c, inputs);
+  const bool on_state = state != nullptr && *state != '\0';
+  const std::string file_name = on_state ? state_name(file) : std::string();
+  if (on_state) {
+    write_state_file(file_name, state);
+    run.ctx.globals.state_file = file_name;
+  }
+  try {
+    inv->run(run.ctx);
+  } catch (const Error& e) {
+    throw reported(e, name);
+  }
+  p.out[0] = run.printed();
+  if (on_state) p.out[1] = read_regular_file(file_name, file_name, {ErrorKind::output, "read-failed"}, IfMissing::absent).value_or("");
+  return run.ctx.exit_status;
+}
+
 int odds(const char* request, const char* state, const char* file) {
   return guarded([&](Package& p) {
-    Run run;
     nlohmann::json inputs = object_of(request != nullptr ? request : "", "odds");
     const Command& odds = *find_top_command("odds");
     std::vector<std::string> names;
@@ -242,19 +267,34 @@ int odds(const char* request, const char* state, const char* file) {
       throw Error(ErrorKind::usage, "unknown-command", ErrorPlace{std::string(line_name), "/of"},
                   "odds: unknown subcommand '" + name + "'" + siege::did_you_mean(name, names));
     inputs.erase("of");
-    const std::unique_ptr<Invocation> inv = invocation_of(*sub, inputs);
-    if (state != nullptr && *state != '\0') {
-      const std::string file_name = state_name(file);
-      write_state_file(file_name, state);
-      run.ctx.globals.state_file = file_name;
+    return run_command(p, *sub, "odds " + name, inputs, state, file);
+  });
+}
+
+int command(const char* words, const char* request, const char* state, const char* file) {
+  return guarded([&](Package& p) {
+    const nlohmann::json inputs = object_of(request != nullptr && *request != '\0' ? request : "{}", "inputs");
+    const std::string text = words != nullptr ? words : "";
+    const auto space = text.find(' ');
+    const std::string top = text.substr(0, space);
+    const Command* c = find_top_command(top);
+    if (c == nullptr) {
+      std::vector<std::string> names;
+      for (const auto& x : commands()) names.emplace_back(x.name);
+      throw Error(ErrorKind::usage, "unknown-command", ErrorPlace{std::string(line_name), {}},
+                  "unknown command '" + top + "'" + siege::did_you_mean(top, names));
     }
-    try {
-      inv->run(run.ctx);
-    } catch (const Error& e) {
-      throw reported(e, "odds " + name);
+    if (space != std::string::npos) {
+      const std::string sub = text.substr(space + 1);
+      c = has_subcommands(*c) ? find_command(subcommands_of(*c), sub) : nullptr;
+      if (c == nullptr)
+        throw Error(ErrorKind::usage, "unknown-command", ErrorPlace{std::string(line_name), {}},
+                    top + ": no subcommand '" + sub + "'");
     }
-    p.out[0] = run.printed();
-    return 0;
+    if (c->act != nullptr)
+      throw Error(ErrorKind::usage, "not-a-command", ErrorPlace{std::string(line_name), {}},
+                  text + " is an action: resolve it, or apply it to a siege");
+    return run_command(p, *c, text, inputs, state, file);
   });
 }
 
@@ -264,6 +304,8 @@ int inputs() {
     return 0;
   });
 }
+
+void text(int on) { package().text = on != 0; }
 
 const char* output(int part) { return part == 1 ? package().out[1].c_str() : package().out[0].c_str(); }
 
@@ -278,7 +320,11 @@ int siege_apply(const char* state, const char* line, const char* file) {
 int siege_odds(const char* request, const char* state, const char* file) {
   return siege::cli::wasm::odds(request, state, file);
 }
+int siege_command(const char* words, const char* inputs, const char* state, const char* file) {
+  return siege::cli::wasm::command(words, inputs, state, file);
+}
 int siege_inputs() { return siege::cli::wasm::inputs(); }
+void siege_text(int on) { siege::cli::wasm::text(on); }
 const char* siege_output(int part) { return siege::cli::wasm::output(part); }
 const char* siege_version() { return SIEGE_VERSION; }
 }

@@ -22,8 +22,17 @@ int siege_apply(const char* state, const char* line, const char* file);
 // `siege --json odds OF ...`: {"of": "attack", ...inputs}; `state` (the
 // state file's text, or empty) for `odds scene`, named `file` as in apply.
 int siege_odds(const char* request, const char* state, const char* file);
+// Any command that is not an action, `words` its name ("status", "odds
+// scene", "undo"), as `siege --json WORDS ...` runs it with the `inputs`
+// (a JSON object of its keys) on `state` (as in odds): the outcome, and
+// the state file's text after it (undo and redo change it).
+int siege_command(const char* words, const char* inputs, const char* state, const char* file);
 // `siege help --inputs --json` of the commands the package holds.
 int siege_inputs();
+// From here on (on: 1) the calls print the referee's text, as the command
+// line prints without --json, instead of JSON; resolve's output 1 is then
+// the outcome's text beside its JSON (the calculator page shows both).
+void siege_text(int on);
 // The outputs of the last call (part 0 or 1), valid up to the next call.
 const char* siege_output(int part);
 // The version, as `siege --version` prints it after "siege ".

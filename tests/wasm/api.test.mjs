@@ -150,3 +150,28 @@ test('an out-of-memory says so, the module goes on, and a new module works', asy
   const fresh = await pkg.createSiege();
   assert.equal(fresh.resolve({ ...attack, seed: 3 }).seed, 3);
 });
+
+test('command(): status, log and undo on a siege, as the native program prints and writes them', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'siege-wasm-'));
+  try {
+    assert.equal(native(['init', 'siege.json', '--from', join(root, 'examples/castle-siege.json')], { cwd: dir }).status, 0);
+    assert.equal(native(['--state', 'siege.json', '--seed', '5', 'scene'], { cwd: dir }).status, 0);
+    const state = readFileSync(join(dir, 'siege.json'), 'utf8');
+    const file = { file: 'siege.json' };
+    for (const words of ['status', 'log']) {
+      const want = native(['--json', '--state', 'siege.json', ...words.split(' ')], { cwd: dir });
+      const got = siege.commandText(words, '{}', state, file);
+      assert.equal(got.outcome, want.stdout.trim(), words);
+      assert.equal(got.state, state, `${words} leaves the file as it was`);
+    }
+    const undone = siege.commandText('undo', '{}', state, file);
+    const want = native(['--json', '--state', 'siege.json', 'undo'], { cwd: dir });
+    assert.equal(undone.outcome, want.stdout.trim());
+    assert.equal(undone.state, readFileSync(join(dir, 'siege.json'), 'utf8'));
+    assert.deepEqual(siege.command('list', { table: 'charges' }).outcome, JSON.parse(native(['--json', 'list', 'charges']).stdout));
+    assert.throws(() => siege.command('attack', {}), (e) => e.id === 'not-a-command');
+    assert.throws(() => siege.command('stauts'), (e) => e.id === 'unknown-command' && /did you mean status/.test(e.message));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -22,7 +22,7 @@ for (const readme of ['README.md', 'src/wasm/js/README.md']) {
       writeFileSync(file, `export const said = [];\nconst chat = (s) => said.push(s);\n${code}`);
       const { said } = await import(pathToFileURL(file).href);
       assert.equal(said.length, 3, said.join('\n'));
-      assert.match(said[0], /^Cannon: \d+ successes, \d+ Hull, the wall is (intact|cracked|breached)$/);
+      assert.match(said[0], /^Cannon: -?\d+ successes, \d+ Hull, the wall is (intact|cracked|breached)$/);
       assert.match(said[1], /^Chance the wall cracks: \d+\.\d% \(exactly \d+\/\d+\)$/);
       assert.match(said[2], /^unknown-id: .*did you mean curtain-wall/);
     } finally {

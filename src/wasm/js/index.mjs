@@ -157,7 +157,8 @@ class Siege {
       const out = core.UTF8ToString(core._siege_output(0));
       if (status === 0) return [out, core.UTF8ToString(core._siege_output(1))];
       if (out === '') throw new SiegeError({ id: 'out-of-memory', code: status, message: 'out of memory' });
-      throw new SiegeError(parseJson(out).error);
+      const failed = parseJson(out);
+      throw new SiegeError(failed.error ?? { id: 'failed', code: status, message: out });
     } catch (e) {
       // A trap of the WebAssembly (an abort, memory past its limit) leaves
       // the module in no state to go on: every later call says so.
@@ -204,6 +205,19 @@ class Siege {
   }
   oddsText(requestText, stateText = '', { file = '' } = {}) {
     return this.#call('odds', requestText, stateText, file)[0];
+  }
+
+  // Any command that is not an action ("status", "log", "undo", "list",
+  // "odds scene"), as `siege --json WORDS ...` prints it: its `inputs`
+  // keyed as its options; with a `state`, on that siege: { outcome, state }
+  // (the state file after it: undo and redo change it).
+  command(words, inputs = {}, state, { file = '' } = {}) {
+    const r = this.commandText(words, asText(inputs), state === undefined ? '' : asText(state), { file });
+    return { outcome: parseJson(r.outcome), ...(r.state === '' ? {} : { state: parseJson(r.state) }) };
+  }
+  commandText(words, inputsText = '{}', stateText = '', { file = '' } = {}) {
+    const [outcome, state] = this.#call('command', words, inputsText, stateText, file);
+    return { outcome, state };
   }
 
   // Table files' texts over the built-in tables (createSiege's `tables`):
