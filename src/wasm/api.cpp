@@ -13,8 +13,7 @@
 // included, becomes the error object, and the next call starts afresh
 // (its own Context; the tables stay loaded).
 //
-// The same file builds natively too (tests/test_wasm_api.cpp calls it), so
-// the package's behaviour is tested under the sanitizers like the rest.
+// tests/wasm/ holds what it answers to the native program's answers.
 #include "wasm/api.hpp"
 
 #include <unistd.h>

@@ -5,10 +5,24 @@
 #   - the package in node against the native program (node --test tests/wasm/);
 #   - examples/calculator.html is the page the build writes now (current);
 #   - the page in headless Chromium from file://: it starts, weighs, rolls,
-#     and axe-core finds nothing at 390 and 1280 px.
+#     and axe-core finds nothing at 390 and 1280 px;
+#   - `npm pack` of the package, installed from its tarball into a new
+#     project (offline), is imported by its name and answers.
 set -eu
 cd "$(dirname "$0")/../.."
 SIEGE_BIN=build/release/siege SIEGE_NPM=build/wasm/npm node --test tests/wasm/
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+(cd build/wasm/npm && npm pack --silent --pack-destination "$work" >/dev/null)
+mkdir "$work/tabletop"
+(cd "$work/tabletop" && npm init -y >/dev/null && npm install --offline --no-audit --no-fund --silent "$work"/siege-rules-*.tgz)
+(cd "$work/tabletop" && node --input-type=module -e "
+import { createSiege } from 'siege-rules';
+const s = await createSiege();
+const o = s.resolve({ action: 'attack', structure: 'curtain-wall', weapon: 'cannon', successes: 3 });
+if (o.hull.after !== o.damage) throw new Error('unexpected outcome: ' + JSON.stringify(o.hull));
+console.log('tests/wasm/run.sh: siege-rules ' + s.version + ' installed from its tarball answers');
+")
 if ! cmp -s build/wasm/calculator.html examples/calculator.html; then
   echo "tests/wasm/run.sh: examples/calculator.html is not current: cp build/wasm/calculator.html examples/" >&2
   exit 1
