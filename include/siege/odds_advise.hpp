@@ -277,10 +277,11 @@ class AimSearch {
   // ways in from stage i - 1.
   struct Node {
     std::uint32_t state;
-    std::uint32_t tag;                                         // its entry, or whether the product is 0
+    std::uint32_t tag;                                        // its entry, or whether the product is 0
     std::vector<std::pair<std::uint32_t, std::uint32_t>> in;  // (node at the stage before, load)
   };
   using Dag = std::vector<std::vector<Node>>;
+  using NodeIndex = std::vector<std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t>>;  // by stage
   static constexpr int unreached = std::numeric_limits<int>::max();
 
   [[nodiscard]] bool besiegers() const { return out_.side == EngineSide::besieger; }
@@ -560,14 +561,17 @@ class AimSearch {
       const std::uint64_t each = saturating_add(products(before, std::min(p.words, most)),
                                                 saturating_mul(kept + 1, products(after, after)));
       units = saturating_add(units, saturating_mul(saturating_mul(i == 0 ? 1 : states, loads), kinds + 1));
-      units = saturating_add(units, saturating_mul(here, saturating_add(transition_weight, saturating_mul(kept, each))));
+      units = saturating_add(units,
+                             saturating_mul(here, saturating_add(transition_weight, saturating_mul(kept, each))));
       transitions = saturating_add(transitions, here);
       pass = saturating_add(pass, saturating_add(saturating_mul(here, kept), saturating_mul(loads, slots)));
     }
     const std::uint64_t last = std::min(so_far, most) + 1;
-    units = saturating_add(units, saturating_mul(saturating_mul(states, kept), saturating_mul(kept + 1, products(last, last))));
+    units = saturating_add(units, saturating_mul(saturating_mul(states, kept),
+                                                 saturating_mul(kept + 1, products(last, last))));
     const std::uint64_t tries = saturating_mul(varied_.size(), out_.targets.size());
-    const std::uint64_t answer = saturating_add(saturating_mul(transitions, transition_weight), saturating_mul(tries, pass));
+    const std::uint64_t answer =
+        saturating_add(saturating_mul(transitions, transition_weight), saturating_mul(tries, pass));
     return saturating_add(units, saturating_mul(kept, answer));
   }
 
@@ -743,8 +747,7 @@ class AimSearch {
   }
 
   // Node (state, tag) of stage i of `ways`, made when new; its index.
-  static std::uint32_t node_of(Dag& ways, std::vector<std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t>>& index,
-                               std::size_t i, std::uint32_t state, std::uint32_t tag) {
+  static std::uint32_t node_of(Dag& ways, NodeIndex& index, std::size_t i, std::uint32_t state, std::uint32_t tag) {
     auto [at, fresh] = index[i].try_emplace({state, tag}, static_cast<std::uint32_t>(ways[i].size()));
     if (fresh) ways[i].push_back({state, tag, {}});
     return at->second;
@@ -755,7 +758,7 @@ class AimSearch {
   Dag ways_to(const Entry& x) {
     const std::size_t n_places = places_.size();
     Dag ways(n_places + 1);
-    std::vector<std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t>> index(n_places + 1);
+    NodeIndex index(n_places + 1);
     for (const Step& f : x.from) (void)node_of(ways, index, n_places, f.state, f.entry);
     for (std::size_t i = n_places; i > 0; --i)
       for (std::size_t n = 0; n < ways[i].size(); ++n) {
@@ -775,7 +778,7 @@ class AimSearch {
   Dag ways_to_zero(int reaims) {
     const std::size_t n_places = places_.size();
     Dag ways(n_places + 1);
-    std::vector<std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t>> index(n_places + 1);
+    NodeIndex index(n_places + 1);
     std::vector<int> counts;
     for (std::size_t s = 0; s < states_; ++s) {
       const int z = stages_[n_places].zero[s];
