@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <map>
 #include <regex>
+#include <set>
+#include <sstream>
 
 #include "front/words.hpp"
 #include "print/render.hpp"
@@ -270,6 +272,7 @@ TEST_CASE("odds scene --if LINE: the outlook odds scene gives on a copy of the f
   const std::string before = slurp(state);
   const json today = outlook_of(state);
   using Lines = std::vector<std::string>;
+  std::set<std::string> tried;  // the actions of the lines below
   for (const Lines& lines : {
            Lines{"target --engine trebuchet --at gatehouse"},
            Lines{"target --engine wall-mangonel --at camp"},
@@ -289,8 +292,25 @@ TEST_CASE("odds scene --if LINE: the outlook odds scene gives on a copy of the f
            Lines{"sortie --at trebuchet --weapon cannon --seed 1"},
            Lines{"scene --seed 3"},
            Lines{"--seed 8 scene", "target --engine trebuchet --at north-wall", "scene --seed 9"},
+           // The other actions: sections, units and the log.
+           Lines{"demolish --section gatehouse -c petard -c powder-keg --craft-successes 2 --seed 4"},
+           Lines{"--seed 1 scene", "mine --section east-wall --day-results 1:0,1:0,1:0,1:0 --seed 2"},
+           Lines{"--seed 1 scene", "mine --section east-wall --day-results 1:0,0:1 --seed 2",
+                 "countermine --section east-wall --result collapsed"},
+           Lines{"damage --at gatehouse --hull 10", "abatis build --section gatehouse --seed 8"},
+           Lines{"escalade --unit storming-party --section east-wall --method ladder --seed 6"},
+           Lines{"move --unit storming-party --section north-wall", "move --unit garrison --section north-wall",
+                 "hold --unit garrison --enemy storming-party --section north-wall --needed 12 --seed 7"},
+           Lines{"casualties --unit storming-party --killed 2"},
+           Lines{"army-morale --side besieger --seed 9"},
+           Lines{"rout --unit storming-party --blocked 1 --seed 3"},
+           Lines{"check --difficulty hard --pool 4 --seed 5"},
        }) {
     INFO(lines.front() << (lines.size() > 1 ? " ..." : ""));
+    for (const auto& line : lines) {
+      const std::vector<std::string> words = siege::cli::split_words(line);
+      tried.insert(words[0] == "--seed" ? words[2] : words[0]);
+    }
     // For real, on a copy of the file.
     const std::string copy = dir.write("copy.json", before);
     bool ran = true;
@@ -311,13 +331,18 @@ TEST_CASE("odds scene --if LINE: the outlook odds scene gives on a copy of the f
     o.erase("if");
     o.erase("today");
     CHECK(o == outlook_of(copy));
-    // A line on units or the log leaves the outlook as it was; any other changes it, or the
-    // check above would show nothing.
+    // A line on units, the armies, the log or a roll alone leaves the outlook as it was; any
+    // other changes it, or the check above would show nothing.
     const std::string head = lines.front().substr(0, lines.front().find(' '));
-    if (head != "split" && head != "merge" && head != "order" && head != "note") CHECK(o != today);
+    static const std::vector<std::string> outlook_kept{"split",  "merge", "order", "note",     "escalade", "move",
+                                                       "casualties", "army-morale", "rout", "check"};
+    if (std::find(outlook_kept.begin(), outlook_kept.end(), head) == outlook_kept.end()) CHECK(o != today);
     CHECK(slurp(state) == before);
   }
   CHECK(dir.names() == std::vector<std::string>{"copy.json", "siege.description.json", "siege.json"});  // no lock left
+  // Every command that writes a log entry was tried.
+  for (const auto& c : advise_json({"help", "--inputs", "--json"})["commands"])
+    if (c["logged"] == true) CHECK(tried.count(c["command"].get<std::string>()) == 1);
 }
 
 TEST_CASE("odds scene --if refuses a line as its command would, named by its --if, and dice need the line's own --seed",
@@ -389,4 +414,116 @@ TEST_CASE("advise: on the castle siege the best chance is the same with the sect
     }
     std::filesystem::remove(moved);
   }
+}
+
+TEST_CASE("advise: 12 besieger engines of 3 kinds, 4 alike each, on 6 sections, over 4 scenes, are answered exactly",
+          "[cli][advise][R45]") {
+  // The siege of bench/advise.sh: cannons of pools 2, 3 and 4, four of each,
+  // all aimed at s-0; sections of three structures, each twice. (Its time is
+  // bench/advise.sh's to measure.)
+  TempDir dir;
+  json d = {{"name", "Twelve guns"}, {"sections", json::array()}, {"besiegers", json::array()}};
+  const std::vector<std::string> structures{"curtain-wall", "tower", "castle-gate"};
+  for (int i = 0; i < 6; ++i)
+    d["sections"].push_back({{"id", "s-" + std::to_string(i)}, {"structure", structures[i % 3]}});
+  for (const int pool : {2, 3, 4})
+    for (int j = 0; j < 4; ++j)
+      d["besiegers"].push_back({{"id", "cannon-" + std::to_string(pool) + "-" + std::to_string(j)},
+                                {"weapon", "cannon"},
+                                {"pool", pool},
+                                {"target", "s-0"}});
+  const std::string state = advise_siege(dir, "alike", d.dump());
+  const json a = advise_json({"--state", state, "--json", "advise", "--scenes", "4"});
+  CHECK(a["plans"] == 13841287201);  // 7^12: six sections and none for each
+  CHECK(a["engines"].size() == 12u);
+  CHECK(a["chains"] == 6 * (5 * 5 * 5 - 1));  // each section under each load of the three kinds but the empty one
+  const Rational today = rational_of(a["current"]["chance"]), best = rational_of(a["best"]["chance"]);
+  CHECK(best > today);
+  REQUIRE(a["others"].size() == 3u);
+  Rational last = best;
+  for (const auto& p : a["others"]) {
+    CHECK(rational_of(p["chance"]) < last);
+    last = rational_of(p["chance"]);
+  }
+  // Each plan shown, made by its re-aims on a copy, has the chance shown, by
+  // `odds scene`.
+  std::vector<json> shown{a["best"]};
+  for (const auto& p : a["others"]) shown.push_back(p);
+  for (const json& p : shown) {
+    const std::string copy = dir.write("copy.json", slurp(state));
+    for (const auto& x : p["reaims"])
+      REQUIRE(advise_run({"--state", copy, "target", "--engine", x["engine"], "--at", x["at"]}).status == 0);
+    const json o = advise_json({"--state", copy, "--json", "odds", "scene", "--scenes", "4"});
+    Rational none = 1;
+    for (const auto& s : o["sections"]) none *= 1 - rational_of(s["after_scene"].back()["breached"]);
+    CHECK(1 - none == rational_of(p["chance"]));
+  }
+  // Made for real, the best plan is today's: no plan is better, and none as
+  // good needs fewer re-aims than none.
+  for (const auto& x : a["best"]["reaims"])
+    REQUIRE(advise_run({"--state", state, "target", "--engine", x["engine"], "--at", x["at"]}).status == 0);
+  const json again = advise_json({"--state", state, "--json", "advise", "--scenes", "4"});
+  CHECK(again["best"]["today"]);
+  CHECK(again["best"]["chance"] == a["best"]["chance"]);
+  CHECK(again["best"]["aims"] == a["best"]["aims"]);
+}
+
+TEST_CASE("advise in play, as a referee would: the re-aims it prints, typed back at the prompt, make its best plan "
+          "today's, and the scene is played",
+          "[cli][advise][play][R45]") {
+  TempDir dir;
+  const std::string castle = slurp(SIEGE_SOURCE_DIR + "/examples/castle-siege.json");
+  const std::string table = advise_siege(dir, "table", castle), by_hand = advise_siege(dir, "by-hand", castle);
+  const json asked = advise_json({"--state", table, "--json", "advise", "--scenes", "1"});
+  REQUIRE_FALSE(asked["best"]["today"]);
+  // advise at the prompt: its re-aims as prompt lines, read off the screen.
+  const Run first = siege::test::siege({"play", table}, "advise --scenes 1\n");
+  INFO(first.out << first.err);
+  REQUIRE(first.status == 0);
+  std::vector<std::string> typed;
+  const std::regex prompt_line("^    (target --engine \\S+ --at \\S+)$");
+  std::istringstream screen(first.out);
+  for (std::string line; std::getline(screen, line);)
+    if (std::smatch m; std::regex_match(line, m, prompt_line)) typed.push_back(m[1]);
+  REQUIRE(typed.size() == asked["best"]["reaims"].size());
+  // Typed back, then advise again and the scene.
+  std::string script;
+  for (const auto& line : typed) script += line + "\n";
+  script += "advise --scenes 1\nscene --seed 7\n";
+  const Run second = siege::test::siege({"play", table}, script);
+  INFO(second.out << second.err);
+  REQUIRE(second.status == 0);
+  CHECK(second.out.find("today's aims: no re-aim") != std::string::npos);
+  CHECK(second.out.find("Today's aims are already the best plan.") != std::string::npos);
+  // The log is that of the same lines run one by one, and the aims are the best plan's.
+  for (const auto& line : typed) {
+    std::vector<std::string> args{"--state", by_hand};
+    for (auto& w : siege::cli::split_words(line)) args.push_back(std::move(w));
+    REQUIRE(advise_run(args).status == 0);
+  }
+  const json before_scene = advise_json({"--state", by_hand, "--json", "advise", "--scenes", "1"});
+  CHECK(before_scene["best"]["today"]);
+  CHECK(before_scene["current"]["chance"] == asked["best"]["chance"]);
+  REQUIRE(advise_run({"--state", by_hand, "scene", "--seed", "7"}).status == 0);
+  // (Each entry draws a seed of its own when the line gives none: a re-aim's is no matter.)
+  const auto log_of = [](const std::string& path) {
+    json log = json::parse(slurp(path))["log"];
+    for (auto& entry : log)
+      if (entry["action"] == "target") entry.erase("seed");
+    return log;
+  };
+  const json played = log_of(table);
+  CHECK(played.size() == typed.size() + 1);
+  CHECK(played == log_of(by_hand));
+  CHECK(played.back()["action"] == "scene");
+  // The scene's attacks are made at the new aims.
+  std::map<std::string, std::string> aims;
+  for (const auto& x : asked["best"]["reaims"]) aims[x["engine"]] = x["at"];
+  std::size_t seen = 0;
+  for (const auto& attack : played.back()["outcome"]["attacks"])
+    if (aims.count(attack["engine"]) != 0) {
+      CHECK(attack["target"] == aims[attack["engine"]]);
+      ++seen;
+    }
+  CHECK(seen > 0u);
 }

@@ -195,6 +195,65 @@ TEST_CASE("advise: engines alike, listed apart, and defenders alike, against the
   check_against_brute_force(order, EngineSide::besieger, 2);
 }
 
+TEST_CASE("advise: engines alike on sections alike, where many plans tie, against the brute force",
+          "[odds][advise][R45]") {
+  // Two doors alike and a wall; two ballistas alike and two cannons alike,
+  // aimed every which way: plans that move a load from one door to the
+  // other tie on the chance, and on the re-aims only now and then.
+  const Snapshot s = advice_siege(R"({"sections": [{"id": "door-a", "structure": "interior-door"},
+                 {"id": "door-b", "structure": "interior-door"},
+                 {"id": "wall", "structure": "curtain-wall", "hull_suffered": 15}],
+    "besiegers": [{"id": "bolt-1", "engine": "ballista", "pool": 1, "target": "door-b"},
+                  {"id": "bolt-2", "engine": "ballista", "pool": 1, "target": "wall"},
+                  {"id": "gun-1", "weapon": "cannon", "pool": 2, "target": "wall"},
+                  {"id": "gun-2", "weapon": "cannon", "pool": 2, "target": "door-a"}]})");
+  check_against_brute_force(s, EngineSide::besieger, 1);
+  check_against_brute_force(s, EngineSide::besieger, 2);
+  check_against_brute_force(s, EngineSide::besieger, 2, "door-b");
+  check_against_brute_force(s, EngineSide::besieger, 1, "wall", {"gun-2"});
+  // All four aimed at nothing: every load ties with its mirror on the other
+  // door, with as many re-aims; the first in order takes door-a.
+  Snapshot none = s;
+  for (auto& e : none.engines) e.target.clear();
+  check_against_brute_force(none, EngineSide::besieger, 1);
+  check_against_brute_force(none, EngineSide::besieger, 2, "wall");
+  const odds::Advice a = advice_of(none, EngineSide::besieger, 1);
+  CHECK(a.best.reaims.size() == 4u);
+  CHECK(a.best.aims.front() == "door-a");
+  // Four ballistas alike on three doors alike, two of them aimed already.
+  const Snapshot doors = advice_siege(R"({"sections": [{"id": "d-1", "structure": "interior-door"},
+                 {"id": "d-2", "structure": "interior-door"}, {"id": "d-3", "structure": "interior-door"}],
+    "besiegers": [{"id": "b-1", "engine": "ballista", "pool": 1, "target": "d-3"},
+                  {"id": "b-2", "engine": "ballista", "pool": 1, "target": "d-3"},
+                  {"id": "b-3", "engine": "ballista", "pool": 1, "target": "d-2"},
+                  {"id": "b-4", "engine": "ballista", "pool": 1, "target": "d-3"}]})");
+  check_against_brute_force(doors, EngineSide::besieger, 1);
+  check_against_brute_force(doors, EngineSide::besieger, 2, "d-1");
+  check_against_brute_force(doors, EngineSide::defender, 1);  // no defender: one plan, the empty one
+}
+
+TEST_CASE("advise: defenders alike shooting at besiegers alike, both sides, against the brute force",
+          "[odds][advise][R45]") {
+  // Two rams alike at the gate, a trebuchet at the wall; two mangonels
+  // alike and a ballista (aimed at nothing) on the walls. A mangonel at
+  // either ram is one chance: the re-aims, then the first ram, break the tie.
+  Snapshot s = advice_siege(R"({"sections": [{"id": "gate", "structure": "castle-gate", "hull_suffered": 4},
+                 {"id": "wall", "structure": "curtain-wall", "hull_suffered": 12}],
+    "besiegers": [{"id": "ram-1", "engine": "ram-shed", "pool": 3, "target": "gate"},
+                  {"id": "ram-2", "engine": "ram-shed", "pool": 3, "target": "gate"},
+                  {"id": "treb", "engine": "trebuchet", "pool": 2, "target": "wall"}],
+    "defenders": [{"id": "m-1", "weapon": "mangonel", "pool": 2, "target": "ram-2"},
+                  {"id": "bolt", "weapon": "ballista", "pool": 2, "target": "camp"},
+                  {"id": "m-2", "weapon": "mangonel", "pool": 2, "target": "camp"}]})");
+  s.engines[4].target.clear();
+  check_against_brute_force(s, EngineSide::defender, 1);
+  check_against_brute_force(s, EngineSide::defender, 2);
+  check_against_brute_force(s, EngineSide::defender, 2, "gate");
+  check_against_brute_force(s, EngineSide::defender, 2, "wall", {"bolt"});
+  check_against_brute_force(s, EngineSide::besieger, 2);
+  check_against_brute_force(s, EngineSide::besieger, 2, "gate");
+}
+
 TEST_CASE("advise: of plans that tie, fewer re-aims, then the first in order (hand count)",
           "[odds][advise][R45]") {
   // Both ballistas aimed nowhere. One scene: two attacks on one door or one
@@ -365,4 +424,36 @@ TEST_CASE("advise: a question too large is refused at once, saying what to ask i
   const odds::Advice a =
       advice_of(s, EngineSide::besieger, 4, {}, {"gun-0", "gun-1", "gun-2", "gun-3", "gun-4", "gun-5", "gun-6", "gun-7"});
   CHECK(a.plans == 7 * 7 * 7 * 7);
+}
+
+TEST_CASE("advise: a load under which a section is breached for certain, against the brute force",
+          "[odds][advise][R45]") {
+  // No file holds it (a section worn to its Hull is breached), but the
+  // search must not lose the plans whose chance of no breach is 0: door-a
+  // at its Hull and not breached, so that any attack breaches it.
+  Snapshot s = two_doors();
+  s.sections[0].hull_suffered = 1;
+  s.engines[0].target = "door-b";
+  const odds::Advice a = advice_of(s, EngineSide::besieger, 1);
+  CHECK(advice_p(a.best.chance) == 1);
+  CHECK(a.best.aims == std::vector<std::string>{"door-a", ""});  // one re-aim; bolt-2 left at none
+  check_against_brute_force(s, EngineSide::besieger, 1);
+  check_against_brute_force(s, EngineSide::besieger, 2);
+  check_against_brute_force(s, EngineSide::besieger, 2, "door-b");
+  // The defenders: a ballista that shoots first breaches door-a whatever they
+  // do; their plans differ on door-b alone.
+  Snapshot d = advice_siege(R"({"sections": [{"id": "door-a", "structure": "interior-door"},
+                                             {"id": "door-b", "structure": "interior-door"}],
+    "besiegers": [{"id": "bolt-1", "engine": "ballista", "pool": 1, "target": "door-a"},
+                  {"id": "bolt-2", "engine": "ballista", "pool": 1, "target": "door-b"}],
+    "defenders": [{"id": "treb", "weapon": "trebuchet", "pool": 1, "target": "camp"},
+                  {"id": "stones", "weapon": "mangonel", "pool": 2, "target": "bolt-1"}]})");
+  d.sections[0].hull_suffered = 1;
+  check_against_brute_force(d, EngineSide::defender, 1);
+  check_against_brute_force(d, EngineSide::defender, 2);
+  check_against_brute_force(d, EngineSide::defender, 2, "door-b");
+  const odds::Advice all = advice_of(d, EngineSide::defender, 2, "door-a");
+  CHECK(advice_p(all.best.chance) == 1);
+  CHECK(all.best.today);
+  CHECK(all.others.empty());
 }

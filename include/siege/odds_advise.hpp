@@ -27,17 +27,30 @@
 //   matters, not on which of them.
 // - Aims that change nothing are one: none, the camp, a section outside the
 //   goal, a besieger engine that shoots at no section of the goal.
-// So the search runs over how many of each kind aim at each target that
-// matters, the rest at nothing (40 guns alike on 3 sections: C(43, 3) =
-// 12,341 ways, not 4^40 plans). Its work is known from those counts before
-// it starts, and a question too large is refused at once; each section's
-// chain charges its own work before it is made, as in scene_odds.
+// So a plan is weighed by how many of each kind aim at each target that
+// matters, the rest at nothing, and those counts are found section by
+// section: a dynamic programme over the sections of the goal whose state is
+// how many engines of each kind are not yet placed (12 engines of 3 kinds,
+// 4 alike each: 5^3 = 125 states), each section taking every load those
+// allow. At each state it keeps the best distinct products so far (as many
+// as the answer shows), each with its fewest re-aims (a plan's re-aims are
+// a sum over kinds and targets: the engines a target needs beyond those of
+// the kind aimed at it now), and whether some way there gives 0 and with
+// how few re-aims; a product not among the best at its state can lead to
+// no answer (its betters, times the same rest, would all be better) unless
+// the rest gives 0, which that track keeps. The work is known from those
+// counts before it starts, and a question too large is refused at once;
+// each section's chain charges its own work before it is made, as in
+// scene_odds.
 //
-// Of the chances found, the best and the next three distinct ones are kept;
-// each is shown by the plan that gives it with the fewest re-aims, then the
-// first in one fixed order: engines in the order of the state, each one's
-// targets in the order of Advice::targets (sections, then besieger engines,
-// in the order of the state, then the camp, then none).
+// The best chance and the next three distinct ones are kept; each is shown
+// by the plan that gives it with the fewest re-aims, then the first in one
+// fixed order: engines in the order of the state, each one's targets in the
+// order of Advice::targets (sections, then besieger engines, in the order of
+// the state, then the camp, then none). That plan is found back from the
+// ways the programme kept to that chance with those re-aims: engine by
+// engine, the first target that one of those ways still allows with no
+// more re-aims.
 //
 // Like odds.hpp this header needs Boost's headers; siege.hpp does not
 // include it.
@@ -50,6 +63,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -98,7 +112,7 @@ struct Advice {
   std::vector<std::string> engines;
   std::vector<std::string> targets;
   std::vector<std::string> kept;  // held at their aims, in the order of the state
-  Int plans = 1;                  // the plans weighed: every one
+  Int plans = 1;                  // the plans the answer weighed: every one, targets^engines
   std::size_t chains = 0;         // the sections' chains played, one a section and load that matters
   AimPlan current;                // the file's aims
   AimPlan best;
@@ -173,14 +187,20 @@ class AimSearch {
         places_[i].words = std::max({places_[i].words, words(q.num), words(q.den)});
       });
     work().charge(weight());
+    set_states();
     std::vector<std::size_t> now;
     for (std::size_t e = 0; e < varied_.size(); ++e) now.push_back(now_class(e));
     out_.current = plan_of(product_of(now), std::nullopt);
-    chosen_.assign(places_.size(), nullptr);
-    descend(0, 1, 1);
-    out_.best = plan_of({top_[0].num, top_[0].den}, top_[0].plan);
-    for (std::size_t j = 1; j < top_.size(); ++j)
-      out_.others.push_back(plan_of({top_[j].num, top_[j].den}, top_[j].plan));
+    const std::vector<Entry> found = search();
+    for (std::size_t j = 0; j < found.size(); ++j) {
+      const Entry& x = found[j];
+      const Dag ways = x.num == 0 ? ways_to_zero(x.reaims) : ways_to(x);
+      AimPlan p = plan_of({x.num, x.den}, first_plan(ways, x.reaims));
+      if (j == 0)
+        out_.best = std::move(p);
+      else
+        out_.others.push_back(std::move(p));
+    }
   }
 
   // When every plan gives 1 (the goal is reached already): the plan with
@@ -223,13 +243,46 @@ class AimSearch {
     const ExposedEngine* exposure = nullptr;  // a besieger's chain under the defenders' fire
     std::vector<std::size_t> members;         // in varied_, in order
   };
-  // A plan among the best: the chance that no section of the goal is
-  // breached (unreduced), and its targets (in out_.targets) for varied_.
-  struct Found {
-    Int num, den;
-    std::vector<int> plan;
-    std::size_t reaims = 0;
+  // A way to load place i: n[k * (its classes) + j] engines of kind k aim
+  // at its j-th class.
+  struct Load {
+    std::vector<int> n;
+    std::vector<int> used;             // of each kind, the engines it places
+    std::size_t step = 0;              // what it takes from a state's number (see set_states)
+    const Fraction* chance = nullptr;  // that the place is not breached under it
+    int reaims = 0;                    // the engines its targets need beyond those aimed at them now
   };
+  // The way into an Entry: from entry `entry` of state `state` at the place
+  // before, by load `load` (an answer's: the entry at the last place).
+  struct Step {
+    std::uint32_t state, entry, load;
+  };
+  // A product of the places so far (unreduced) that no section of the goal
+  // is breached, the fewest re-aims that give it, and every way in that
+  // gives it with those.
+  struct Entry {
+    Int num, den;
+    int reaims = 0;
+    std::vector<Step> from;
+  };
+  // The programme after i places: at each state, the best distinct nonzero
+  // products (best first, as many as advised_plans), and the fewest re-aims
+  // of any way there and of a way whose product is 0 (unreached: none).
+  struct Stage {
+    std::vector<std::vector<Entry>> entries;
+    std::vector<int> any, zero;
+  };
+  // The ways to one answer, place by place: at stage i, nodes of a state
+  // (and, for the ways to 0, whether the product is 0 yet), each with its
+  // ways in from stage i - 1.
+  struct Node {
+    std::uint32_t state;
+    std::uint32_t tag;                                        // its entry, or whether the product is 0
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> in;  // (node at the stage before, load)
+  };
+  using Dag = std::vector<std::vector<Node>>;
+  using NodeIndex = std::vector<std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t>>;  // by stage
+  static constexpr int unreached = std::numeric_limits<int>::max();
 
   [[nodiscard]] bool besiegers() const { return out_.side == EngineSide::besieger; }
   [[nodiscard]] static constexpr std::size_t nothing() { return std::numeric_limits<std::size_t>::max(); }
@@ -464,12 +517,18 @@ class AimSearch {
   }
 
   // The work of the search with the kinds as they are, from the counts
-  // that drive it: each step down to place i (a load of it found among
-  // those worked out, the product so far multiplied by its chance) and each
-  // plan at the bottom (its product compared with the fourth best). The
-  // numbers are as long as the places' chances (Place::words) and never
-  // longer than the ways of every attack of the scenes: each engine has
-  // one target.
+  // that drive it. At each place, every state's loads looked at, and each
+  // way from a state by a load (transitions): its re-aims, and for each
+  // product kept at that state the product by the load's chance and its
+  // place among the advised_plans kept at the next state (up to one more
+  // comparison than those, each two products). Then each answer: its ways
+  // found back (one more look at every transition), and its first plan,
+  // engine by engine and target by target, each try a pass over those ways
+  // (never more than advised_plans ways in a transition, each a few
+  // integer operations; each load's re-aims under the engines assigned
+  // worked out once a pass). The numbers are as long as the places'
+  // chances (Place::words) and never longer than the ways of every attack
+  // of the scenes: each engine has one target.
   [[nodiscard]] std::uint64_t weight() const {
     std::uint64_t bits = 0;
     for (const auto& e : s_.engines)
@@ -477,26 +536,47 @@ class AimSearch {
         bits = saturating_add(bits, saturating_mul(static_cast<std::uint64_t>(scenes_),
                                                    check_size(crew_check(e.pool), t_.dice).bits));
     const std::uint64_t most = words_of_bits(bits);
-    // The two products of a step or a plan, of numbers a and b words long
-    // (measured: together about what product_weight gives one).
+    // The two products of a step or a comparison, of numbers a and b words
+    // long (measured: together about what product_weight gives one).
     auto products = [](std::uint64_t a, std::uint64_t b) {
       return saturating_add(saturating_mul(product_weight, saturating_mul(a, b)), product_overhead);
     };
-    std::uint64_t units = 0, down_to = 1, classes = 0, so_far = 0;
-    for (const Place& p : places_) {
-      classes += p.classes.size();
-      down_to = 1;
-      for (const Kind& k : kinds_) down_to = saturating_mul(down_to, multisets(k.members.size(), classes));
-      units = saturating_add(units, saturating_mul(down_to, saturating_add(products(std::min(so_far, most) + 1,
-                                                                                    std::min(p.words, most)),
-                                                                           load_weight)));
+    const std::uint64_t kept = advised_plans, kinds = kinds_.size();
+    std::uint64_t states = 1;
+    for (const Kind& k : kinds_) states = saturating_mul(states, k.members.size() + 1);
+    std::uint64_t units = 0, so_far = 0, transitions = 0, pass = saturating_mul(states, kinds + 1);
+    for (std::size_t i = 0; i < places_.size(); ++i) {
+      const Place& p = places_[i];
+      const std::uint64_t width = p.classes.size(), slots = saturating_mul(kinds, width) + 1;
+      std::uint64_t loads = 1, here = 1;  // the loads of the place; the transitions into the next stage
+      for (const Kind& k : kinds_) {
+        loads = saturating_mul(loads, multisets(k.members.size(), width));
+        // From the first state alone at the first place, else from every
+        // state: sum over s <= m of C(s + w, w) = C(m + w + 1, w + 1).
+        here = saturating_mul(here, multisets(k.members.size(), i == 0 ? width : width + 1));
+      }
+      const std::uint64_t before = std::min(so_far, most) + 1;
       so_far = saturating_add(so_far, p.words);
+      const std::uint64_t after = std::min(so_far, most) + 1;
+      const std::uint64_t each = saturating_add(products(before, std::min(p.words, most)),
+                                                saturating_mul(kept + 1, products(after, after)));
+      units = saturating_add(units, saturating_mul(saturating_mul(i == 0 ? 1 : states, loads), kinds + 1));
+      units = saturating_add(units,
+                             saturating_mul(here, saturating_add(transition_weight, saturating_mul(kept, each))));
+      transitions = saturating_add(transitions, here);
+      pass = saturating_add(pass, saturating_add(saturating_mul(here, kept), saturating_mul(loads, slots)));
     }
-    return saturating_add(units, saturating_mul(down_to, products(std::min(so_far, most) + 1, std::min(so_far, most) + 1)));
+    const std::uint64_t last = std::min(so_far, most) + 1;
+    units = saturating_add(units, saturating_mul(saturating_mul(states, kept),
+                                                 saturating_mul(kept + 1, products(last, last))));
+    const std::uint64_t tries = saturating_mul(varied_.size(), out_.targets.size());
+    const std::uint64_t answer =
+        saturating_add(saturating_mul(transitions, transition_weight), saturating_mul(tries, pass));
+    return saturating_add(units, saturating_mul(kept, answer));
   }
 
-  // Finding a load's chance among those worked out, or keeping a new one (measured).
-  static constexpr std::uint64_t load_weight = 200;
+  // A transition's own work, the products aside (measured).
+  static constexpr std::uint64_t transition_weight = 8;
 
   // Calls f(n) for each load n of place i that the engines not yet placed
   // (left_) allow, in order: the last slot whose kind has an engine left
@@ -524,91 +604,296 @@ class AimSearch {
     }
   }
 
-  // Goes through every load of places i, i + 1, ... that the engines not yet
-  // placed allow, num / den being the product of the places before i.
-  void descend(std::size_t i, const Int& num, const Int& den) {
-    if (i == places_.size()) return consider(num, den);
-    each_load(i, [&](const std::vector<int>& n) {
-      chosen_[i] = &n;
-      const Fraction& q = chance(i, n);
-      descend(i + 1, num * q.num, den * q.den);
-    });
+  // The slot of class c in a kind's counts: its index, the last for the
+  // aims that matter not.
+  [[nodiscard]] std::size_t slot_of(std::size_t c) const { return c == nothing() ? classes_.size() : c; }
+
+  // The states (how many engines of each kind are not yet placed, one
+  // number: the sum of each kind's count times its stride), the loads of
+  // each place, and how many of each kind aim at each slot now.
+  void set_states() {
+    stride_.clear();
+    states_ = 1;
+    for (const Kind& k : kinds_) {
+      stride_.push_back(states_);
+      states_ *= k.members.size() + 1;
+    }
+    have_.assign(kinds_.size(), std::vector<int>(classes_.size() + 1, 0));
+    for (std::size_t e = 0; e < varied_.size(); ++e)
+      if (now_[e] >= 0) ++have_[kind_of_[e]][slot_of(now_class(e))];
+    loads_.assign(places_.size(), {});
+    for (std::size_t i = 0; i < places_.size(); ++i) {
+      const std::size_t width = places_[i].classes.size();
+      each_load(i, [&](const std::vector<int>& n) {
+        Load l{n, std::vector<int>(kinds_.size(), 0), 0, &chance(i, n), 0};
+        for (std::size_t k = 0; k < kinds_.size(); ++k) {
+          for (std::size_t j = 0; j < width; ++j) {
+            const int m = n[k * width + j];
+            l.used[k] += m;
+            l.reaims += std::max(0, m - have_[k][places_[i].classes[j]]);
+          }
+          l.step += static_cast<std::size_t>(l.used[k]) * stride_[k];
+        }
+        loads_[i].push_back(std::move(l));
+      });
+    }
+  }
+
+  // The engines of each kind not yet placed in state s.
+  void counts_of(std::size_t s, std::vector<int>& counts) const {
+    counts.resize(kinds_.size());
+    for (std::size_t k = 0; k < kinds_.size(); ++k)
+      counts[k] = static_cast<int>(s / stride_[k] % (kinds_[k].members.size() + 1));
+  }
+  [[nodiscard]] static bool fits(const Load& l, const std::vector<int>& counts) {
+    for (std::size_t k = 0; k < counts.size(); ++k)
+      if (l.used[k] > counts[k]) return false;
+    return true;
+  }
+  // The re-aims of the engines left at the end (they aim at nothing that matters).
+  [[nodiscard]] int last_reaims(const std::vector<int>& counts) const {
+    int r = 0;
+    for (std::size_t k = 0; k < counts.size(); ++k) r += std::max(0, counts[k] - have_[k].back());
+    return r;
+  }
+  static void lower(int& x, int y) { x = std::min(x, y); }
+
+  // The programme over the places (see the top of this header): the best
+  // distinct products at the end, best first, each with its fewest re-aims
+  // and the ways to it (a 0 with none: see ways_to_zero).
+  std::vector<Entry> search() {
+    const std::size_t n_places = places_.size();
+    stages_.assign(n_places + 1, Stage{});
+    for (Stage& st : stages_) {
+      st.entries.resize(states_);
+      st.any.assign(states_, unreached);
+      st.zero.assign(states_, unreached);
+    }
+    const std::size_t start = states_ - 1;  // every engine not yet placed
+    stages_[0].any[start] = 0;
+    stages_[0].entries[start].push_back({1, 1, 0, {}});
+    std::vector<int> counts;
+    for (std::size_t i = 0; i < n_places; ++i) {
+      const Stage& from = stages_[i];
+      Stage& to = stages_[i + 1];
+      for (std::size_t s = 0; s < states_; ++s) {
+        if (from.any[s] == unreached) continue;
+        counts_of(s, counts);
+        for (std::size_t l = 0; l < loads_[i].size(); ++l) {
+          const Load& load = loads_[i][l];
+          if (!fits(load, counts)) continue;
+          const std::size_t t = s - load.step;
+          lower(to.any[t], from.any[s] + load.reaims);
+          if (from.zero[s] != unreached) lower(to.zero[t], from.zero[s] + load.reaims);
+          if (load.chance->num == 0) {
+            lower(to.zero[t], from.any[s] + load.reaims);
+            continue;
+          }
+          for (std::size_t e = 0; e < from.entries[s].size(); ++e) {
+            const Entry& x = from.entries[s][e];
+            keep(to.entries[t], Entry{x.num * load.chance->num, x.den * load.chance->den, x.reaims + load.reaims,
+                                      {Step{static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(e),
+                                            static_cast<std::uint32_t>(l)}}});
+          }
+        }
+      }
+    }
+    std::vector<Entry> found;
+    int zero = unreached;
+    const Stage& end = stages_[n_places];
+    for (std::size_t s = 0; s < states_; ++s) {
+      if (end.any[s] == unreached) continue;
+      counts_of(s, counts);
+      const int last = last_reaims(counts);
+      for (std::size_t e = 0; e < end.entries[s].size(); ++e) {
+        const Entry& x = end.entries[s][e];
+        keep(found, Entry{x.num, x.den, x.reaims + last,
+                          {Step{static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(e), 0}}});
+      }
+      if (end.zero[s] != unreached) lower(zero, end.zero[s] + last);
+    }
+    if (zero != unreached) keep(found, Entry{0, 1, zero, {}});
+    return found;
   }
 
   // -1, 0 or 1: whether the product num / den is better for the side than
   // `b`'s, as good, or worse. Besiegers want it low (a breach likely).
-  [[nodiscard]] int compare(const Int& num, const Int& den, const Found& b) const {
+  [[nodiscard]] int compare(const Int& num, const Int& den, const Entry& b) const {
     const Int x = num * b.den, y = b.num * den;
     if (x == y) return 0;
     return (x < y) == besiegers() ? -1 : 1;
   }
 
-  // A plan of the loads chosen now, of product num / den: kept when its
-  // chance is among the best distinct ones found.
-  void consider(const Int& num, const Int& den) {
-    if (top_.size() == advised_plans && compare(num, den, top_.back()) > 0) return;
+  // Keeps x in `list` (best first) when its product is among the
+  // advised_plans best distinct ones: with the fewest re-aims of that
+  // product, and every way in that gives it with those.
+  void keep(std::vector<Entry>& list, Entry&& x) const {
+    if (list.size() == advised_plans && compare(x.num, x.den, list.back()) > 0) return;
     std::size_t j = 0;
     int c = 1;
-    while (j < top_.size() && (c = compare(num, den, top_[j])) > 0) ++j;
-    Found f{num, den, {}, 0};
-    first_plan(f);
-    if (j < top_.size() && c == 0) {
-      if (std::tie(f.reaims, f.plan) < std::tie(top_[j].reaims, top_[j].plan)) top_[j] = std::move(f);
+    while (j < list.size() && (c = compare(x.num, x.den, list[j])) > 0) ++j;
+    if (j < list.size() && c == 0) {
+      Entry& y = list[j];
+      if (x.reaims < y.reaims) {
+        y.reaims = x.reaims;
+        y.from = std::move(x.from);
+      } else if (x.reaims == y.reaims) {
+        y.from.insert(y.from.end(), x.from.begin(), x.from.end());
+      }
       return;
     }
-    top_.insert(top_.begin() + static_cast<std::ptrdiff_t>(j), std::move(f));
-    if (top_.size() > advised_plans) top_.pop_back();
+    list.insert(list.begin() + static_cast<std::ptrdiff_t>(j), std::move(x));
+    if (list.size() > advised_plans) list.pop_back();
   }
 
-  // The plan of the loads chosen now with fewest re-aims, then first in the
-  // fixed order. The kinds share no engine, so each is assigned apart:
-  // engine by engine, the first target that still lets the kind's re-aims
-  // be fewest.
-  void first_plan(Found& f) {
-    f.plan.assign(varied_.size(), 0);
-    const std::size_t none = classes_.size();  // the slot of the aims that matter not
-    auto slot_of = [&](std::size_t c) { return c == nothing() ? none : c; };
-    for (std::size_t k = 0; k < kinds_.size(); ++k) {
-      const auto& members = kinds_[k].members;
-      std::vector<int> need(none + 1, 0);  // of each class, how many of the kind aim at it
-      need[none] = static_cast<int>(members.size());
-      for (std::size_t i = 0; i < places_.size(); ++i) {
-        const std::size_t width = places_[i].classes.size();
-        for (std::size_t j = 0; j < width; ++j) {
-          const int m = (*chosen_[i])[k * width + j];
-          need[places_[i].classes[j]] += m;
-          need[none] -= m;
+  // Node (state, tag) of stage i of `ways`, made when new; its index.
+  static std::uint32_t node_of(Dag& ways, NodeIndex& index, std::size_t i, std::uint32_t state, std::uint32_t tag) {
+    auto [at, fresh] = index[i].try_emplace({state, tag}, static_cast<std::uint32_t>(ways[i].size()));
+    if (fresh) ways[i].push_back({state, tag, {}});
+    return at->second;
+  }
+
+  // Every way to the nonzero answer `x` with its fewest re-aims: back from
+  // its entries at the last place through the ways in each kept.
+  Dag ways_to(const Entry& x) {
+    const std::size_t n_places = places_.size();
+    Dag ways(n_places + 1);
+    NodeIndex index(n_places + 1);
+    for (const Step& f : x.from) (void)node_of(ways, index, n_places, f.state, f.entry);
+    for (std::size_t i = n_places; i > 0; --i)
+      for (std::size_t n = 0; n < ways[i].size(); ++n) {
+        const Entry& y = stages_[i].entries[ways[i][n].state][ways[i][n].tag];
+        for (const Step& f : y.from) {
+          const std::uint32_t p = node_of(ways, index, i - 1, f.state, f.entry);
+          ways[i][n].in.emplace_back(p, f.load);
         }
       }
-      std::vector<int> have(none + 1, 0);  // of the engines not yet assigned, how many aim at each now
-      for (const std::size_t e : members)
-        if (now_[e] >= 0) ++have[slot_of(now_class(e))];
-      auto kept = [&] {  // the most aims the engines not yet assigned can keep
-        std::size_t m = 0;
-        for (std::size_t c = 0; c <= none; ++c) m += static_cast<std::size_t>(std::min(need[c], have[c]));
-        return m;
-      };
-      work().charge(saturating_mul(members.size(), saturating_mul(out_.targets.size(), none + 1)));
-      const std::size_t fewest = members.size() - kept();
-      std::size_t spent = 0;
-      for (std::size_t m = 0; m < members.size(); ++m) {
-        const std::size_t e = members[m];
-        if (now_[e] >= 0) --have[slot_of(now_class(e))];
-        for (std::size_t j = 0; j < out_.targets.size(); ++j) {
-          const std::size_t c = slot_of(target_class_[j]);
-          if (need[c] == 0) continue;
-          const std::size_t cost = static_cast<int>(j) == now_[e] ? 0 : 1;
-          --need[c];
-          if (spent + cost + (members.size() - m - 1 - kept()) == fewest) {
-            f.plan[e] = static_cast<int>(j);
-            spent += cost;
-            break;
-          }
-          ++need[c];
-        }
-      }
-      f.reaims += spent;
+    return ways;
+  }
+
+  // Every way to a product of 0 with `reaims` re-aims, its fewest: back
+  // from the states at the last place that give it, through every
+  // transition that keeps the fewest re-aims of a way to 0 (tag 1) or, for
+  // a load whose chance is 0 and the ways before it, of any way (tag 0).
+  Dag ways_to_zero(int reaims) {
+    const std::size_t n_places = places_.size();
+    Dag ways(n_places + 1);
+    NodeIndex index(n_places + 1);
+    std::vector<int> counts;
+    for (std::size_t s = 0; s < states_; ++s) {
+      const int z = stages_[n_places].zero[s];
+      if (z == unreached) continue;
+      counts_of(s, counts);
+      if (z + last_reaims(counts) == reaims) (void)node_of(ways, index, n_places, static_cast<std::uint32_t>(s), 1);
     }
+    for (std::size_t i = n_places; i-- > 0;) {
+      const Stage& from = stages_[i];
+      const Stage& to = stages_[i + 1];
+      for (std::size_t s = 0; s < states_; ++s) {
+        if (from.any[s] == unreached) continue;
+        counts_of(s, counts);
+        const auto state = static_cast<std::uint32_t>(s);
+        for (std::size_t l = 0; l < loads_[i].size(); ++l) {
+          const Load& load = loads_[i][l];
+          if (!fits(load, counts)) continue;
+          const auto t = static_cast<std::uint32_t>(s - load.step);
+          const auto lo = static_cast<std::uint32_t>(l);
+          if (const auto z = index[i + 1].find({t, 1}); z != index[i + 1].end()) {
+            if (from.zero[s] != unreached && from.zero[s] + load.reaims == to.zero[t]) {
+              const std::uint32_t p = node_of(ways, index, i, state, 1);
+              ways[i + 1][z->second].in.emplace_back(p, lo);
+            }
+            if (load.chance->num == 0 && from.any[s] + load.reaims == to.zero[t]) {
+              const std::uint32_t p = node_of(ways, index, i, state, 0);
+              ways[i + 1][z->second].in.emplace_back(p, lo);
+            }
+          }
+          if (const auto a = index[i + 1].find({t, 0}); a != index[i + 1].end())
+            if (from.any[s] + load.reaims == to.any[t]) {
+              const std::uint32_t p = node_of(ways, index, i, state, 0);
+              ways[i + 1][a->second].in.emplace_back(p, lo);
+            }
+        }
+      }
+    }
+    return ways;
+  }
+
+  // The fewest re-aims of the engines not yet assigned over `ways`, those
+  // assigned standing at fixed[k][slot] of each kind and slot, and the
+  // others of each kind aiming at each slot now have[k][slot]: a load must
+  // give each slot at least those assigned to it (unreached: no way does).
+  [[nodiscard]] int fewest(const Dag& ways, const std::vector<std::vector<int>>& fixed,
+                           const std::vector<std::vector<int>>& have) const {
+    std::vector<int> dist(ways[0].size(), 0), next, cost;
+    for (std::size_t i = 0; i + 1 < ways.size(); ++i) {
+      const std::size_t width = places_[i].classes.size();
+      cost.assign(loads_[i].size(), -1);
+      auto cost_of = [&](std::size_t l) {
+        if (cost[l] >= 0) return cost[l];
+        int c = 0;
+        for (std::size_t k = 0; k < kinds_.size() && c != unreached; ++k)
+          for (std::size_t j = 0; j < width; ++j) {
+            const std::size_t slot = places_[i].classes[j];
+            const int m = loads_[i][l].n[k * width + j] - fixed[k][slot];
+            if (m < 0) {
+              c = unreached;
+              break;
+            }
+            c += std::max(0, m - have[k][slot]);
+          }
+        return cost[l] = c;
+      };
+      next.assign(ways[i + 1].size(), unreached);
+      for (std::size_t n = 0; n < ways[i + 1].size(); ++n)
+        for (const auto& [p, l] : ways[i + 1][n].in) {
+          const int c = cost_of(l);
+          if (dist[p] != unreached && c != unreached) lower(next[n], dist[p] + c);
+        }
+      dist.swap(next);
+    }
+    int best = unreached;
+    std::vector<int> counts;
+    for (std::size_t n = 0; n < ways.back().size(); ++n) {
+      if (dist[n] == unreached) continue;
+      counts_of(ways.back()[n].state, counts);
+      int c = dist[n];
+      for (std::size_t k = 0; k < kinds_.size() && c != unreached; ++k) {
+        const int m = counts[k] - fixed[k].back();
+        c = m < 0 ? unreached : c + std::max(0, m - have[k].back());
+      }
+      lower(best, c);
+    }
+    return best;
+  }
+
+  // The plan of `ways` (each with `reaims` re-aims) first in the fixed
+  // order: engine by engine, the first target that a way still allows with
+  // no more re-aims.
+  std::vector<int> first_plan(const Dag& ways, int reaims) const {
+    std::vector<int> plan(varied_.size(), 0);
+    std::vector<std::vector<int>> fixed(kinds_.size(), std::vector<int>(classes_.size() + 1, 0)), have = have_;
+    int spent = 0;
+    for (std::size_t e = 0; e < varied_.size(); ++e) {
+      const std::size_t k = kind_of_[e];
+      if (now_[e] >= 0) --have[k][slot_of(now_class(e))];
+      bool placed = false;
+      for (std::size_t j = 0; j < out_.targets.size() && !placed; ++j) {
+        const std::size_t slot = slot_of(target_class_[j]);
+        const int cost = static_cast<int>(j) == now_[e] ? 0 : 1;
+        ++fixed[k][slot];
+        const int rest = fewest(ways, fixed, have);
+        if (rest != unreached && spent + cost + rest == reaims) {
+          plan[e] = static_cast<int>(j);
+          spent += cost;
+          placed = true;
+        } else {
+          --fixed[k][slot];
+        }
+      }
+      if (!placed) throw std::logic_error("advise: no plan found back for a chance kept");
+    }
+    return plan;
   }
 
   // The answer's form of `plan` (a target for each varied engine; none:
@@ -652,8 +937,11 @@ class AimSearch {
   std::vector<Kind> kinds_;
   std::vector<std::size_t> kind_of_;              // of each varied engine
   std::vector<int> left_;                         // of each kind, the engines not yet given a load
-  std::vector<const std::vector<int>*> chosen_;  // on the way down: the load of each place
-  std::vector<Found> top_;                        // the best distinct products, best first
+  std::vector<std::size_t> stride_;              // of each kind, in a state's number
+  std::size_t states_ = 1;                        // how many states
+  std::vector<std::vector<int>> have_;            // of each kind and slot, the engines aimed at it now
+  std::vector<std::vector<Load>> loads_;          // of each place
+  std::vector<Stage> stages_;                     // the programme, a stage before each place and at the end
   bool knock_outs_ = false;
 };
 

@@ -204,10 +204,11 @@ lists them, each one's targets as sections, then besieger engines, in the file's
 `camp`, then `none`.
 
 Every plan is weighed, and the answer says how many: sections are worked out apart (only the
-defenders' fire ties them), engines alike are counted rather than told apart, and each section's
-chain is worked out once for all the plans that load it alike. A question too large to answer in
-about a second is refused at once (exit status 2, `too-large`), saying what to ask instead. The
-file is only read: no lock is taken and nothing is written or logged.)doc",
+defenders' fire ties them), engines alike are counted rather than told apart, each section's chain
+is worked out once for all the plans that load it alike, and the best is found section by section
+over how many engines of each kind are left to place, not plan by plan. A question too large to
+answer in about a second is refused at once (exit status 2, `too-large`), saying what to ask
+instead. The file is only read: no lock is taken and nothing is written or logged.)doc",
       .inputs = R"doc(@side: Whose engines are aimed: the besiegers' or the defenders'.
 @scenes: Coming scenes a plan keeps its aims through, as `odds scene` counts them.
 @goal: `any-breach`, or `breach:`*SECTION* for one section.
