@@ -296,6 +296,7 @@ TEST_CASE("a castle built at the play prompt equals the same castle from a descr
                           "add --unit castellan --side defender --hero\n"
                           "add --unit storming-party --side besieger --figures 30\n"
                           "scene --seed 11\n"
+                          "note --private 'the well in the keep is poisoned'\n"
                           "add --unit mistake --side besieger --figures 3\n"
                           "undo\n"
                           "replay\n");
@@ -318,5 +319,10 @@ TEST_CASE("a castle built at the play prompt equals the same castle from a descr
   CHECK(castle_of(a) == castle_of(b));
   CHECK(a["scene"] == 1);
   CHECK(a["initial"]["sections"].empty());  // R43: the siege as it began
-  CHECK(a["log"].size() == 9);              // eight arrivals and the scene; the undone one is gone
+  REQUIRE(a["log"].size() == 10);  // eight arrivals, the scene and the note; the undone one is gone
+  CHECK(a["log"][9]["outcome"] == json({{"private", true}, {"text", "the well in the keep is poisoned"}}));
+  // R44: the note is the referee's alone.
+  CHECK(siege::test::siege({"--state", built, "chronicle", "--view", "players"}).out.find("poisoned") ==
+        std::string::npos);
+  CHECK(siege::test::siege({"--state", built, "chronicle"}).out.find("poisoned") != std::string::npos);
 }
