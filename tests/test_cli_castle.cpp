@@ -250,6 +250,36 @@ TEST_CASE("init reports every error of a description in one run, each with its J
   CHECK(m.json()["error"]["errors_total"] == 25);
 }
 
+TEST_CASE("init reports each mistake of one entry, not only its first", "[cli][castle]") {
+  const siege::test::TempDir dir;
+  // Five mistakes: two in a section, two in an engine, one in a unit.
+  const std::string five = R"({
+  "sections": [
+    {"id": "gatehouse", "structure": "castle-gate", "variant": "portcullis"},
+    {"id": "north-wall", "structure": "curtian-wall", "abatis": {"standing": "yes", "progress": 0}}
+  ],
+  "besiegers": [{"id": "gun", "weapon": "bombrd", "pool": 99, "target": "gatehouse"}],
+  "units": [{"id": "garrison", "side": "defender", "figures": 0}]
+})";
+  const auto r = siege::test::siege({"init", dir.file("s.json"), "--from", "-"}, five);
+  CHECK(r.status == 2);
+  CHECK(r.err ==
+        "siege: error: <stdin>:/sections/1/structure: unknown structure 'curtian-wall' (did you mean curtain-wall?); "
+        "see 'siege list structures'\n"
+        "siege: error: <stdin>:/sections/1/abatis/standing: expected true or false\n"
+        "siege: error: <stdin>:/besiegers/0/weapon: unknown weapon 'bombrd' (did you mean bombard?); see 'siege list "
+        "weapons'\n"
+        "siege: error: <stdin>:/besiegers/0/pool: expected an integer from 0 to 50\n"
+        "siege: error: <stdin>:/units/0/figures: expected an integer from 1 to 100000\n");
+  CHECK_FALSE(std::ifstream(dir.file("s.json")).good());
+  const json e = siege::test::siege({"--json", "init", dir.file("s.json"), "--from", "-"}, five).json()["error"];
+  CHECK(e["errors_total"] == 5);
+  std::vector<std::string> pointers;
+  for (const auto& x : e["errors"]) pointers.push_back(x["pointer"]);
+  CHECK(pointers == std::vector<std::string>{"/sections/1/structure", "/sections/1/abatis/standing",
+                                             "/besiegers/0/weapon", "/besiegers/0/pool", "/units/0/figures"});
+}
+
 TEST_CASE("a castle built at the play prompt equals the same castle from a description, but for log and initial",
           "[cli][castle]") {
   const siege::test::TempDir dir;
@@ -266,6 +296,7 @@ TEST_CASE("a castle built at the play prompt equals the same castle from a descr
                           "add --unit castellan --side defender --hero\n"
                           "add --unit storming-party --side besieger --figures 30\n"
                           "scene --seed 11\n"
+                          "note --private 'the well in the keep is poisoned'\n"
                           "add --unit mistake --side besieger --figures 3\n"
                           "undo\n"
                           "replay\n");
@@ -288,5 +319,10 @@ TEST_CASE("a castle built at the play prompt equals the same castle from a descr
   CHECK(castle_of(a) == castle_of(b));
   CHECK(a["scene"] == 1);
   CHECK(a["initial"]["sections"].empty());  // R43: the siege as it began
-  CHECK(a["log"].size() == 9);              // eight arrivals and the scene; the undone one is gone
+  REQUIRE(a["log"].size() == 10);  // eight arrivals, the scene and the note; the undone one is gone
+  CHECK(a["log"][9]["outcome"] == json({{"private", true}, {"text", "the well in the keep is poisoned"}}));
+  // R44: the note is the referee's alone.
+  CHECK(siege::test::siege({"--state", built, "chronicle", "--view", "players"}).out.find("poisoned") ==
+        std::string::npos);
+  CHECK(siege::test::siege({"--state", built, "chronicle"}).out.find("poisoned") != std::string::npos);
 }

@@ -6,6 +6,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <tuple>
 
 #include <catch2/catch.hpp>
 
@@ -597,6 +600,82 @@ TEST_CASE("the plan of a crowded castle grows its ring until no two counters ove
       CHECK((xs[a] + ws[a] <= xs[b] || xs[b] + ws[b] <= xs[a] || ys[a] + hs[a] <= ys[b] ||
              ys[b] + hs[b] <= ys[a]));
     }
+}
+
+namespace {
+
+// The counter (its frame: x, y, width, height) whose first line is `id`.
+std::array<int, 4> counter_of(const std::string& svg, const std::string& id) {
+  const auto name = svg.find("font-weight=\"bold\">" + id + "</tspan>");
+  if (name == std::string::npos) return {};
+  const std::string rect = svg.substr(svg.rfind("<rect", name));
+  return {numbers_of(rect, "<rect", "x")[0], numbers_of(rect, "<rect", "y")[0], numbers_of(rect, "<rect", "width")[0],
+          numbers_of(rect, "<rect", "height")[0]};
+}
+
+}  // namespace
+
+TEST_CASE("the plan draws each unit at its section: a besieger before it, a defender against its inner side",
+          "[cli][chronicle]") {
+  // Two sections (the smallest ring) and long names: counters wider than a
+  // small ring's inside is deep.
+  TempDir dir;
+  const std::string state = dir.file("s.json");
+  REQUIRE(siege::test::siege({"init", state, "--from", "-"}, R"({"sections": [
+      {"id": "quay-wall", "structure": "curtain-wall"}, {"id": "water-gate", "structure": "castle-gate"}],
+    "units": [{"id": "harbour-watch-of-the-quay", "side": "defender", "figures": 40},
+              {"id": "old-town-militia-company", "side": "defender", "figures": 35},
+              {"id": "gate-wardens", "side": "defender", "figures": 12},
+              {"id": "keep-guard", "side": "defender", "figures": 10},
+              {"id": "river-raiders", "side": "besieger", "figures": 30}]})")
+              .status == 0);
+  const auto on = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"--state", state});
+    return siege::test::siege(args);
+  };
+  REQUIRE(on({"move", "--unit", "harbour-watch-of-the-quay", "--section", "quay-wall"}).status == 0);
+  REQUIRE(on({"move", "--unit", "old-town-militia-company", "--section", "quay-wall"}).status == 0);
+  REQUIRE(on({"move", "--unit", "gate-wardens", "--section", "water-gate"}).status == 0);
+  REQUIRE(on({"move", "--unit", "river-raiders", "--section", "water-gate"}).status == 0);
+  const Run r = on({"chronicle"});
+  REQUIRE(r.status == 0);
+  const std::string plan = svg_with(r.out, "plan-t");
+  // The ring: the radius of the walls' arcs, centred on 0,0.
+  const auto arc = plan.find("A", plan.find("<path d=\"M"));
+  const int ring = std::stoi(plan.substr(arc + 1));
+  INFO("ring " << ring);
+  // quay-wall's middle is at the top (-90 degrees), water-gate's at the bottom; each spans 180 degrees.
+  const auto at = [&](const std::string& id) {
+    const auto [x, y, w, h] = counter_of(plan, id);
+    REQUIRE(w > 0);
+    double nearest = 1e9, farthest = 0;
+    for (const int cx : {x, x + w})
+      for (const int cy : {y, y + h}) farthest = std::max(farthest, std::hypot(cx, cy));
+    const double dx = std::max({0, x, -(x + w)}), dy = std::max({0, y, -(y + h)});
+    nearest = std::hypot(dx, dy);
+    return std::tuple{x + w / 2.0, y + h / 2.0, nearest, farthest};
+  };
+  constexpr int wall = 7;  // half the wall's width
+  for (const std::string id : {"harbour-watch-of-the-quay", "old-town-militia-company", "gate-wardens"}) {
+    const auto [cx, cy, nearest, farthest] = at(id);
+    INFO(id << ": centre " << cx << "," << cy << ", nearest " << nearest << ", farthest " << farthest);
+    CHECK(farthest < ring - wall);  // inside the walls
+    CHECK((id == "gate-wardens" ? cy > 0 : cy < 0));  // on its own section's half
+    CHECK(nearest >= (ring - 30) / 3.0);  // clear of the middle, where the units within the walls stand
+  }
+  // The first at a section stands against its wall, not in the middle of the ring.
+  CHECK(std::get<3>(at("harbour-watch-of-the-quay")) > ring - 40);
+  CHECK(std::get<3>(at("gate-wardens")) > ring - 40);
+  // The second at quay-wall stands behind the first, nearer the wall than the centre.
+  CHECK(std::get<1>(at("old-town-militia-company")) < -ring / 3.0);
+  // The besieger before water-gate, outside it; the unit within the walls nowhere near a wall.
+  const auto [bx, by, bnear, bfar] = at("river-raiders");
+  CHECK(bnear > ring + wall);
+  CHECK(bnear < ring + 50);
+  CHECK(by > 0);
+  CHECK(std::get<3>(at("keep-guard")) < ring - 30);
+  // Each unit at a section is tied to its wall by a dotted line; none other is.
+  CHECK(count_of(plan, "stroke-dasharray=\"2 3\"") == 4);
 }
 
 TEST_CASE("each command line of the chronicle, run by a shell, plays its log entry again", "[cli][chronicle]") {

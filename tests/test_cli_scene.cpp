@@ -297,6 +297,37 @@ TEST_CASE("R26 R33 R46: status shows abatis under way and standing, who stands a
   CHECK(h.on({"abatis", "tear", "--section", "north-wall"}).status == 0);
 }
 
+TEST_CASE("R33: status shows who stands at each breach, through and behind, in text, markdown, csv and json",
+          "[cli][scene-cli][R33]") {
+  Harrowmere h;
+  REQUIRE(h.on({"damage", "--at", "north-wall", "--hull", "20"}).status == 0);
+  REQUIRE(h.on({"damage", "--at", "gatehouse", "--hull", "10"}).status == 0);
+  REQUIRE(h.on({"move", "--unit", "garrison", "--section", "north-wall"}).status == 0);
+  REQUIRE(h.on({"move", "--unit", "storming-party", "--section", "north-wall"}).status == 0);
+  REQUIRE(h.on({"move", "--unit", "storming-party", "--section", "north-wall", "--through-breach", "--figures", "5"})
+              .status == 0);
+  const std::string who = "garrison (defender) 0 through, 30 behind; storming-party (besieger) 5 through, 25 behind";
+  std::string text = h.on({"status"}).out;
+  std::replace(text.begin(), text.end(), '\n', ' ');  // the line is folded at 80 columns
+  CHECK(text.find("At breach north-wall: " + who + " ") != std::string::npos);
+  CHECK(h.on({"--format", "markdown", "status"}).out.find("| north-wall | play the assault | 0/3 built | " + who + " |") !=
+        std::string::npos);
+  CHECK(h.on({"--format", "csv", "status"}).out.find("north-wall,play the assault,0/3 built,\"" + who + "\"\r\n") !=
+        std::string::npos);
+  const json j = h.on_json({"status"});
+  CHECK(j["breaches"] == json::parse(R"([
+    {"section": "north-wall", "assault": "open", "units": [
+      {"unit": "garrison", "side": "defender", "through": 0, "behind": 30},
+      {"unit": "storming-party", "side": "besieger", "through": 5, "behind": 25}]},
+    {"section": "gatehouse", "assault": "open", "units": []}])"));
+  // A breach a standing abatis blocks says so; a section not breached is no breach.
+  for (int turn = 0; turn < 3; ++turn)
+    REQUIRE(h.on({"abatis", "build", "--section", "gatehouse", "--seed", std::to_string(turn)}).status == 0);
+  const json b = h.on_json({"status"});
+  REQUIRE(b["breaches"].size() == 2);
+  CHECK(b["breaches"][1] == json({{"section", "gatehouse"}, {"assault", "blocked"}, {"units", json::array()}}));
+}
+
 TEST_CASE("odds attack|demolish|mine|escalade read a section of the state file, and only read it", "[cli][scene-cli]") {
   Harrowmere h;
   REQUIRE(h.on({"damage", "--at", "gatehouse", "--hull", "3"}).status == 0);

@@ -40,18 +40,25 @@ namespace siege {
 
 namespace detail {
 
+// Thrown by EntryFields::done: an entry of a description one or more of
+// whose keys were refused, each refusal kept in Faults already.
+struct EntryRefused {};
+
 // The errors of a description gathered instead of thrown at the first:
 // `siege init` reports them all. A step that a reader's error (a usage
 // error) ends is recorded and reading goes on with the next; past
 // Error::max_reported only their count is kept.
 class Faults {
  public:
-  // Runs `f`; returns whether it ran through (false: its error is kept).
+  // Runs `f`; returns whether it ran through (false: its error is kept,
+  // or an entry inside it was refused with its errors kept).
   template <typename F>
   bool attempt(F&& f) {
     try {
       f();
       return true;
+    } catch (const EntryRefused&) {
+      return false;
     } catch (const Error& e) {
       if (e.kind() != ErrorKind::usage) throw;
       if (kept_.size() < Error::max_reported) kept_.push_back(e);
@@ -77,6 +84,30 @@ bool attempt(Faults* faults, F&& f) {
   f();
   return true;
 }
+
+// The keys of one entry of a description read one by one: with `faults`
+// each key's refusal is kept and the next key is read, so that an entry
+// with two mistakes reports both; done() then refuses the entry as a whole
+// (EntryRefused: it is left out, as an unread entry). Without `faults` (a
+// state file, an `add`) the first refusal is thrown as it is.
+class EntryFields {
+ public:
+  explicit EntryFields(Faults* faults) : faults_(faults) {}
+  // Runs `f`; whether it ran through.
+  template <typename F>
+  bool read(F&& f) {
+    if (attempt(faults_, std::forward<F>(f))) return true;
+    refused_ = true;
+    return false;
+  }
+  void done() const {
+    if (refused_) throw EntryRefused{};
+  }
+
+ private:
+  Faults* faults_;
+  bool refused_ = false;
+};
 
 // The id an entry that could not be read gives itself ("" if none): what
 // refers to it is not an error of its own.
@@ -125,24 +156,31 @@ template <std::size_t N>
   c.expect_object();
   description_only_keys(c, "unit", faults);
   UnitState u;
-  u.id = c.at("id").id();
-  u.side = static_cast<UnitSide>(troop_name(c.at("side"), unit_side_names, 2, "side"));
-  if (c.has("hero")) u.hero = c.at("hero").boolean();
-  if (u.hero) {
-    if (c.has("figures") && c.at("figures").int_in(1, max_figures) != 1)
-      c.at("figures").fail("a hero is one figure");
-    u.start_figures = 1;
-  } else {
-    u.start_figures = c.at("figures").int_in(1, max_figures);
-  }
+  EntryFields keys(faults);
+  keys.read([&] { u.id = c.at("id").id(); });
+  keys.read([&] { u.side = static_cast<UnitSide>(troop_name(c.at("side"), unit_side_names, 2, "side")); });
+  if (keys.read([&] { u.hero = c.has("hero") && c.at("hero").boolean(); }))
+    keys.read([&] {
+      if (u.hero) {
+        if (c.has("figures") && c.at("figures").int_in(1, max_figures) != 1)
+          c.at("figures").fail("a hero is one figure");
+        u.start_figures = 1;
+      } else {
+        u.start_figures = c.at("figures").int_in(1, max_figures);
+      }
+    });
   u.figures = u.start_figures;
   // A unit starts in good or shaken order; only a rout makes it routed.
-  if (c.has("order")) u.order = static_cast<Order>(troop_name(c.at("order"), order_names, 2, "order"));
+  if (c.has("order"))
+    keys.read([&] { u.order = static_cast<Order>(troop_name(c.at("order"), order_names, 2, "order")); });
   u.where = u.side == UnitSide::besieger ? UnitPlace::outside : UnitPlace::within_walls;
-  if (c.has("where")) {
-    static constexpr std::array<std::string_view, 2> start_places{"outside", "within-walls"};
-    u.where = troop_name(c.at("where"), start_places, 2, "place") == 0 ? UnitPlace::outside : UnitPlace::within_walls;
-  }
+  if (c.has("where"))
+    keys.read([&] {
+      static constexpr std::array<std::string_view, 2> start_places{"outside", "within-walls"};
+      u.where =
+          troop_name(c.at("where"), start_places, 2, "place") == 0 ? UnitPlace::outside : UnitPlace::within_walls;
+    });
+  keys.done();
   return u;
 }
 
@@ -213,11 +251,13 @@ template <std::size_t N>
   }
   ArmyState a;
   a.in_castle = defender;  // castle defenders by default (R25)
-  if (state || c.has("strength")) a.strength = c.at("strength").int_in(1, max_army);
+  EntryFields keys(faults);
+  if (state || c.has("strength")) keys.read([&] { a.strength = c.at("strength").int_in(1, max_army); });
   else a.strength = 0;  // read_troops() puts the side's figures here
   if (state) a.killed = c.at("killed").int_in(0, a.strength);
-  if (defender && (state || c.has("in_castle"))) a.in_castle = c.at("in_castle").boolean();
+  if (defender && (state || c.has("in_castle"))) keys.read([&] { a.in_castle = c.at("in_castle").boolean(); });
   if (state) a.called = c.at("called").boolean();
+  keys.done();
   return a;
 }
 
@@ -302,7 +342,8 @@ void read_troops(const Cursor& c, Snap& s, bool state, std::initializer_list<std
       if (!has_armies) c.fail("missing key 'armies' (the file has " + name + " units)");
       c.at("armies").at(name.c_str()).fail("null, but there are " + name + " units");
     }
-    ArmyState a = read_army(*at, side, state, faults);
+    ArmyState a;
+    if (!attempt(faults, [&] { a = read_army(*at, side, state, faults); })) continue;  // its errors are kept
     if (!state && a.strength == 0) {
       if (!any) at->fail("no " + name + " units: give \"strength\"");
       a.strength = static_cast<int>(figures);
@@ -407,31 +448,52 @@ decltype(auto) lookup_at(const Cursor& c, F&& f) {
   return c.value().is_null() ? std::string() : c.id();
 }
 
+// A section's "abatis" or "mine" object: exactly `keys` in a state file,
+// the description shape of that name in a description.
+[[nodiscard]] inline Cursor works_object(const Cursor& c, const char* key, Strictness mode,
+                                         std::initializer_list<std::string_view> keys, Faults* faults) {
+  const auto o = c.at(key);
+  o.expect_object();
+  if (mode == Strictness::state) o.only_keys(keys);
+  else description_only_keys(o, key, faults);
+  return o;
+}
+
 // A section; in a description its keys are description.hpp's (`faults`: gathered, read_description).
 inline SectionState read_section(const Cursor& c, const Tables& t, Strictness mode, Faults* faults = nullptr) {
   c.expect_object();
   if (mode == Strictness::state) c.only_keys({"id", "structure", "variant", "hull_suffered", "state", "abatis", "mine"});
   else description_only_keys(c, "section", faults);
   SectionState s;
-  s.id = c.at("id").id();
-  const auto sc = c.at("structure");
-  s.structure = sc.id();
-  const Structure& row = lookup_at(sc, [&]() -> const Structure& { return t.structure(s.structure); });
-  if (present(c, "variant", mode)) {
-    const auto v = c.at("variant");
-    s.variant = id_or_null(v);
-    if (!s.variant.empty()) {
-      if (row.variant(s.variant) == nullptr) {
-        std::vector<std::string> known;
-        for (const auto& x : row.variants) known.push_back(x.id);
-        v.fail("unknown variant '" + s.variant + "' of " + row.id + did_you_mean(s.variant, known) +
-               (known.empty() ? " (it has no variants)" : ""));
+  EntryFields keys(faults);
+  keys.read([&] { s.id = c.at("id").id(); });
+  // The structure's row: the variant, the Hull and the days of digging are
+  // judged by it (unknown: left unjudged, the structure's error said).
+  const Structure* row = nullptr;
+  keys.read([&] {
+    const auto sc = c.at("structure");
+    s.structure = sc.id();
+    row = &lookup_at(sc, [&]() -> const Structure& { return t.structure(s.structure); });
+  });
+  bool variant_read = true;
+  if (row != nullptr && present(c, "variant", mode))
+    variant_read = keys.read([&] {
+      const auto v = c.at("variant");
+      s.variant = id_or_null(v);
+      if (!s.variant.empty()) {
+        if (row->variant(s.variant) == nullptr) {
+          std::vector<std::string> known;
+          for (const auto& x : row->variants) known.push_back(x.id);
+          v.fail("unknown variant '" + s.variant + "' of " + row->id + did_you_mean(s.variant, known) +
+                 (known.empty() ? " (it has no variants)" : ""));
+        }
+        if (s.variant != "portcullis") v.fail("variant '" + s.variant + "' is not modelled (only portcullis)");
       }
-      if (s.variant != "portcullis") v.fail("variant '" + s.variant + "' is not modelled (only portcullis)");
-    }
-  }
-  const int hull = section_stats(row, portcullis_of(s)).hull;
-  if (present(c, "hull_suffered", mode)) s.hull_suffered = c.at("hull_suffered").int_in(0, hull);
+    });
+  const bool judged = row != nullptr && variant_read;
+  const int hull = judged ? section_stats(*row, portcullis_of(s)).hull : 0;
+  if (judged && present(c, "hull_suffered", mode))
+    keys.read([&] { s.hull_suffered = c.at("hull_suffered").int_in(0, hull); });
   s.state = ladder_state(s.hull_suffered, hull);
   if (mode == Strictness::state) {
     const auto st = c.at("state");
@@ -441,30 +503,35 @@ inline SectionState read_section(const Cursor& c, const Tables& t, Strictness mo
               std::to_string(s.hull_suffered) + " of " + std::to_string(hull) + " (R4 gives '" +
               std::string(name_of(s.state)) + "')");
   }
-  if (present(c, "abatis", mode)) {
-    const auto a = c.at("abatis");
-    a.expect_object();
-    if (mode == Strictness::state) a.only_keys({"standing", "progress"});
-    else description_only_keys(a, "abatis", faults);
-    s.abatis.standing = a.at("standing").boolean();
-    s.abatis.progress = a.at("progress").int_in(0, t.troops.abatis_turns - 1);  // R26, from the tables
-  }
-  if (present(c, "mine", mode)) {
-    const auto m = c.at("mine");
-    m.expect_object();
-    if (mode == Strictness::state) m.only_keys({"days_dug", "detected"});
-    else description_only_keys(m, "mine", faults);
-    // R19: a gallery digs one day a point of the section's listed Armor.
-    const auto dug = m.at("days_dug");
-    const int needed = section_stats(row, portcullis_of(s)).base_armor;
-    s.mine.days_dug = dug.int_in(0, 10000);
-    if (s.mine.days_dug > needed)
-      dug.fail(std::to_string(s.mine.days_dug) + " days dug, but " + row.id + " takes " +
-               std::to_string(needed) +
-               " days of digging (one a point of its listed Armor, R19): expected from 0 to " +
-               std::to_string(needed));
-    s.mine.detected = m.at("detected").boolean();
-  }
+  if (present(c, "abatis", mode))
+    keys.read([&] {
+      const auto a = works_object(c, "abatis", mode, {"standing", "progress"}, faults);
+      EntryFields abatis(faults);
+      abatis.read([&] { s.abatis.standing = a.at("standing").boolean(); });
+      abatis.read(
+          [&] { s.abatis.progress = a.at("progress").int_in(0, t.troops.abatis_turns - 1); });  // R26, from the tables
+      abatis.done();
+    });
+  if (present(c, "mine", mode))
+    keys.read([&] {
+      const auto m = works_object(c, "mine", mode, {"days_dug", "detected"}, faults);
+      EntryFields mine(faults);
+      // R19: a gallery digs one day a point of the section's listed Armor.
+      if (judged)
+        mine.read([&] {
+          const auto dug = m.at("days_dug");
+          const int needed = section_stats(*row, portcullis_of(s)).base_armor;
+          s.mine.days_dug = dug.int_in(0, 10000);
+          if (s.mine.days_dug > needed)
+            dug.fail(std::to_string(s.mine.days_dug) + " days dug, but " + row->id + " takes " +
+                     std::to_string(needed) +
+                     " days of digging (one a point of its listed Armor, R19): expected from 0 to " +
+                     std::to_string(needed));
+        });
+      mine.read([&] { s.mine.detected = m.at("detected").boolean(); });
+      mine.done();
+    });
+  keys.done();
   return s;
 }
 
@@ -477,43 +544,48 @@ inline EngineState read_engine(const Cursor& c, const Tables& t, Strictness mode
   else
     description_only_keys(c, "engine", faults);
   EngineState e;
-  e.id = c.at("id").id();
+  EntryFields keys(faults);
+  keys.read([&] { e.id = c.at("id").id(); });
   e.side = mode == Strictness::state ? static_cast<EngineSide>(pick_name(c.at("side"), engine_side_names, "side")) : side;
   const Engine* row = nullptr;
-  if (present(c, "engine", mode)) {
-    const auto ec = c.at("engine");
-    // A description's known miss: "engine" taken for the engine's name, or
-    // for the weapon it fires.
-    if (mode == Strictness::description && ec.value().is_string()) {
-      const std::string given = ec.value().get<std::string>();
-      if (find_by_id(t.engines, given) == nullptr) {
-        const std::string hint =
-            t.find_weapon(given) != nullptr
-                ? " ('" + given + "' is a weapon: write \"weapon\": \"" + given + "\")"
-            : c.has("weapon")
-                ? " (\"engine\" is the engines.json row the engine is hit as, not its name; leave it out and "
-                  "the engine that fires its \"weapon\" gives the row)"
-                : "";
-        if (!hint.empty())
-          ec.fail((is_id(given) ? "unknown engines.json row '" + given + "'" + did_you_mean(given, ids_of(t.engines))
-                                : std::string(id_rule)) +
-                  hint);
+  // The row and the weapon: the rest of the engine is judged by them.
+  bool judged = true;
+  if (present(c, "engine", mode))
+    judged = keys.read([&] {
+      const auto ec = c.at("engine");
+      // A description's known miss: "engine" taken for the engine's name, or
+      // for the weapon it fires.
+      if (mode == Strictness::description && ec.value().is_string()) {
+        const std::string given = ec.value().get<std::string>();
+        if (find_by_id(t.engines, given) == nullptr) {
+          const std::string hint =
+              t.find_weapon(given) != nullptr
+                  ? " ('" + given + "' is a weapon: write \"weapon\": \"" + given + "\")"
+              : c.has("weapon")
+                  ? " (\"engine\" is the engines.json row the engine is hit as, not its name; leave it out and "
+                    "the engine that fires its \"weapon\" gives the row)"
+                  : "";
+          if (!hint.empty())
+            ec.fail((is_id(given) ? "unknown engines.json row '" + given + "'" + did_you_mean(given, ids_of(t.engines))
+                                  : std::string(id_rule)) +
+                    hint);
+        }
       }
-    }
-    e.engine = id_or_null(ec);
-    if (!e.engine.empty()) row = &lookup_at(ec, [&]() -> const Engine& { return t.engine(e.engine); });
-  }
-  if (present(c, "weapon", mode)) {
-    const auto wc = c.at("weapon");
-    e.weapon = id_or_null(wc);
-    if (!e.weapon.empty()) {
-      const Weapon& w = lookup_at(wc, [&]() -> const Weapon& { return t.weapon(e.weapon); });
-      lookup_at(wc, [&] { refuse_personal(w); });
-    }
-  }
-  if (mode == Strictness::description) {
+      e.engine = id_or_null(ec);
+      if (!e.engine.empty()) row = &lookup_at(ec, [&]() -> const Engine& { return t.engine(e.engine); });
+    });
+  if (present(c, "weapon", mode))
+    judged = keys.read([&] {
+      const auto wc = c.at("weapon");
+      e.weapon = id_or_null(wc);
+      if (!e.weapon.empty()) {
+        const Weapon& w = lookup_at(wc, [&]() -> const Weapon& { return t.weapon(e.weapon); });
+        lookup_at(wc, [&] { refuse_personal(w); });
+      }
+    }) && judged;
+  if (mode == Strictness::description && judged) {
     if (e.engine.empty() && e.weapon.empty())
-      c.fail("give \"engine\" (a row of engines.json) or \"weapon\" (a row of weapons.json)");
+      keys.read([&] { c.fail("give \"engine\" (a row of engines.json) or \"weapon\" (a row of weapons.json)"); });
     if (row != nullptr && e.weapon.empty()) e.weapon = row->weapon;
     if (row == nullptr)  // the engine that fires this weapon gives its Armor and Hull
       for (const auto& r : t.engines)
@@ -523,25 +595,28 @@ inline EngineState read_engine(const Cursor& c, const Tables& t, Strictness mode
           break;
         }
   }
-  if (present(c, "pool", mode)) e.pool = c.at("pool").int_in(0, max_dice);
-  if (present(c, "target", mode)) e.target = id_or_null(c.at("target"));
-  if (present(c, "hull_suffered", mode)) {
-    const auto h = c.at("hull_suffered");
-    e.hull_suffered = h.int_in(0, row != nullptr ? row->hull : 0);
+  if (present(c, "pool", mode)) keys.read([&] { e.pool = c.at("pool").int_in(0, max_dice); });
+  if (present(c, "target", mode)) keys.read([&] { e.target = id_or_null(c.at("target")); });
+  bool wrecked = false;
+  if (judged) {
+    if (present(c, "hull_suffered", mode))
+      keys.read([&] { e.hull_suffered = c.at("hull_suffered").int_in(0, row != nullptr ? row->hull : 0); });
+    wrecked = row != nullptr && e.hull_suffered >= row->hull;
   }
-  const bool wrecked = row != nullptr && e.hull_suffered >= row->hull;
   e.knocked_out = wrecked;
-  if (present(c, "knocked_out", mode)) {
-    const auto k = c.at("knocked_out");
-    e.knocked_out = k.boolean();
-    if (wrecked && !e.knocked_out)
-      k.fail("false, but it has suffered its whole Hull (" + std::to_string(row->hull) + ")");
-  }
+  if (present(c, "knocked_out", mode))
+    keys.read([&] {
+      const auto k = c.at("knocked_out");
+      e.knocked_out = k.boolean();
+      if (wrecked && !e.knocked_out)
+        k.fail("false, but it has suffered its whole Hull (" + std::to_string(row->hull) + ")");
+    });
   if (mode == Strictness::state && c.has("gone")) {  // R36: an engine leaves only by `siege remove`
     static constexpr std::array<std::string_view, 1> ways{"removed"};
     (void)pick_name(c.at("gone"), ways, "way of leaving");
     e.gone = Gone::removed;
   }
+  keys.done();
   return e;
 }
 

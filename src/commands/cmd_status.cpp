@@ -30,12 +30,13 @@ CommandDoc status_doc() {
       .about = R"doc(The siege at a glance: each section with a Hull bar and its state, the engines of both sides
 with their damage, the camp, the units (figures now and at the start, order, where they stand,
 through and behind at a section; shaken in yellow and routed in red on a terminal) and the
-armies (strength, killed and the one-third mark, R25), open breaches and the scenes played. With
-`--format markdown` or `csv` every part of it is a table, one after the other (a blank line
-between): the sections first (as before), then the engines, the camp, the units and the armies,
-the open breaches and the galleries when there are any, and last the siege itself (its name, the
-scenes played, the scene length, the log entries and any notes). With `--json` all of it,
-including the section and engine ids.)doc",
+armies (strength, killed and the one-third mark, R25), the breaches (open to an assault, blocked
+by standing abatis or impassable, and who stands at each, through and behind) and the scenes
+played. With `--format markdown` or `csv` every part of it is a table, one after the other (a
+blank line between): the sections first (as before), then the engines, the camp, the units and
+the armies, the breaches and the galleries when there are any, and last the siege itself (its
+name, the scenes played, the scene length, the log entries and any notes). With `--json` all of
+it, including the section and engine ids (`breaches`: each breach with its units).)doc",
       .example = R"doc(Example:
 
     $ siege --state siege.json status
@@ -53,7 +54,7 @@ including the section and engine ids.)doc",
     ...
     Camp      [##........] 5/20
     Log       2 entries)doc",
-      .with_state = R"doc(sections with Hull bars and states, engines with damage and knocked-out marks, the camp, units and armies, open breaches, scenes played, the last three notes; `--json` gives all of it)doc",
+      .with_state = R"doc(sections with Hull bars and states, engines with damage and knocked-out marks, the camp, units and armies, the breaches and who stands at each, scenes played, the last three notes; `--json` gives all of it)doc",
       .outcome = R"json({
   "siege_outcome": {
     "description": "`init` and `status`: the siege in a state file; also the JSON of `siege serve` (its /state.json), which adds view, version and error.",
@@ -148,6 +149,33 @@ including the section and engine ids.)doc",
         "additionalProperties": false
       },
       "open_breaches": {"type": "array", "items": {"$ref": "#/$defs/id"}},
+      "breaches": {
+        "description": "R13, R26, R33: each section now breached, in the file's order: whether an assault goes through it (open), a standing abatis blocks it (blocked, R26) or it cannot be crossed (impassable, R13), and the units that stand at it, through and behind",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "section": {"$ref": "#/$defs/id"},
+            "assault": {"enum": ["open", "blocked", "impassable"]},
+            "units": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "unit": {"$ref": "#/$defs/id"},
+                  "side": {"enum": ["besieger", "defender"]},
+                  "through": {"$ref": "#/$defs/count"},
+                  "behind": {"$ref": "#/$defs/count"}
+                },
+                "required": ["unit", "side", "through", "behind"],
+                "additionalProperties": false
+              }
+            }
+          },
+          "required": ["section", "assault", "units"],
+          "additionalProperties": false
+        }
+      },
       "galleries": {
         "description": "R30: each gallery dug or digging in the scene under way, with the scene's days left to it",
         "type": "array",
@@ -192,6 +220,7 @@ including the section and engine ids.)doc",
       "units",
       "armies",
       "open_breaches",
+      "breaches",
       "galleries",
       "log_entries",
       "log_notes"

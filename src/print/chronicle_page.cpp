@@ -339,12 +339,12 @@ svg{overflow:visible}
 svg text{font-family:inherit;fill:var(--ink)}
 .bar{vertical-align:middle;margin-right:.35rem}
 svg.chart{max-width:100%;height:auto}
-figure.plan{margin:.6rem 0 1rem}figure.plan figcaption{max-width:46rem}svg.plan{display:block;max-width:100%;height:auto}.plan-words{margin:0 0 1rem;font-size:.9rem}
+figure.plan{margin:.6rem 0 1rem}figure.plan figcaption{max-width:46rem}.plan-frame{overflow-x:auto}svg.plan{display:block;max-width:none;height:auto;scroll-initial-target:nearest;scroll-snap-align:center}.plan-words{margin:0 0 1rem;font-size:.9rem}
 code{overflow-wrap:anywhere}
 @media screen and (max-width:600px){body{padding:.75rem .8rem 1.5rem}.wide table,.wide caption,.wide tbody,.wide tr,.wide th,.wide td{display:block}.wide thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.wide tbody tr{margin:0 0 .5rem;padding:.25rem .55rem;border:1px solid var(--line);border-radius:.3rem}.wide tbody th,.wide td{border:0;padding:.05rem 0;text-align:left;white-space:normal}.wide tbody th{font-size:1rem}.wide td[data-label]::before{content:attr(data-label) ": ";font-weight:600}.wide td.rules::before{color:var(--ink)}}
 footer{margin-top:2rem;font-size:.8rem;color:var(--muted)}
 @page{size:A4;margin:14mm 12mm}
-@media print{body{max-width:none;padding:0;font-size:9.5pt;background:#fff;color:#000}nav{display:none}.entry.flagged{background:none}thead th{background:none}h2,h3,h4{break-after:avoid}figure,tr{break-inside:avoid}a{color:inherit;text-decoration:none}.wide{overflow:visible}tbody th,td.hull,td.n,.dice{white-space:normal}table.shots{font-size:7.5pt}td.rules{font-size:7pt}}
+@media print{body{max-width:none;padding:0;font-size:9.5pt;background:#fff;color:#000}nav{display:none}.entry.flagged{background:none}thead th{background:none}h2,h3,h4{break-after:avoid}figure,tr{break-inside:avoid}a{color:inherit;text-decoration:none}.wide,.plan-frame{overflow:visible}svg.plan{max-width:100%}tbody th,td.hull,td.n,.dice{white-space:normal}table.shots{font-size:7.5pt}td.rules{font-size:7pt}}
 )";
 
 // Colours of the SVG (the CSS variables do not reach a presentation attribute).
@@ -719,16 +719,21 @@ std::string chronicle_html(const Chronicle& c) {
   p.raw(
       "<section id=\"glance\" aria-labelledby=\"glance-h\">\n<h2 id=\"glance-h\">The castle at a "
       "glance</h2>\n"
-      "<figure class=\"plan\">");
+      "<figure class=\"plan\">"
+      // The plan at its own size, its labels 13 px, never shrunk to the
+      // screen: a narrow one scrolls it sideways in its frame, which opens
+      // on the middle of the castle (scroll-initial-target).
+      "<div class=\"plan-frame\" role=\"region\" aria-label=\"The plan (it scrolls sideways on a narrow "
+      "screen)\" tabindex=\"0\">");
   p.raw(castle_plan_svg(still_in_siege(now), t));
   p.raw(
-      "<figcaption>A schematic plan, not to scale: the sections in the order of the description, clockwise "
+      "</div><figcaption>A schematic plan, not to scale: the sections in the order of the description, clockwise "
       "from "
       "the top, each labelled with its state; the besiegers' engines and camp outside the walls, the "
       "defenders' "
-      "engines inside, an arrow from each engine to its target; the units where they stand (square corners: "
-      "an "
-      "engine, round: a unit; a cross: knocked out or wrecked).</figcaption></figure>\n"
+      "engines inside, an arrow from each engine to its target; the units where they stand, one at a section "
+      "tied to its wall by a dotted line, before it (a besieger) or against its inner side (a defender) "
+      "(square corners: an engine, round: a unit; a cross: knocked out or wrecked).</figcaption></figure>\n"
       "<details class=\"plan-words\"><summary>The plan in words</summary><ul>\n");
   for (const auto& f : castle_plan_facts(still_in_siege(now), t)) p.put("<li>{}</li>\n", esc(f));
   p.raw("</ul></details>\n<h3>Sections</h3>\n");

@@ -6,7 +6,9 @@
 // doors; each is drawn in its ladder state and labelled with it. Besieger
 // engines stand outside the ring opposite their targets, defender engines
 // inside, each with an arrow to its target; the camp outside; each unit as a
-// counter where it stands.
+// counter where it stands: at a section, a besieger's before its outer side
+// and a defender's against its inner side, each tied to the wall by a
+// dotted line.
 //
 // Labels and counters are laid out by a small placer: each goes to the
 // free spot nearest where it wants to be (on its side of the walls), so no
@@ -184,6 +186,27 @@ Pt beside(double degrees, int r, int gap, int w, int h) {
   const double reach = std::abs(c) * w / 2.0 + std::abs(s) * h / 2.0;
   const double at = gap >= 0 ? r + gap + reach : r + gap - reach;
   return {static_cast<int>(std::lround(at * c)), static_cast<int>(std::lround(at * s))};
+}
+
+// The centre of a w x h block in the direction `degrees` standing as near
+// the circle of radius r as the placer lets it: inside it, every corner
+// within r; outside it, no point of it within r.
+Pt against(double degrees, int r, int w, int h, Side side) {
+  const double a = radians(degrees), c = std::cos(a), s = std::sin(a);
+  const auto box_at = [&](double t) {
+    const int x = static_cast<int>(std::lround(t * c)), y = static_cast<int>(std::lround(t * s));
+    return Box{x - w / 2, y - h / 2, x - w / 2 + w, y - h / 2 + h};
+  };
+  const long r2 = static_cast<long>(r) * r;
+  double lo = side == Side::inside ? 0 : r, hi = side == Side::inside ? r : r + w + h;
+  for (int k = 0; k < 40; ++k) {
+    const double mid = (lo + hi) / 2;
+    const bool fits = side == Side::inside ? box_at(mid).farthest2() < r2 : box_at(mid).nearest2() > r2;
+    // inside: the farthest distance that fits; outside: the nearest.
+    if (fits == (side == Side::inside)) lo = mid;
+    else hi = mid;
+  }
+  return box_at(side == Side::inside ? lo : hi).centre();
 }
 
 enum class Shape { wall, tower, gate };
@@ -425,6 +448,27 @@ std::string castle_plan_svg(const Snapshot& s, const Tables& t) {
                           (u.where == UnitPlace::section && u.side == UnitSide::defender)))
       inside += unit_block(u).area();
   int ring = std::max({150, 24 * n, keep_clear + whole_sqrt(inside * 24 / 31)});
+  // The defenders posted at a section stand against its inner side, one
+  // behind the other: the ring is big enough that the last of them still
+  // stands in the outer two thirds of its inside, clear of the middle where
+  // the units within the walls stand (a wide counter stands lower under the
+  // curve of the wall than a narrow one).
+  std::unordered_map<std::string_view, std::pair<double, double>> posted;  // section: (depth, widest)
+  for (const auto& u : s.units)
+    if (u.figures > 0 && u.where == UnitPlace::section && u.side == UnitSide::defender) {
+      const Block b = unit_block(u);
+      auto& [depth, widest] = posted[u.section];
+      depth += b.height() + margin;
+      widest = std::max<double>(widest, b.width() + margin);
+    }
+  for (const auto& [id, p] : posted) {
+    const auto& [depth, widest] = p;
+    const auto stands_clear = [&](int r) {
+      const double room = r - keep_clear;
+      return room > widest / 2 && std::sqrt(room * room - widest * widest / 4) >= depth + room / 3;
+    };
+    while (!stands_clear(ring)) ring += 4;
+  }
   // A ring too small for what it holds grows until everything has its spot.
   for (int attempt = 0;; ++attempt, ring += ring / 4) {
     bool crowded = false;
@@ -455,6 +499,11 @@ std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowde
   std::vector<Placed> counters;
   std::vector<Block> labels;
   std::vector<std::pair<Pt, Pt>> arrows_out, arrows_in;  // (from, to) of besieger and defender engines
+  struct Tie {
+    Pt from, to;
+    std::string_view colour;
+  };
+  std::vector<Tie> ties;  // a unit at a section: a dotted line from its counter to the wall
 
   // ---- the walls
   for (int i = 0; i < n; ++i) {
@@ -619,17 +668,25 @@ std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowde
     const bool ours = u.side == UnitSide::besieger;
     counters.push_back(
         {b, ours ? besieger_fill : defender_fill, ours ? besieger_line : defender_line, 12, false});
+    return b.box;
   };
   for (const auto& u : s.units) {
     if (u.figures == 0 || u.where != UnitPlace::section) continue;
     const int i = section_index(u.section);
     if (i < 0) continue;
     const Block b = unit_block(u);
-    if (u.side == UnitSide::besieger)
-      add_unit(u, beside(centre_of(i) - span * 0.3, ring, keep_clear + 10, b.width(), b.height()),
-               Side::outside);
-    else
-      add_unit(u, beside(centre_of(i), ring, -keep_clear - 10, b.width(), b.height()), Side::inside);
+    const bool ours = u.side == UnitSide::besieger;
+    const Box box =
+        ours ? add_unit(u, against(centre_of(i) - span * 0.3, ring + keep_clear, b.width(), b.height(), Side::outside),
+                        Side::outside)
+             // against the wall's inner side, at its middle
+             : add_unit(u, against(centre_of(i), ring - keep_clear, b.width(), b.height(), Side::inside),
+                        Side::inside);
+    // Tied to its own stretch of the wall, where the counter faces it.
+    const double half = span / 2 - std::min(span / 4, 3.0);
+    const double a = centre_of(i) + std::clamp(std::remainder(angle_of(box.centre()) - centre_of(i), 360.0), -half, half);
+    const Pt wall_at = polar(a, ring + (ours ? 1 : -1) * (wall_width / 2 + 3));
+    ties.push_back({edge_of(box, wall_at), wall_at, ours ? besieger_line : defender_line});
   }
   // ---- units outside the walls, and besieger engines with no section to
   // shoot at, by the camp on its far side (clear of the arrows to it)
@@ -672,6 +729,9 @@ std::string draw_plan(const Snapshot& s, const Tables& t, int ring, bool& crowde
   // ---- the picture: arrows under the counters, labels on top
   for (const auto& [a, b] : arrows_out) g.arrow(a, b, besieger_line);
   for (const auto& [a, b] : arrows_in) g.arrow(a, b, defender_line);
+  for (const auto& tie : ties)
+    if (std::hypot(tie.to.x - tie.from.x, tie.to.y - tie.from.y) >= 6)
+      g.line(tie.from, tie.to, tie.colour, 2, " stroke-dasharray=\"2 3\"");
   for (const auto& c : counters) g.counter(c.block, c.fill, c.stroke, c.round, c.crossed);
   for (const auto& l : labels) g.text(l);
 

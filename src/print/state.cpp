@@ -128,6 +128,21 @@ void write_status(JsonWriter& w, const SiegeState& st, const Tables& t, const st
   write_status_army(w, st.now.armies.defender, UnitSide::defender, sally_of(st.now.units));
   w.end_object();
   w.string_array("open_breaches", open_breaches(st.now));
+  // R13, R26, R33: each breach, whether an assault goes through it, and who stands at it.
+  w.key("breaches").begin_array();
+  for (const auto& x : st.now.sections) {
+    if (x.state != BreachState::breached) continue;
+    w.begin_object().field("section", x.id);
+    w.field("assault", impassable_breach(x, t) ? "impassable" : x.abatis.standing ? "blocked" : "open");
+    w.key("units").begin_array();
+    for (const UnitState* u : units_at(st.now, x.id)) {
+      w.begin_object().field("unit", u->id).field("side", name_of(u->side));
+      w.field("through", u->through).field("behind", u->behind).end_object();
+    }
+    w.end_array();
+    w.end_object();
+  }
+  w.end_array();
   w.key("galleries").begin_array();
   for (const auto& g : galleries(st)) {
     w.begin_object().field("section", g.section).field("days_dug", g.gallery.days_dug);

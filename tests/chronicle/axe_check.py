@@ -18,8 +18,12 @@ see those widths (headless Chromium will not make a window narrower than
 `judge` fails on, at each width:
   - any axe-core violation (the rule, its impact, how many elements, the first ones);
   - a page wider than the screen, or any element that reaches past its
-    right edge (sideways scrolling; text inside an SVG counts);
+    right edge (sideways scrolling; text inside an SVG counts), but for what
+    stands in a frame that scrolls on its own (the plan's);
   - two text elements of one SVG whose boxes overlap (a chart's labels);
+  - a label of the castle's plan (svg.plan) smaller than SMALLEST_LABEL CSS px
+    on the screen: its font size times the SVG's scale (getScreenCTM);
+  - a plan wider than the screen whose frame does not open on its middle;
   - a frame that reported nothing (axe did not finish).
 """
 import json
@@ -29,6 +33,9 @@ import shutil
 import sys
 
 WIDTHS = [390, 1280]
+# The least size of a label of the castle's plan on the screen, in CSS px
+# (issue 40: the plan reads on a phone).
+SMALLEST_LABEL = 11
 
 PROBE = r"""<script>
 (function () {
@@ -41,12 +48,48 @@ PROBE = r"""<script>
     var t = (el.textContent || '').trim().replace(/\s+/g, ' ');
     return s + (t ? ' "' + t.slice(0, 40) + '"' : '');
   }
+  // Whether `el` stands in a frame that scrolls sideways on its own (the
+  // frame itself is measured as any element: it must fit the screen).
+  function framed(el) {
+    for (var p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      var o = getComputedStyle(p).overflowX;
+      if (o === 'auto' || o === 'scroll' || o === 'hidden') return true;
+    }
+    return false;
+  }
+  // The smallest label of each SVG as the reader sees it: its font size
+  // in the SVG's units times the SVG's scale on the screen, in CSS px.
+  function label_sizes() {
+    var found = [], svgs = document.getElementsByTagName('svg');
+    for (var k = 0; k < svgs.length; k++) {
+      var texts = svgs[k].querySelectorAll('text, tspan'), least = null, which = '';
+      for (var a = 0; a < texts.length; a++) {
+        var m = texts[a].getScreenCTM();
+        // a text's own size, or its tspans' where it has them
+        if (!m || !(texts[a].textContent || '').trim() ||
+            (texts[a].tagName === 'text' && texts[a].getElementsByTagName('tspan').length)) continue;
+        var px = parseFloat(getComputedStyle(texts[a]).fontSize) * Math.sqrt(m.a * m.a + m.b * m.b);
+        if (least === null || px < least) { least = px; which = texts[a].textContent.trim().slice(0, 40); }
+      }
+      if (least === null) continue;
+      var title = svgs[k].getElementsByTagName('title')[0];
+      found.push({svg: svgs[k].getAttribute('class') || '', title: title ? title.textContent.slice(0, 40) : '',
+                  labels: texts.length, least: Math.round(least * 100) / 100, text: which});
+    }
+    return found;
+  }
+  // How far the plan's frame is scrolled sideways, of how far it can be.
+  function plan_frame() {
+    var f = document.querySelector('.plan-frame');
+    return f ? {left: Math.round(f.scrollLeft), most: f.scrollWidth - f.clientWidth} : null;
+  }
   function measure() {
     var width = document.documentElement.clientWidth, out = [], overlaps = [];
     var all = document.body.getElementsByTagName('*');
     for (var i = 0; i < all.length; i++) {
       var r = all[i].getBoundingClientRect();
-      if (r.width > 0 && r.height > 0 && r.right > width + 1) out.push(name(all[i]) + ' reaches ' + Math.round(r.right) + ' px');
+      if (r.width > 0 && r.height > 0 && r.right > width + 1 && !framed(all[i]))
+        out.push(name(all[i]) + ' reaches ' + Math.round(r.right) + ' px');
     }
     var svgs = document.getElementsByTagName('svg');
     for (var k = 0; k < svgs.length; k++) {
@@ -65,7 +108,7 @@ PROBE = r"""<script>
         }
     }
     return {width: width, page_width: document.documentElement.scrollWidth, overflow: out.slice(0, 10),
-            overflow_count: out.length, overlaps: overlaps};
+            overflow_count: out.length, overlaps: overlaps, labels: label_sizes(), frame: plan_frame()};
   }
   try {
     axe.run(document, {resultTypes: ['violations']}).then(function (r) {
@@ -142,7 +185,21 @@ def judge(dom_file):
             problems.append(f"{w} px: and {f['overflow_count'] - len(f['overflow'])} more elements past the edge")
         for o in f["overlaps"]:
             problems.append(f"{w} px: overlapping labels: {o}")
-        summary.append(f"{len(f['violations'])} axe-core {f['axe']} violation(s) at {w} px")
+        plans = [l for l in f["labels"] if l["svg"] == "plan"]
+        if not plans:
+            problems.append(f"{w} px: the page has no plan (svg.plan) whose labels could be measured")
+        for l in plans:
+            if l["least"] < SMALLEST_LABEL:
+                problems.append(f"{w} px: the plan's label \"{l['text']}\" is {l['least']} px on the screen, "
+                                f"under {SMALLEST_LABEL} px")
+        frame = f["frame"]
+        if frame is None:
+            problems.append(f"{w} px: the page has no plan frame (.plan-frame)")
+        elif abs(frame["left"] - frame["most"] / 2) > 2:
+            problems.append(f"{w} px: the plan's frame opens scrolled {frame['left']} px of {frame['most']}, "
+                            "not on the middle of the castle")
+        summary.append(f"{len(f['violations'])} axe-core {f['axe']} violation(s) at {w} px"
+                       + "".join(f", the plan's smallest label {l['least']} px" for l in plans))
     for p in problems:
         print("FAIL:", p, file=sys.stderr)
     print("; ".join(summary) if summary else "no results")

@@ -1081,12 +1081,16 @@ siege("state/breach-and-assault", [st(*S, "attack", "--section", "north-wall", "
        st(*S, "abatis", "build", "--section", "north-wall", "--seed", "3"), st(*S, "abatis", "build", "--section", "north-wall", "--seed", "4"),
        st(*S, "abatis", "build", "--section", "north-wall", "--json", "--seed", "5"),
        st(*S, "abatis", "build", "--section", "north-wall", "--seed", "6"),
-       st(*S, "status"), st(*S, "abatis", "tear", "--section", "north-wall", "--seed", "7"),
+       st(*S, "status"),
+       # R46: tearing it down needs a besieger unit at the section.
+       st(*S, "add", "--unit", "sappers", "--side", "besieger", "--figures", "8", "--section", "north-wall",
+          "--seed", "13"),
+       st(*S, "abatis", "tear", "--section", "north-wall", "--seed", "7"),
        st(*S, "abatis", "tear", "--section", "north-wall", "--interrupted", "--seed", "8"),
        st(*S, "abatis", "tear", "--section", "north-wall", "--seed", "9"), st(*S, "abatis", "tear", "--section", "north-wall", "--seed", "10"),
        st(*S, "abatis", "tear", "--section", "north-wall", "--seed", "11"), st(*S, "abatis", "tear", "--section", "north-wall", "--seed", "12"),
        st(*S, "--format", "csv", "status"), st(*S, "log"), st(*S, "replay"),
-       st(*S, "escalade", "--section", "north-wall", "-m", "ladder", "--attackers", "4", "--seed", "3"),
+       st(*S, "escalade", "--section", "north-wall", "-m", "ladder", "--unit", "sappers", "--seed", "3"),
        st(*S, "odds", "scene")])
 siege("state/abatis-errors", [st(*S, "abatis", "tear", "--section", "north-wall", "--seed", "13"),
                               st(*S, "abatis", "build", "--section", "north-wall", "--progress", "1", "--seed", "14"),
