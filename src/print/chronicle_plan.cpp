@@ -462,7 +462,9 @@ std::string castle_plan_svg(const Snapshot& s, const Tables& t) {
       widest = std::max<double>(widest, b.width() + margin);
     }
   for (const auto& [id, p] : posted) {
-    const auto& [depth, widest] = p;
+    // (Copies, not a structured binding: clang 14 cannot capture one.)
+    const double depth = p.first;
+    const double widest = p.second;
     const auto stands_clear = [&](int r) {
       const double room = r - keep_clear;
       return room > widest / 2 && std::sqrt(room * room - widest * widest / 4) >= depth + room / 3;
