@@ -110,7 +110,7 @@ int guarded(F&& f) noexcept {
   return static_cast<int>(ErrorKind::internal);
 }
 
-siege::JsonSource source(ErrorKind kind = ErrorKind::usage) { return {std::string(line_name), kind, true}; }
+siege::JsonSource source() { return {std::string(line_name), ErrorKind::usage, true}; }
 
 // The object `text` holds (a usage error naming the argument when it is none).
 nlohmann::json object_of(std::string_view text, std::string_view what) {
@@ -223,6 +223,16 @@ int apply(const char* state, const char* line, const char* file) {
   });
 }
 
+// The subcommand `name` of `parent` (odds'), or a usage error placed at
+// `pointer` with did-you-mean.
+const Command& subcommand_named(const Command& parent, const std::string& name, std::string pointer) {
+  if (const Command* sub = find_command(subcommands_of(parent), name)) return *sub;
+  std::vector<std::string> names;
+  for (const auto& s : subcommands_of(parent)) names.emplace_back(s.name);
+  throw Error(ErrorKind::usage, "unknown-command", ErrorPlace{std::string(line_name), std::move(pointer)},
+              std::string(parent.name) + ": unknown subcommand '" + name + "'" + siege::did_you_mean(name, names));
+}
+
 // Runs command `c` (`name` in its messages) from `inputs` as `siege --json
 // NAME ...` runs it: on `state` (a state file's text, or empty) written in
 // the module's folder as `file`, whose text after the run is output 1.
@@ -250,23 +260,17 @@ int odds(const char* request, const char* state, const char* file) {
   return guarded([&](Package& p) {
     nlohmann::json inputs = object_of(request != nullptr ? request : "", "odds");
     const Command& odds = *find_top_command("odds");
-    std::vector<std::string> names;
-    std::string listed;
-    for (const auto& s : subcommands_of(odds)) {
-      names.emplace_back(s.name);
-      listed += (listed.empty() ? "" : "|") + names.back();
-    }
     const auto of = inputs.find("of");
-    if (of == inputs.end() || !of->is_string())
+    if (of == inputs.end() || !of->is_string()) {
+      std::string listed;
+      for (const auto& s : subcommands_of(odds)) listed += (listed.empty() ? "" : "|") + std::string(s.name);
       throw Error(ErrorKind::usage, "missing-option", ErrorPlace{std::string(line_name), "/of"},
                   "odds: name what to weigh in \"of\": " + listed);
+    }
     const std::string name = of->get<std::string>();
-    const Command* sub = find_command(subcommands_of(odds), name);
-    if (sub == nullptr)
-      throw Error(ErrorKind::usage, "unknown-command", ErrorPlace{std::string(line_name), "/of"},
-                  "odds: unknown subcommand '" + name + "'" + siege::did_you_mean(name, names));
+    const Command& sub = subcommand_named(odds, name, "/of");
     inputs.erase("of");
-    return run_command(p, *sub, "odds " + name, inputs, state, file);
+    return run_command(p, sub, "odds " + name, inputs, state, file);
   });
 }
 
@@ -283,13 +287,7 @@ int command(const char* words, const char* request, const char* state, const cha
       throw Error(ErrorKind::usage, "unknown-command", ErrorPlace{std::string(line_name), {}},
                   "unknown command '" + top + "'" + siege::did_you_mean(top, names));
     }
-    if (space != std::string::npos) {
-      const std::string sub = text.substr(space + 1);
-      c = has_subcommands(*c) ? find_command(subcommands_of(*c), sub) : nullptr;
-      if (c == nullptr)
-        throw Error(ErrorKind::usage, "unknown-command", ErrorPlace{std::string(line_name), {}},
-                    top + ": no subcommand '" + sub + "'");
-    }
+    if (space != std::string::npos) c = &subcommand_named(*c, text.substr(space + 1), {});
     if (c->act != nullptr)
       throw Error(ErrorKind::usage, "not-a-command", ErrorPlace{std::string(line_name), {}},
                   text + " is an action: resolve it, or apply it to a siege");
