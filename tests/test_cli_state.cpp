@@ -706,7 +706,7 @@ TEST_CASE("An update that would grow the file past 16 MiB is refused, and the fi
   while (size + line_of(static_cast<int>(st.log.size()) + 1) <= siege::max_state_bytes) {
     size += line_of(static_cast<int>(st.log.size()) + 1);
     st.log.push_back(first);
-    st.log.back().entry = static_cast<int>(st.log.size());
+    st.log.edit(st.log.size() - 1).entry = static_cast<int>(st.log.size());
   }
   const std::string full = siege::write_state(st);
   REQUIRE(full.size() == size);

@@ -171,7 +171,7 @@ TEST_CASE("serve: the players' view forgets a gallery not yet found and its entr
   fired.outcome = RawJson(nlohmann::json{{"section", "gate"}, {"fired", true}});
   scene.action = "scene";
   st.log = {dug, seen, fired, scene};
-  for (std::size_t i = 0; i < st.log.size(); ++i) st.log[i].entry = static_cast<int>(i) + 1;
+  for (std::size_t i = 0; i < st.log.size(); ++i) st.log.edit(i).entry = static_cast<int>(i) + 1;
 
   CHECK(hidden_from_players(dug));
   CHECK_FALSE(hidden_from_players(seen));

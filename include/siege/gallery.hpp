@@ -72,9 +72,10 @@ namespace detail {
   d.section = sec.id;
   d.scene = st.now.scene;
   d.per_scene = days_in(st.scene_length);
-  for (const auto& e : st.log) {
-    if (e.scene != d.scene || e.action != "mine") continue;
-    const nlohmann::json o = e.outcome.json();
+  // Only this scene's `mine` entries are built (Log::scene_at, action_at).
+  for (std::size_t i = 0; i < st.log.size(); ++i) {
+    if (st.log.scene_at(i) != d.scene || st.log.action_at(i) != "mine") continue;
+    const nlohmann::json o = st.log[i].outcome.json();
     if (o.is_object() && o.contains("section") && o["section"] == sec.id) d.used += detail::days_dug_by(o);
   }
   d.left = std::max(0, d.per_scene - d.used);

@@ -13,6 +13,7 @@
 #include "siege/error.hpp"
 #include "siege/escalade.hpp"
 #include "siege/gallery.hpp"
+#include "siege/log.hpp"
 #include "siege/mine.hpp"
 #include "siege/morale.hpp"
 #include "siege/note.hpp"

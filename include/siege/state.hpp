@@ -18,6 +18,7 @@
 
 #include "siege/army.hpp"
 #include "siege/detail/json_read.hpp"
+#include "siege/log.hpp"
 #include "siege/structure.hpp"
 #include "siege/tables.hpp"
 #include "siege/text.hpp"
@@ -126,52 +127,15 @@ struct Snapshot {
   }
 };
 
-// One resolution in the append-only log: enough to run it again.
-// A JSON value held as the text nlohmann's dump() writes for it: a log
-// entry's inputs or outcome, which the state file holds in that form. A
-// long log is read and written back as these texts (the state file reader
-// takes them as they stand in the file when they are in that form, see
-// state_json.hpp), and a value is built only when a command asks for it.
-class RawJson {
- public:
-  RawJson() = default;  // null
-  explicit RawJson(const nlohmann::json& v) : text_(v.dump()) {}
-  // `text` is dump()'s text of a value (the caller has checked it).
-  [[nodiscard]] static RawJson of_dump(std::string_view text) {
-    RawJson r;
-    r.text_.assign(text);
-    return r;
-  }
-  // The text, as dump() writes it.
-  [[nodiscard]] const std::string& text() const noexcept { return text_; }
-  // The value, built from the text.
-  [[nodiscard]] nlohmann::json json() const { return nlohmann::json::parse(text_); }
-  [[nodiscard]] bool operator==(const RawJson& o) const noexcept { return text_ == o.text_; }
-
- private:
-  std::string text_ = "null";
-};
-
-struct LogEntry {
-  int entry = 0;        // 1, 2, 3 ... in order
-  std::string action;   // the command, e.g. "attack", "scene"
-  RawJson inputs;          // object: option names (without --) -> values
-  std::uint64_t seed = 0;  // the seed its rolls used
-  RawJson outcome;         // object: what it did (damage, states before/after ...)
-  // R30: the scene it belongs to: the scene counter after it ran (a `scene`
-  // entry belongs to the scene it starts; 0 before the first one).
-  int scene = 0;
-};
-
 struct SiegeState {
   std::string name;
   SceneLength scene_length = SceneLength::day;
   Snapshot now;
   Snapshot initial;
-  std::vector<LogEntry> log;
+  Log log;
   // R40: the entries `siege undo` took back, the next one to redo first
   // (numbered on from the log's last); empty once a new entry is logged.
-  std::vector<LogEntry> redo;
+  Log redo;
 };
 
 // R40: appends a new entry to the log; what could be redone is gone (a new

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -788,14 +789,16 @@ inline void check_arrivals(const Cursor& root, const SiegeState& st) {
     if (!inputs.contains(key) || !inputs[key].is_string()) return std::nullopt;
     return inputs[key].get<std::string>();
   };
-  for (const auto& e : st.log) {
-    if (e.action == "add") {
-      const json inputs = e.inputs.json();
+  // Only the entries that bring something are built (Log::action_at).
+  for (std::size_t i = 0; i < st.log.size(); ++i) {
+    const std::string_view action = st.log.action_at(i);
+    if (action == "add") {
+      const json inputs = st.log[i].inputs.json();
       if (auto u = named(inputs, "unit")) units.push_back(*u);
       else if (auto g = named(inputs, "engine")) engines.push_back(*g);
       else if (auto x = named(inputs, "section"); x && named(inputs, "structure")) sections.push_back(*x);
-    } else if (e.action == "split") {
-      if (auto u = named(e.inputs.json(), "into")) units.push_back(*u);
+    } else if (action == "split") {
+      if (auto u = named(st.log[i].inputs.json(), "into")) units.push_back(*u);
     }
   }
   auto check = [&](const char* key, std::size_t n_initial, const auto& list, const std::vector<std::string>& log) {
@@ -921,50 +924,48 @@ inline void check_arrivals(const Cursor& root, const SiegeState& st) {
 
 // One log entry numbered `number` as write_log_entry writes it, at s[i]:
 // its keys in that order, its scene given, its inputs and outcome in
-// dump()'s form (canon::value), its action an id. Taken as it stands (the
-// inputs and outcome as their text); false for anything else.
-[[nodiscard]] inline bool written_entry(std::string_view s, std::size_t& i, std::size_t number, LogEntry& e) {
+// dump()'s form (canon::value), its action an id. Checked, not built (the
+// Log builds it from the text when asked: EntryText); false for anything
+// else.
+[[nodiscard]] inline bool scan_written_entry(std::string_view s, std::size_t& i, std::size_t number) noexcept {
   using canon::literal;
+  using Keys = EntryText;
   std::uint64_t v = 0;
   bool negative = false;
-  if (!literal(s, i, "{\"entry\":") || !canon::integer(s, i, v, negative) || negative || v != number ||
+  if (!literal(s, i, Keys::entry_key) || !canon::integer(s, i, v, negative) || negative || v != number ||
       number > static_cast<std::size_t>(std::numeric_limits<int>::max()))
     return false;
-  e.entry = static_cast<int>(number);
-  if (!literal(s, i, ",\"scene\":") || !canon::integer(s, i, v, negative) || negative ||
+  if (!literal(s, i, Keys::scene_key) || !canon::integer(s, i, v, negative) || negative ||
       v > static_cast<std::uint64_t>(max_scene))
     return false;
-  e.scene = static_cast<int>(v);
-  const std::size_t action = i + 1;
+  const std::size_t action = i + Keys::action_key.size();
   bool escaped = false;
-  if (!literal(s, i, ",\"action\":") || !canon::string(s, i, escaped) || escaped) return false;
-  e.action.assign(s.substr(action + 10, i - action - 11));
-  if (!is_id(e.action)) return false;
+  if (!literal(s, i, Keys::action_key.substr(0, Keys::action_key.size() - 1)) || !canon::string(s, i, escaped) ||
+      escaped || !is_id(s.substr(action, i - 1 - action)))
+    return false;
   // root, log, entry: the inputs and outcome are the fourth level.
   constexpr std::size_t entry_depth = 3;
-  std::size_t start = i + 10;
-  if (!literal(s, i, ",\"inputs\":") || i >= s.size() || s[i] != '{' || !canon::value(s, i, entry_depth))
+  if (!literal(s, i, Keys::inputs_key) || i >= s.size() || s[i] != '{' || !canon::value(s, i, entry_depth))
     return false;
-  e.inputs = RawJson::of_dump(s.substr(start, i - start));
-  if (!literal(s, i, ",\"seed\":") || !canon::integer(s, i, v, negative) || negative) return false;
-  e.seed = v;
-  start = i + 11;
-  if (!literal(s, i, ",\"outcome\":") || i >= s.size() || s[i] != '{' || !canon::value(s, i, entry_depth))
+  if (!literal(s, i, Keys::seed_key) || !canon::integer(s, i, v, negative) || negative) return false;
+  if (!literal(s, i, Keys::outcome_key) || i >= s.size() || s[i] != '{' || !canon::value(s, i, entry_depth))
     return false;
-  e.outcome = RawJson::of_dump(s.substr(start, i - start));
   return literal(s, i, "}");
 }
 
 // The entries of a list of write_state's layout, at s[i] just past its "[":
 // "]", or each entry on a line of its own, four spaces in, then "\n  ]".
-// They are numbered on from `numbered` entries before them.
-[[nodiscard]] inline bool written_entries(std::string_view s, std::size_t& i, std::size_t numbered,
-                                          std::vector<LogEntry>& out) {
+// They are numbered on from `numbered` entries before them. `starts` gets
+// where each entry starts, `end` where the last one ends.
+[[nodiscard]] inline bool scan_written_entries(std::string_view s, std::size_t& i, std::size_t numbered,
+                                               std::vector<std::uint32_t>& starts, std::size_t& end) {
+  end = i;
   if (canon::literal(s, i, "]")) return true;
   for (;;) {
-    LogEntry e;
-    if (!canon::literal(s, i, "\n    ") || !written_entry(s, i, numbered + out.size() + 1, e)) return false;
-    out.push_back(std::move(e));
+    if (!canon::literal(s, i, Log::first_line)) return false;
+    starts.push_back(static_cast<std::uint32_t>(i));
+    if (!scan_written_entry(s, i, numbered + starts.size())) return false;
+    end = i;
     if (canon::literal(s, i, "\n  ]")) return true;
     if (!canon::literal(s, i, ",")) return false;
   }
@@ -972,20 +973,22 @@ inline void check_arrivals(const Cursor& root, const SiegeState& st) {
 
 // read_state_from() of a text as write_state writes it, without building
 // its log: everything before the line `  "log": [` is read as a document of
-// its own (with an empty log), the entries as written_entries() takes them.
+// its own (with an empty log), the entries as scan_written_entries() takes
+// them, kept as `text` (alive as long as `owner`) has them.
 // Nothing when the text is not of that layout, or anything in it is wrong:
 // read_state_built() then reads it and names what is wrong.
 [[nodiscard]] inline std::optional<SiegeState> read_state_written(std::string_view text, const JsonSource& src,
-                                                                  const Tables& t, std::size_t first_entry) {
+                                                                  const Tables& t, std::size_t first_entry,
+                                                                  const std::shared_ptr<const void>& owner) {
   constexpr std::string_view log_line = "\n  \"log\": [";
   const std::size_t at = text.find(log_line);
   if (at == std::string_view::npos || text.size() > max_json_bytes) return std::nullopt;
   std::size_t i = at + log_line.size();
-  std::vector<LogEntry> log;
-  std::vector<LogEntry> redo;
-  if (!written_entries(text, i, first_entry, log)) return std::nullopt;
+  std::vector<std::uint32_t> log, redo;
+  std::size_t log_end = 0, redo_end = 0;
+  if (!scan_written_entries(text, i, first_entry, log, log_end)) return std::nullopt;
   if (canon::literal(text, i, ",\n  \"redo\": [") &&
-      (!written_entries(text, i, first_entry + log.size(), redo) || redo.empty()))
+      (!scan_written_entries(text, i, first_entry + log.size(), redo, redo_end) || redo.empty()))
     return std::nullopt;
   if (text.substr(i) != "\n}\n") return std::nullopt;
   // The head as a document: it parses only when the log's key is the top
@@ -996,8 +999,8 @@ inline void check_arrivals(const Cursor& root, const SiegeState& st) {
     const json doc = parse_strict(head, src);
     if (doc.is_object() && doc.contains("redo")) return std::nullopt;  // a second list before the log
     SiegeState st = read_state_head(doc, src, t);
-    st.log = std::move(log);
-    st.redo = std::move(redo);
+    st.log = Log::of_text(owner, text, std::move(log), log_end);
+    st.redo = Log::of_text(owner, text, std::move(redo), redo_end);
     if (first_entry == 0) check_arrivals(Cursor(doc, src, ""), st);
     return st;
   } catch (const Error&) {
@@ -1013,9 +1016,17 @@ inline void check_arrivals(const Cursor& root, const SiegeState& st) {
 // (read_state_written), any other (an older file, one edited by hand, one
 // with a fault) as a whole document (read_state_built): both give the same
 // siege, the entries' inputs and outcomes as dump()'s text.
+//
+// `owner` keeps `text` alive: the log refers to it (Log). Without one, the
+// text is copied first.
 [[nodiscard]] inline SiegeState read_state_from(std::string_view text, const JsonSource& src, const Tables& t,
-                                                std::size_t first_entry) {
-  if (auto st = read_state_written(text, src, t, first_entry)) return std::move(*st);
+                                                std::size_t first_entry, std::shared_ptr<const void> owner = {}) {
+  if (!owner) {
+    auto copy = std::make_shared<const std::string>(text);
+    text = *copy;
+    owner = std::move(copy);
+  }
+  if (auto st = read_state_written(text, src, t, first_entry, owner)) return std::move(*st);
   return read_state_built(text, src, t, first_entry);
 }
 
@@ -1220,56 +1231,72 @@ using detail::write_state_head;  // the state file's text up to its log
 using detail::log_entry_bytes;   // the bytes one log entry takes in the state file
 using detail::state_text_bytes;  // the bytes of a state file of a head, entries and their bytes
 
+// write_state's text in three parts: the log's first entries as the file
+// had them are left where they are (Log::as_read_text, kept alive by
+// `owner`), so a command that adds an entry to a long log neither builds
+// nor copies the rest (StateFile::commit writes the parts one after the
+// other).
+struct StateText {
+  std::string head;                   // up to the entries kept
+  std::string_view kept;              // the log's entries as read ("" for none)
+  std::shared_ptr<const void> owner;  // what keeps `kept` alive
+  std::string tail;                   // the rest
+  [[nodiscard]] std::size_t size() const noexcept { return head.size() + kept.size() + tail.size(); }
+  [[nodiscard]] std::string str() const {
+    std::string s;
+    s.reserve(size());
+    s.append(head).append(kept).append(tail);
+    return s;
+  }
+};
+
+namespace detail {
+
+// The entries of `list` from `from` on, each on a line of its own after
+// `  "KEY": [`, onto `out` (the first `kept` of them are already there,
+// Log::as_read_text), then "\n  ]" ("]" for none) and `end`.
+inline void write_entries(std::string& out, const Log& list, std::size_t from, std::size_t kept, std::string_view end) {
+  for (std::size_t i = from + kept; i < list.size(); ++i) {
+    out += i == from ? Log::first_line : Log::next_line;
+    JsonWriter w(out);
+    write_log_entry(w, list[i]);
+  }
+  out += list.size() > from ? "\n  ]" : "]";
+  out += end;
+}
+
+}  // namespace detail
+
 // The state file's text: deterministic bytes, one section, engine or log entry
 // a line so that a diff of two states reads line by line. Every string is
 // escaped, so a raw newline only ever ends a line of this layout; the log
 // comes after a line `  "log": [`; then, only when it is not empty, the redo
 // list (R40) after a line `  "redo": [`, each ending `  ]`; `}\n` ends the file.
-[[nodiscard]] inline std::string write_state(const SiegeState& st) {
-  std::string out = detail::write_state_head(st);
-  // One allocation for a long log: its entries' texts and a line's keys.
-  std::size_t log_bytes = 0;
-  for (const auto* list : {&st.log, &st.redo})
-    for (const auto& e : *list) log_bytes += e.inputs.text().size() + e.outcome.text().size() + e.action.size() + 96;
-  out.reserve(out.size() + log_bytes + 64);
-  detail::write_lines(out, "  ", "log", st.log, detail::write_log_entry, st.redo.empty());
-  if (!st.redo.empty()) detail::write_lines(out, "  ", "redo", st.redo, detail::write_log_entry, true);
-  out += "}\n";
-  return out;
+// In parts (StateText); `from` > 0 leaves the first `from` log entries out:
+// what is left is a state file's text whose log starts at entry `from` + 1,
+// for read_state_from (checked_state_text reads back only what a command
+// added).
+[[nodiscard]] inline StateText write_state_text(const SiegeState& st, std::size_t from = 0) {
+  StateText t;
+  t.head = detail::write_state_head(st);
+  t.head += "  \"log\": [";
+  from = std::min(from, st.log.size());
+  const std::size_t kept = from == 0 ? st.log.as_read() : 0;
+  if (kept > 0) {
+    t.head += Log::first_line;
+    t.kept = st.log.as_read_text();
+    t.owner = st.log.owner();
+  }
+  const bool redo = !st.redo.empty();
+  detail::write_entries(t.tail, st.log, from, kept, redo ? ",\n" : "\n");
+  if (redo) {
+    t.tail += "  \"redo\": [";
+    detail::write_entries(t.tail, st.redo, 0, 0, "\n");
+  }
+  t.tail += "}\n";
+  return t;
 }
 
-namespace detail {
-
-// write_state's `text` of a siege with `entries` log entries and
-// `redo_entries` in its redo list, less the lines of the first `skip` log
-// entries (0: the text as it is). What is left is a state file's text whose
-// log starts at entry `skip` + 1, for read_state_from. The cut is found from
-// the end, line by line, so it costs the length of the entries kept and of
-// the redo list (kept whole), never that of the entries left out.
-[[nodiscard]] inline std::string without_first_entries(std::string_view text, std::size_t entries,
-                                                       std::size_t redo_entries, std::size_t skip) {
-  if (skip == 0 || entries == 0) return std::string(text);
-  constexpr std::string_view log_line = "\n  \"log\": [\n";
-  constexpr std::string_view end = "  ]\n}\n";
-  const std::size_t items = text.find(log_line);
-  if (items == std::string_view::npos || text.size() < end.size() ||
-      text.substr(text.size() - end.size()) != end)
-    throw Error(ErrorKind::internal, "internal", "without_first_entries: not write_state's layout");
-  // The start of a line before the one that starts at `from`.
-  auto line_before = [&](std::size_t at) { return text.rfind('\n', at - 2) + 1; };
-  // The line `  ]` that closes the log: the file's last, or the one before
-  // the redo list (its entries' lines, and the line `  "redo": [`).
-  std::size_t from = text.size() - end.size();
-  if (redo_entries > 0)
-    for (std::size_t back = redo_entries + 2; back > 0; --back) from = line_before(from);
-  for (std::size_t kept = entries - std::min(skip, entries); kept > 0; --kept)
-    from = line_before(from);  // the start of the first line kept
-  return std::string(text.substr(0, items + log_line.size())).append(text.substr(from));
-}
-
-}  // namespace detail
-
-// Public: what the program needs of the above (the rest stays internal).
-using detail::without_first_entries;  // a state file's text without its first log entries (read before)
+[[nodiscard]] inline std::string write_state(const SiegeState& st) { return write_state_text(st).str(); }
 
 }  // namespace siege

@@ -2,6 +2,7 @@
 // help, and the single place where errors become exit codes.
 #include "cli/cli.hpp"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,6 +22,7 @@
 #include "commands/inputs_json.hpp"
 #include "print/json.hpp"
 #include "print/render.hpp"
+#include "state/state_file.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/detail/suggest.hpp"
 #include "version.hpp"
@@ -255,6 +257,9 @@ int run(int argc, char** argv, Context& ctx) {
                           (no_color == nullptr || *no_color == '\0') &&
                           !(term != nullptr && std::string_view(term) == "dumb"))));
   const Command& c = *line.target();
+  // A long-lived front end never maps a state file (StateFile): the
+  // commands it runs go on after one is cut short.
+  if (line.command->name == "play" || line.command->name == "serve") forbid_mapping();
   const std::unique_ptr<Invocation> invocation = c.invoke(c);
   fill_inputs(line, *invocation);
   if (line.sub != nullptr && !line.sub->tables) ctx.text_or_json_only(std::string(line.command->name));
@@ -290,11 +295,55 @@ int run(int argc, char** argv, Context& ctx) {
   ::_exit(static_cast<int>(ErrorKind::internal));
 }
 
+// What SIGBUS means here: a state file mapped into memory (StateFile) was
+// cut short by another program while this command read it. Said as every
+// state error is said (exit 4), from a signal handler: only write() and
+// _exit(), the message put together in a static buffer. A commit that was
+// under way leaves its temp file unrenamed, so the state file is as it was.
+void on_bus_error(int) noexcept {
+  static char line[2048];
+  std::size_t n = 0;
+  const auto add = [&](std::string_view s, bool escaped) {
+    for (const char c : s) {
+      const auto u = static_cast<unsigned char>(c);
+      if (escaped && (c == '"' || c == '\\') && n + 2 < sizeof line) {
+        line[n++] = '\\';
+        line[n++] = c;
+      } else if (u < 0x20 || u == 0x7f) {
+        if (n + 1 < sizeof line) line[n++] = '?';  // a control byte is never written raw
+      } else if (n + 1 < sizeof line) {
+        line[n++] = c;
+      }
+    }
+  };
+  constexpr std::string_view what = ": changed while siege read it (another program cut it short); nothing was written";
+  const auto put = [&] { return ::write(STDERR_FILENO, line, n) >= 0; };
+  add("siege: error: ", false);
+  add(mapped_state_path(), false);
+  add(what, false);
+  line[n++] = '\n';  // add() leaves room for it
+  (void)put();
+  if (json_errors) {
+    n = 0;
+    add(R"({"error":{"code":4,"id":"state-changed","message":")", false);
+    add(mapped_state_path(), true);
+    add(what, true);
+    add("\"}}", false);
+    line[n++] = '\n';
+    (void)(::write(STDOUT_FILENO, line, n) >= 0);
+  }
+  ::_exit(static_cast<int>(ErrorKind::state));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   guard_standard_descriptors();
   std::set_terminate(on_terminate);
+  struct sigaction bus {};
+  bus.sa_handler = on_bus_error;
+  ::sigemptyset(&bus.sa_mask);
+  (void)::sigaction(SIGBUS, &bus, nullptr);
   StdoutOutput out;
   Context ctx(&out);
   ctx.run_command_line = &main;  // play runs each of its lines as a command line of its own

@@ -100,30 +100,35 @@ SectionState& state_section(SiegeState& st, const std::string& id, std::string_v
   return as_command(command, [&]() -> SectionState& { return section_of(st.now, id); });
 }
 
-SiegeState load_state(const StateFile& file, Context& ctx) {
-  return load_state_text(file.text(), file.path(), ctx.tables());
-}
-
 namespace {
 
 // load_state_text() of a text whose log starts at entry `first_entry` + 1
-// (siege::read_state_from).
+// (siege::read_state_from), kept alive by `owner`.
 SiegeState load_state_from(std::string_view text, const std::string& path, const Tables& tables,
-                           std::size_t first_entry) {
+                           std::size_t first_entry, std::shared_ptr<const void> owner = {}) {
   const siege::JsonSource src{path, ErrorKind::state};
-  SiegeState st = siege::read_state_from(text, src, tables, first_entry);
+  SiegeState st = siege::read_state_from(text, src, tables, first_entry, std::move(owner));
   const std::vector<std::string> names = action_names();
-  auto check = [&](const std::string& name, const std::string& at) {
+  // Entries are mostly a few actions over and over: the last one known is
+  // tried first, and no entry is built for this (Log::action_at).
+  std::string_view known;
+  auto check = [&](std::string_view name, std::string_view list, std::size_t at) {
+    if (name == known) return;
     if (std::find(names.begin(), names.end(), name) == names.end())
-      fail_state("bad-json", path + ":" + at + "/action: unknown action '" + name + "'" +
-                                 siege::did_you_mean(name, names));
+      fail_state("bad-json", path + ":/" + std::string(list) + "/" + std::to_string(at) + "/action: unknown action '" +
+                                 std::string(name) + "'" + siege::did_you_mean(name, names));
+    known = name;
   };
-  for (std::size_t i = 0; i < st.log.size(); ++i) check(st.log[i].action, "/log/" + std::to_string(first_entry + i));
-  for (std::size_t i = 0; i < st.redo.size(); ++i) check(st.redo[i].action, "/redo/" + std::to_string(i));
+  for (std::size_t i = 0; i < st.log.size(); ++i) check(st.log.action_at(i), "log", first_entry + i);
+  for (std::size_t i = 0; i < st.redo.size(); ++i) check(st.redo.action_at(i), "redo", i);
   return st;
 }
 
 }  // namespace
+
+SiegeState load_state(const StateFile& file, Context& ctx) {
+  return load_state_from(file.text(), file.path(), ctx.tables(), 0, file.owner());
+}
 
 SiegeState load_state_text(std::string_view text, const std::string& path, const Tables& tables) {
   return load_state_from(text, path, tables, 0);
@@ -144,11 +149,11 @@ void refuse_size_past_limit(std::size_t text_bytes, const std::string& path, std
                                       "; to go on, start a new siege with '" + hint({"init"}) + "'");
 }
 
-std::string checked_state_text(const SiegeState& st, const std::string& path, const Tables& tables,
-                               std::size_t entries_from_file) {
+siege::StateText checked_state_text(const SiegeState& st, const std::string& path, const Tables& tables,
+                                    std::size_t entries_from_file) {
   const std::string unchanged = "; " + path + " is left as it was";
   refuse_scene_past_limit(st, path, path + " is left as it was");
-  std::string text = write_state(st);
+  siege::StateText text = siege::write_state_text(st);
   refuse_size_past_limit(text.size(), path, path + " is left as it was");
   // The next command reads the file with load_state_text: so does this, but
   // for the log entries that came from the file (they passed this reader
@@ -156,7 +161,8 @@ std::string checked_state_text(const SiegeState& st, const std::string& path, co
   // holds it), so its cost is that of what the command changed.
   const std::size_t skip = std::min(entries_from_file, st.log.size());
   try {
-    (void)load_state_from(siege::without_first_entries(text, st.log.size(), st.redo.size(), skip), path, tables, skip);
+    const std::string rest = skip == 0 ? text.str() : siege::write_state_text(st, skip).str();
+    (void)load_state_from(rest, path, tables, skip);
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::state) throw;
     fail_state("state-unreadable", std::string(e.what()) + " (in the state this command would write: it would be " +

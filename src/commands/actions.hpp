@@ -60,7 +60,7 @@ struct ActionLine {
 // outcome as --json prints it, with "log_entry" and "dry_run". The WebAssembly
 // package's apply() is this on a siege handed to it.
 struct StateStep {
-  std::string text;     // the state file's new text
+  siege::StateText text;  // the state file's new text
   std::string json;     // the outcome
   std::string referee;  // the referee's text, without the line naming the file
   int entry = 0;        // the new log entry's number
@@ -83,8 +83,9 @@ struct StateStep {
 // `entries_from_file`: how many of st.log's first entries load_state read
 // from the file and the command kept as they were; those lines are not read
 // again (0: the whole text is read back).
-[[nodiscard]] std::string checked_state_text(const SiegeState& st, const std::string& path, const Tables& tables,
-                                             std::size_t entries_from_file = 0);
+// In parts: the entries kept as read stay in the file's own bytes.
+[[nodiscard]] siege::StateText checked_state_text(const SiegeState& st, const std::string& path,
+                                                  const Tables& tables, std::size_t entries_from_file = 0);
 
 // The limits of a state file that checked_state_text holds a siege to:
 // past max_scene scenes, or past max_state_bytes of text (`text_bytes`), a

@@ -110,7 +110,7 @@ void init_siege(const InitRequest& req, Context& ctx) {
   if (path.empty()) fail_usage("no-state", "init: give the state FILE to write");
   refuse_sidecar_path(path, "a state file");  // before the description is read (and with --dry-run)
   const SiegeState st = run_init(*r, ctx);
-  const std::string text = checked_state_text(st, path, ctx.tables());
+  const siege::StateText text = checked_state_text(st, path, ctx.tables());
   auto refuse = [&] {
     fail_usage("state-exists", "init: " + path + " already exists; give --force to replace it");
   };

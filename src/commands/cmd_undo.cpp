@@ -58,9 +58,9 @@ void run_undo(const UndoRequest& r, Context& ctx) {
   // R40: the entries taken back can be redone, the first of them first,
   // before what could be redone already.
   back.redo.assign(st.log.begin() + static_cast<std::ptrdiff_t>(keep), st.log.end());
-  back.redo.insert(back.redo.end(), st.redo.begin(), st.redo.end());
+  back.redo.append(st.redo.begin(), st.redo.end());
   // Every entry left is one the file held: only the rest is read back.
-  const std::string written = checked_state_text(back, file.path(), ctx.tables(), back.log.size());
+  const siege::StateText written = checked_state_text(back, file.path(), ctx.tables(), back.log.size());
   if (!dry) file.commit(written);
   const LogEntry& last = st.log.back();
   if (!dry)
@@ -100,7 +100,7 @@ void run_redo(const RedoRequest& r, Context& ctx) {
   for (std::size_t i = 0; i < c; ++i) (void)replay_entry(work, st.redo[i], "/redo/" + std::to_string(i), ctx, file.path());
   work.redo.assign(st.redo.begin() + static_cast<std::ptrdiff_t>(c), st.redo.end());
   // The entries the file held before are not read back again.
-  const std::string written = checked_state_text(work, file.path(), ctx.tables(), st.log.size());
+  const siege::StateText written = checked_state_text(work, file.path(), ctx.tables(), st.log.size());
   if (!dry) file.commit(written);
   const LogEntry& last = st.redo[c - 1];
   if (!dry)

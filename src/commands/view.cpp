@@ -37,7 +37,7 @@ SiegeState view_of(const SiegeState& st, View v) {
   out.log.clear();
   for (const std::size_t i : entries_shown(st, v)) {
     out.log.push_back(st.log[i]);
-    out.log.back().entry = static_cast<int>(out.log.size());
+    out.log.edit(out.log.size() - 1).entry = static_cast<int>(out.log.size());
   }
   out.redo.clear();
   return out;

@@ -24,10 +24,12 @@ constexpr std::size_t notes_shown = 3;
 
 std::vector<NoteLine> last_notes(const SiegeState& st) {
   std::vector<NoteLine> out;
-  for (auto it = st.log.rbegin(); it != st.log.rend() && out.size() < notes_shown; ++it)
-    if (it->action == "note") {
-      const nlohmann::json o = it->outcome.json();
-      out.push_back({it->entry, it->scene, o.value("text", std::string()), o.value("private", false)});
+  // From the last entry back; only notes are built (Log::action_at).
+  for (std::size_t i = st.log.size(); i > 0 && out.size() < notes_shown; --i)
+    if (st.log.action_at(i - 1) == "note") {
+      const LogEntry& e = st.log[i - 1];
+      const nlohmann::json o = e.outcome.json();
+      out.push_back({e.entry, e.scene, o.value("text", std::string()), o.value("private", false)});
     }
   std::reverse(out.begin(), out.end());
   return out;

@@ -244,7 +244,7 @@ std::string log_text(const SiegeState& st, const EntryWords& words) {
   for (const auto& e : st.log) w_action = std::max(w_action, e.action.size());
   for (const auto& e : st.redo) w_action = std::max(w_action, e.action.size());
   // Each run of entries of one scene (R30) under its heading.
-  const auto lines = [&](const std::vector<LogEntry>& entries) {
+  const auto lines = [&](const siege::Log& entries) {
     std::string s;
     std::optional<int> scene;
     for (const auto& e : entries) {
@@ -288,7 +288,7 @@ std::string entry_line(const LogEntry& e, const EntryWords& words) {
 }
 
 // One line a taken-back or redone entry, under `label`.
-std::string entry_lines(std::string_view label, const std::vector<LogEntry>& entries, std::size_t from,
+std::string entry_lines(std::string_view label, const siege::Log& entries, std::size_t from,
                         std::size_t to, const EntryWords& words) {
   std::string s;
   for (std::size_t i = from; i < to && i < from + entries_shown; ++i)

@@ -3,6 +3,8 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/uio.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <time.h>
@@ -65,11 +67,33 @@ const char* kind_of(mode_t mode) {
                                     std::to_string(max_state_bytes) + " bytes); siege never writes one that large");
 }
 
-// Reads the whole file; false when it does not exist. `path` names it in
-// messages, `target` is what is opened. Opened without blocking (a FIFO
-// would wait for a writer), then refused unless fstat shows a regular file;
-// the read stops past max_state_bytes, whatever the file claims its size is.
-bool read_file(const std::string& path, const std::string& target, std::string& out) {
+bool mapping_allowed = true;
+char mapped_path_text[1024];
+// Below this a file is read: mapping it costs more than copying it.
+constexpr std::size_t map_from_bytes = 64 * 1024;
+
+// A state file's bytes mapped into memory, unmapped when the last reader
+// lets go.
+struct Mapping {
+  void* at = nullptr;
+  std::size_t size = 0;
+  Mapping(void* a, std::size_t n) : at(a), size(n) {}
+  Mapping(const Mapping&) = delete;
+  Mapping& operator=(const Mapping&) = delete;
+  ~Mapping() { ::munmap(at, size); }
+};
+
+// Reads the whole file into `owner` (`text` its bytes); false when it does
+// not exist. `path` names it in messages, `target` is what is opened.
+// Opened without blocking (a FIFO would wait for a writer), then refused
+// unless fstat shows a regular file; the read stops past max_state_bytes,
+// whatever the file claims its size is. A file of map_from_bytes or more is
+// mapped instead, with its pages set up at once (MAP_POPULATE): on this
+// kind of machine every page a process touches for the first time costs
+// more than reading the page, so a long log is best left where the system
+// keeps it.
+bool read_file(const std::string& path, const std::string& target, std::shared_ptr<const void>& owner,
+               std::string_view& text) {
   const int fd = ::open(target.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) {
     if (errno == ENOENT) return false;
@@ -91,8 +115,21 @@ bool read_file(const std::string& path, const std::string& target, std::string& 
     ::close(fd);
     fail_too_large(path, std::to_string(st.st_size));
   }
-  out.clear();
-  out.reserve(static_cast<std::size_t>(st.st_size));
+  const auto size = static_cast<std::size_t>(st.st_size);
+  if (mapping_allowed && size >= map_from_bytes) {
+    void* at = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    if (at != MAP_FAILED) {
+      ::close(fd);
+      const std::size_t n = std::min(path.size(), sizeof mapped_path_text - 1);
+      std::memcpy(mapped_path_text, path.data(), n);
+      mapped_path_text[n] = '\0';
+      owner = std::make_shared<const Mapping>(at, size);
+      text = std::string_view(static_cast<const char*>(at), size);
+      return true;
+    }
+  }
+  auto out = std::make_shared<std::string>();
+  out->reserve(size);
   char buf[65536];
   for (;;) {
     const ssize_t n = ::read(fd, buf, sizeof buf);
@@ -104,13 +141,15 @@ bool read_file(const std::string& path, const std::string& target, std::string& 
       fail_io(path, "cannot read");
     }
     if (n == 0) break;
-    out.append(buf, static_cast<std::size_t>(n));
-    if (out.size() > max_state_bytes) {  // it grew while we read (or claims no size)
+    out->append(buf, static_cast<std::size_t>(n));
+    if (out->size() > max_state_bytes) {  // it grew while we read (or claims no size)
       ::close(fd);
       fail_too_large(path, "more than " + std::to_string(max_state_bytes));
     }
   }
   ::close(fd);
+  text = *out;
+  owner = std::move(out);
   return true;
 }
 
@@ -447,7 +486,7 @@ StateFile::StateFile(std::string path, Access access, const LockWait& wait)
     }
     lock_->remove_recorded_temp();
   }
-  exists_ = read_file(path_, target_, text_);
+  exists_ = read_file(path_, target_, owner_, text_);
   if (!exists_ && access_ != Access::create) {
     // Not "make one with: siege init" a name that init refuses.
     refuse_sidecar_name(path_, target_, "a state file");
@@ -463,7 +502,11 @@ StateFile::StateFile(std::string path, Access access, const LockWait& wait)
                                     "writable to play on (chmod u+w), or add --dry-run");
 }
 
-void StateFile::commit(std::string_view content) {
+void forbid_mapping() noexcept { mapping_allowed = false; }
+
+const char* mapped_state_path() noexcept { return mapped_path_text; }
+
+void StateFile::commit(std::initializer_list<std::string_view> parts) {
   if (!lock_) fail_state("state-io", path_ + ": internal error: commit without the lock");
   const std::string name = temp_name(target_);
   const std::string tmp = folder_of(target_) + "/" + name;
@@ -474,7 +517,7 @@ void StateFile::commit(std::string_view content) {
   try {
     struct stat old {};
     if (exists_ && ::stat(target_.c_str(), &old) == 0) (void)::fchmod(fd, old.st_mode & 07777);
-    write_all(fd, content, tmp);
+    for (const std::string_view part : parts) write_all(fd, part, tmp);
     if (::fsync(fd) != 0) fail_io(tmp, "cannot sync");
     open = false;
     if (::close(fd) != 0) fail_io(tmp, "cannot write");

@@ -29,9 +29,13 @@
 #pragma once
 
 #include <chrono>
+#include <initializer_list>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "siege/state_json.hpp"
 
 namespace siege::cli {
 
@@ -124,15 +128,24 @@ class StateFile {
   [[nodiscard]] const std::string& target() const noexcept { return target_; }
   [[nodiscard]] bool exists() const noexcept { return exists_; }
   // The bytes read when the file was opened ("" when it does not exist).
-  [[nodiscard]] const std::string& text() const noexcept { return text_; }
-  // Frees the bytes read, once the siege is read from them: a command that
-  // goes on to write a long log holds its text once, not twice.
-  void forget_text() noexcept { std::string().swap(text_); }
+  // A large file is mapped, not copied (allow_mapping): its pages are the
+  // system's file cache.
+  [[nodiscard]] std::string_view text() const noexcept { return text_; }
+  // What keeps text() alive: a siege read from it refers to its bytes (its
+  // log, siege::Log) and holds this as long as it does.
+  [[nodiscard]] const std::shared_ptr<const void>& owner() const noexcept { return owner_; }
+  // Lets go of the bytes read (what still refers to them keeps them).
+  void forget_text() noexcept {
+    owner_.reset();
+    text_ = {};
+  }
 
-  // Replaces the file with `content`, atomically and durably. Only with
-  // update or create access; again as often as needed (batch --commit-each),
-  // the lock held all along.
-  void commit(std::string_view content);
+  // Replaces the file with `content` (its parts one after the other),
+  // atomically and durably. Only with update or create access; again as
+  // often as needed (batch --commit-each), the lock held all along.
+  void commit(std::string_view content) { commit({content}); }
+  void commit(std::initializer_list<std::string_view> parts);
+  void commit(const siege::StateText& t) { commit({t.head, t.kept, t.tail}); }
 
  private:
   std::string path_;
@@ -141,8 +154,20 @@ class StateFile {
   std::optional<StateLock> lock_;
   bool exists_ = false;
   bool committed_ = false;
-  std::string text_;
+  std::shared_ptr<const void> owner_;
+  std::string_view text_;
 };
+
+// Whether a state file of 64 KiB or more may be mapped into memory rather
+// than read into it (StateFile::text): on by default, for a command run
+// once. Off for good once a long-lived front end (play, serve) starts: a
+// program that cuts a mapped file short makes the next touch of a page it
+// took away a SIGBUS, which ends the process. The command line's handler
+// of that signal reports mapped_state_path() and exits 4; no state file is
+// ever left torn (a commit renames only a temp file written in full).
+void forbid_mapping() noexcept;
+// The file last mapped, as the user named it ("" when none).
+[[nodiscard]] const char* mapped_state_path() noexcept;
 
 // Writes `content` to the file `path` leads to as commit() writes a state
 // file: a temp file beside it, fsync, rename over it, fsync of its folder,

@@ -218,7 +218,7 @@ int apply(const char* state, const char* line, const char* file) {
     if (a.seed) run.ctx.globals.seed = *a.seed;
     StateStep step = step_on_state(st, run.ctx, c.name, inputs, name, false);
     p.out[0] = std::move(step.json);
-    p.out[1] = std::move(step.text);
+    p.out[1] = step.text.str();
     return 0;
   });
 }

@@ -20,9 +20,21 @@
 #include <cstdint>
 #include <string_view>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "siege/detail/json_read.hpp"
 
 namespace siege::detail::canon {
+
+// The small readers below run for every token of a long log: inlined into
+// value(), whatever the optimiser would choose.
+#if defined(__GNUC__)
+#define SIEGE_CANON_INLINE [[gnu::always_inline]] inline
+#else
+#define SIEGE_CANON_INLINE inline
+#endif
 
 // The length of the well-formed UTF-8 sequence (Unicode 15, table 3-7: no
 // overlong form, no surrogate, nothing past U+10FFFF) at s[i], a byte of
@@ -49,12 +61,25 @@ namespace siege::detail::canon {
 }
 
 // The end of the run of plain bytes (printable ASCII but '"' and '\\') from
-// s[i]: eight bytes at a time while eight are left (the usual zero-byte
-// tests mark a quote, a backslash, a byte below 0x20 and one of 0x80 or
-// more; the lowest mark is exact, the first on a little-endian machine),
-// then byte by byte.
-[[nodiscard]] inline std::size_t plain_run_end(std::string_view s, std::size_t i) noexcept {
+// s[i]: sixteen bytes at a time with SSE2, else eight at a time while eight
+// are left (the usual zero-byte tests mark a quote, a backslash, a byte
+// below 0x20 and one of 0x80 or more; the lowest mark is exact, the first
+// on a little-endian machine), then byte by byte. Never reads past s.
+[[nodiscard]] SIEGE_CANON_INLINE std::size_t plain_run_end(std::string_view s, std::size_t i) noexcept {
   const char* const p = s.data();
+#if defined(__SSE2__)
+  const __m128i quote16 = _mm_set1_epi8('"');
+  const __m128i backslash16 = _mm_set1_epi8('\\');
+  const __m128i space16 = _mm_set1_epi8(0x20);
+  for (; i + 16 <= s.size(); i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    // Signed: a byte of 0x80 or more is negative, so "below 0x20" marks it too.
+    const __m128i marks = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote16), _mm_cmpeq_epi8(v, backslash16)),
+                                       _mm_cmplt_epi8(v, space16));
+    const auto bits = static_cast<unsigned>(_mm_movemask_epi8(marks));
+    if (bits != 0) return i + static_cast<std::size_t>(std::countr_zero(bits));
+  }
+#endif
   constexpr std::uint64_t ones = 0x0101010101010101u;
   constexpr std::uint64_t tops = 0x8080808080808080u;
   for (; std::endian::native == std::endian::little && i + 8 <= s.size(); i += 8) {
@@ -76,7 +101,7 @@ namespace siege::detail::canon {
 // A string at s[i] == '"' as dump() writes it; i moves past its closing
 // quote. `escaped` says whether it holds an escape (its bytes are then not
 // its value).
-[[nodiscard]] inline bool string(std::string_view s, std::size_t& i, bool& escaped) noexcept {
+[[nodiscard]] SIEGE_CANON_INLINE bool string(std::string_view s, std::size_t& i, bool& escaped) noexcept {
   if (i >= s.size() || s[i] != '"') return false;
   escaped = false;
   for (++i; i < s.size();) {
@@ -120,7 +145,7 @@ namespace siege::detail::canon {
 // digit 1-9 and more digits, within an int64 (negative) or a uint64; not
 // followed by a fraction or an exponent (a float). `magnitude` gets its
 // absolute value, `negative` its sign.
-[[nodiscard]] inline bool integer(std::string_view s, std::size_t& i, std::uint64_t& magnitude,
+[[nodiscard]] SIEGE_CANON_INLINE bool integer(std::string_view s, std::size_t& i, std::uint64_t& magnitude,
                                   bool& negative) noexcept {
   negative = i < s.size() && s[i] == '-';
   std::size_t k = i + (negative ? 1 : 0);
@@ -130,9 +155,11 @@ namespace siege::detail::canon {
     ++k;
     if (negative) return false;  // "-0": dump() writes 0
   } else {
+    const std::size_t first = k;
     for (; k < s.size() && s[k] >= '0' && s[k] <= '9'; ++k) {
       const auto d = static_cast<std::uint64_t>(s[k] - '0');
-      if (v > (UINT64_MAX - d) / 10) return false;  // past a uint64: a float to nlohmann
+      // 19 digits always fit; past them, a uint64 may not (a float to nlohmann).
+      if (k - first >= 19 && v > (UINT64_MAX - d) / 10) return false;
       v = v * 10 + d;
     }
     if (negative && v > std::uint64_t{1} << 63) return false;  // past an int64
@@ -143,61 +170,94 @@ namespace siege::detail::canon {
   return true;
 }
 
-inline bool literal(std::string_view s, std::size_t& i, std::string_view word) noexcept {
-  if (s.substr(i, word.size()) != word) return false;
+SIEGE_CANON_INLINE bool literal(std::string_view s, std::size_t& i, std::string_view word) noexcept {
+  if (s.size() - std::min(i, s.size()) < word.size() || std::memcmp(s.data() + i, word.data(), word.size()) != 0)
+    return false;
   i += word.size();
   return true;
 }
 
+// Whether key `a` comes before key `b` in byte order (std::map's, whose
+// keys dump() writes in order).
+[[nodiscard]] SIEGE_CANON_INLINE bool key_before(std::string_view a, std::string_view b) noexcept {
+  const std::size_t n = std::min(a.size(), b.size());
+  for (std::size_t k = 0; k < n; ++k)
+    if (a[k] != b[k]) return static_cast<unsigned char>(a[k]) < static_cast<unsigned char>(b[k]);
+  return a.size() < b.size();
+}
+
 // A value at s[i] as dump() writes it, `depth` containers deep already
-// (parse_strict counts the outermost as 1); i moves past it.
+// (parse_strict counts the outermost as 1); i moves past it. One loop over
+// the text with a stack of the containers open (no call per value): a long
+// log's entries are read by it on every command.
 [[nodiscard]] inline bool value(std::string_view s, std::size_t& i, std::size_t depth) noexcept {
-  if (i >= s.size()) return false;
-  switch (s[i]) {
-    case '"': {
+  struct Open {  // trivial: the array below costs nothing to set up
+    const char* last_key;  // an object's key before (nullptr before its first)
+    std::size_t last_size;
+    bool object;
+  };
+  Open open[max_json_depth + 1];
+  std::size_t n = 0;    // containers open
+  bool want_key = false;  // an object's key comes next (else a value)
+  for (;;) {
+    if (want_key) {
+      Open& o = open[n - 1];
+      const std::size_t start = i;
       bool escaped = false;
-      return string(s, i, escaped);
+      if (!string(s, i, escaped) || escaped) return false;  // an escaped key is left to the strict reader
+      const std::string_view key = s.substr(start + 1, i - start - 2);
+      if (o.last_key != nullptr && !key_before({o.last_key, o.last_size}, key)) return false;
+      o.last_key = key.data();
+      o.last_size = key.size();
+      if (i >= s.size() || s[i++] != ':') return false;
+      want_key = false;
     }
-    case 't': return literal(s, i, "true");
-    case 'f': return literal(s, i, "false");
-    case 'n': return literal(s, i, "null");
-    case '[': {
-      if (depth + 1 > max_json_depth) return false;
+    // A value.
+    if (i >= s.size()) return false;
+    const char c = s[i];
+    if (c == '{' || c == '[') {
+      if (depth + n + 1 > max_json_depth) return false;
       ++i;
-      if (i < s.size() && s[i] == ']') return ++i, true;
-      for (;;) {
-        if (!value(s, i, depth + 1)) return false;
-        if (i >= s.size()) return false;
-        if (s[i] == ']') return ++i, true;
-        if (s[i++] != ',') return false;
+      const char close = c == '{' ? '}' : ']';
+      if (i < s.size() && s[i] == close) {
+        ++i;
+      } else {
+        open[n++] = Open{nullptr, 0, c == '{'};
+        want_key = c == '{';
+        continue;
       }
-    }
-    case '{': {
-      if (depth + 1 > max_json_depth) return false;
-      ++i;
-      if (i < s.size() && s[i] == '}') return ++i, true;
-      std::string_view last;  // the key before: each is greater (byte order, as std::map keeps them)
-      for (bool first = true;; first = false) {
-        const std::size_t start = i;
-        bool escaped = false;
-        if (!string(s, i, escaped) || escaped) return false;  // an escaped key is left to the strict reader
-        const std::string_view key = s.substr(start + 1, i - start - 2);
-        if (!first && !(last < key)) return false;
-        last = key;
-        if (i >= s.size() || s[i++] != ':') return false;
-        if (!value(s, i, depth + 1)) return false;
-        if (i >= s.size()) return false;
-        if (s[i] == '}') return ++i, true;
-        if (s[i++] != ',') return false;
-      }
-    }
-    default: {
+    } else if (c == '"') {
+      bool escaped = false;
+      if (!string(s, i, escaped)) return false;
+    } else if (c == 't') {
+      if (!literal(s, i, "true")) return false;
+    } else if (c == 'f') {
+      if (!literal(s, i, "false")) return false;
+    } else if (c == 'n') {
+      if (!literal(s, i, "null")) return false;
+    } else {
       std::uint64_t magnitude = 0;
       bool negative = false;
-      return integer(s, i, magnitude, negative);
+      if (!integer(s, i, magnitude, negative)) return false;
+    }
+    // After a value: the next one, or the end of containers.
+    for (;;) {
+      if (n == 0) return true;
+      if (i >= s.size()) return false;
+      const Open& o = open[n - 1];
+      if (s[i] == ',') {
+        ++i;
+        want_key = o.object;
+        break;
+      }
+      if (s[i] != (o.object ? '}' : ']')) return false;
+      ++i;
+      --n;
     }
   }
 }
+
+#undef SIEGE_CANON_INLINE
 
 }  // namespace siege::detail::canon
 
