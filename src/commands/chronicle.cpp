@@ -296,6 +296,18 @@ namespace {
 
 std::string describe(const LogEntry& e) { return entry_words().describe(e); }
 
+// The same line from the outcome a replay gave, when it is the logged one to
+// the byte (its dump() is the file's text): the value is at hand, and
+// reading the text again would build it a second time.
+std::optional<std::string> describe_replayed(const LogEntry& e, const nlohmann::json& summary) {
+  if (summary.dump() != e.outcome.text()) return std::nullopt;
+  try {
+    return find_action(e.action).describe(summary);
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;  // entry_words() says what a line it cannot read is
+  }
+}
+
 // The inputs of log entries as the command line takes them, each written as
 // inputs_as_options() writes it: positional inputs first as bare words, then
 // the others in the order the command declares them, then any key it does
@@ -434,7 +446,6 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
     x.scene = scene;
     x.options = options.of(e.action, e.inputs.json());
     x.seed = e.seed;
-    x.line = describe(e);
     c.entries.push_back(std::move(x));
   }
 
@@ -472,11 +483,16 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
   }
   Marks before = marks_of(st.initial, t);
   std::size_t replayed = 0;  // the view's entries replayed
+  std::vector<char> described(c.entries.size(), 0);  // the entries whose line the replay gave
   const auto after_each = [&](std::size_t i, const ActionResult& r, const SiegeState& now) {
     Marks after = marks_of(now.now, t);
     if (const std::size_t k = point_after[i]; k != 0) {
       ChronicleEntry& x = c.entries[k - 1];
       fill_from_replay(x, r.json);
+      if (auto line = describe_replayed(st.log[i], r.summary)) {
+        x.line = std::move(*line);
+        described[k - 1] = 1;
+      }
       x.changes = changes_between(before, after, now.now, t);
       x.replayed = true;
       if (wanted[k] != 0) values[k] = hulls_of(now.now, t, shown.now);
@@ -499,6 +515,8 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
   // The entries the replay did not reach show what their logged outcomes hold.
   for (std::size_t k = replayed; k < c.entries.size(); ++k)
     if (!c.entries[k].replayed) fill_from_log(c.entries[k], shown.log[k], shown.initial, t);
+  for (std::size_t k = 0; k < c.entries.size(); ++k)
+    if (described[k] == 0) c.entries[k].line = describe(shown.log[k]);
 
   const auto point = [&](std::size_t i) {
     ChroniclePoint p;
