@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <memory>
 
 #include <fmt/format.h>
@@ -11,6 +12,7 @@
 #include "commands/actions.hpp"
 #include "print/odds.hpp"
 #include "commands/command.hpp"
+#include "commands/json_view.hpp"
 #include "print/render.hpp"
 #include "siege/odds_scene.hpp"
 
@@ -28,112 +30,105 @@ namespace {
 
 using nlohmann::json;
 
-// Values of an outcome object, read leniently: a logged outcome may have
-// been edited by hand, and a missing or odd value shows as the default.
-int int_at(const json& o, const char* key, int fallback = 0) {
-  if (!o.is_object()) return fallback;
-  const auto it = o.find(key);
-  return it != o.end() && it->is_number_integer() ? it->get<int>() : fallback;
-}
-std::optional<int> maybe_int(const json& o, const char* key) {
-  if (!o.is_object()) return std::nullopt;
-  const auto it = o.find(key);
-  if (it == o.end() || !it->is_number_integer()) return std::nullopt;
-  return it->get<int>();
-}
-bool bool_at(const json& o, const char* key) {
-  if (!o.is_object()) return false;
-  const auto it = o.find(key);
-  return it != o.end() && it->is_boolean() && it->get<bool>();
-}
-std::string text_at(const json& o, const char* key) {
-  if (!o.is_object()) return {};
-  const auto it = o.find(key);
-  return it != o.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-const json& member(const json& o, const char* key) {
-  static const json none;
-  if (!o.is_object()) return none;
-  const auto it = o.find(key);
-  return it == o.end() ? none : *it;
-}
-std::vector<std::string> texts_at(const json& o, const char* key) {
+// Values of an outcome, read leniently where they stand in its text (a
+// logged outcome may have been edited by hand): a missing or odd value shows
+// as the default, as nlohmann's value() would give it.
+std::string text_of(JsonAt v) { return v.string_or_empty(); }
+int int_of(JsonAt v) { return v.integer().value_or(0); }
+std::vector<std::string> texts_of(JsonAt a) {
   std::vector<std::string> out;
-  const json& a = member(o, key);
-  if (a.is_array())
-    for (const auto& x : a)
-      if (x.is_string()) out.push_back(x.get<std::string>());
+  a.items([&](JsonAt x) {
+    if (auto s = x.string()) out.push_back(std::move(*s));
+  });
   return out;
 }
 
 // The dice of a "check" object as render_dice() writes them.
-std::string dice_of(const json& dice) {
+std::string dice_of(JsonAt dice) {
   std::string out;
   std::string last;
   bool first = true;
-  if (!dice.is_array()) return out;
-  for (const auto& d : dice) {
-    const std::string kind = text_at(d, "die");
+  dice.items([&](JsonAt d) {
+    std::string kind;
+    JsonAt symbols;
+    d.members([&](std::string_view k, JsonAt v) {
+      if (k == "die") kind = text_of(v);
+      else if (k == "symbols") symbols = v;
+    });
     if (!first && kind != last) out += " |";
     if (!first) out += ' ';
     first = false;
-    last = kind;
     std::string sym;
-    const json& symbols = member(d, "symbols");
-    if (symbols.is_array())
-      for (const auto& s : symbols) {
-        const std::string name = s.is_string() ? s.get<std::string>() : std::string();
-        const char letter = name == "success" ? 'S' : name == "failure" ? 'F' : name == "boon" ? 'B' : 'X';
-        if (!sym.empty()) sym += ' ';
-        sym += letter;
-      }
-    out += '[' + (sym.empty() ? std::string(" ") : sym) + ']';
-  }
+    symbols.items([&](JsonAt x) {
+      const std::string name = text_of(x);
+      const char letter = name == "success" ? 'S' : name == "failure" ? 'F' : name == "boon" ? 'B' : 'X';
+      if (!sym.empty()) sym += ' ';
+      sym += letter;
+    });
+    out += '[';
+    out += sym.empty() ? std::string_view(" ") : std::string_view(sym);
+    out += ']';
+    last = std::move(kind);
+  });
   return out;
 }
 
-std::optional<ChronicleRoll> roll_of(const json& outcome) {
-  const json& c = member(outcome, "check");
+// The "check" object of an outcome.
+std::optional<ChronicleRoll> roll_of(JsonAt c) {
   if (!c.is_object()) return std::nullopt;
   ChronicleRoll r;
-  r.difficulty = text_at(c, "difficulty");
-  r.rolled = bool_at(c, "rolled");
-  r.dice = dice_of(member(c, "dice"));
-  r.successes = int_at(c, "successes");
-  r.boons = int_at(c, "boons");
-  r.passed = bool_at(c, "passed");
+  JsonAt dice;
+  c.members([&](std::string_view k, JsonAt v) {
+    if (k == "difficulty") r.difficulty = text_of(v);
+    else if (k == "rolled") r.rolled = v.is_true();
+    else if (k == "dice") dice = v;
+    else if (k == "successes") r.successes = int_of(v);
+    else if (k == "boons") r.boons = int_of(v);
+    else if (k == "passed") r.passed = v.is_true();
+  });
+  r.dice = dice_of(dice);
   return r;
 }
 
-// The attacks an outcome holds: a scene's, replayed (each with its full
-// "outcome") or as logged (the summary's own keys).
-std::vector<ChronicleShot> shots_of(const json& outcome) {
+// The attacks of an outcome's "attacks": a scene's, replayed (each with its
+// full "outcome") or as logged (the summary's own keys).
+std::vector<ChronicleShot> shots_of(JsonAt attacks) {
   std::vector<ChronicleShot> out;
-  const json& attacks = member(outcome, "attacks");
-  if (!attacks.is_array()) return out;
-  for (const auto& a : attacks) {
-    if (!a.is_object()) continue;
-    const json& o = a.contains("outcome") ? a.at("outcome") : a;
+  attacks.items([&](JsonAt a) {
+    if (!a.is_object()) return;
     ChronicleShot s;
-    s.engine = text_at(a, "engine");
-    s.side = text_at(a, "side");
-    s.target = text_at(a, "target");
-    if (const auto it = a.find("seed"); it != a.end() && it->is_number_unsigned()) s.seed = it->get<std::uint64_t>();
-    s.roll = roll_of(o);
-    s.hit = bool_at(o, "hit");
-    s.damage = int_at(o, "damage");
-    const json& hull = member(o, "hull");
-    s.hull_before = maybe_int(hull, "before");
-    s.hull_after = maybe_int(hull, "after");
-    s.hull_max = maybe_int(hull, "max");
-    const json& state = member(o, "state");
-    s.state_before = text_at(state, "before");
-    s.state_after = text_at(state, "after");
+    std::optional<JsonAt> full;
+    a.members([&](std::string_view k, JsonAt v) {
+      if (k == "engine") s.engine = text_of(v);
+      else if (k == "side") s.side = text_of(v);
+      else if (k == "target") s.target = text_of(v);
+      else if (k == "seed") s.seed = v.unsigned_integer();
+      else if (k == "outcome") full = v;
+    });
+    JsonAt hull, state;
+    bool knocked_out = false;
+    (full ? *full : a).members([&](std::string_view k, JsonAt v) {
+      if (k == "check") s.roll = roll_of(v);
+      else if (k == "hit") s.hit = v.is_true();
+      else if (k == "damage") s.damage = int_of(v);
+      else if (k == "hull") hull = v;
+      else if (k == "state") state = v;
+      else if (k == "knocked_out") knocked_out = v.is_true();
+      else if (k == "rules") s.rules = texts_of(v);
+    });
+    hull.members([&](std::string_view k, JsonAt v) {
+      if (k == "before") s.hull_before = v.integer();
+      else if (k == "after") s.hull_after = v.integer();
+      else if (k == "max") s.hull_max = v.integer();
+    });
+    state.members([&](std::string_view k, JsonAt v) {
+      if (k == "before") s.state_before = text_of(v);
+      else if (k == "after") s.state_after = text_of(v);
+    });
     // Knocked out by this attack, not already out before it.
-    s.knocked_out = bool_at(o, "knocked_out") && !(s.hull_before && s.hull_max && *s.hull_before >= *s.hull_max);
-    s.rules = texts_at(o, "rules");
+    s.knocked_out = knocked_out && !(s.hull_before && s.hull_max && *s.hull_before >= *s.hull_max);
     out.push_back(std::move(s));
-  }
+  });
   return out;
 }
 
@@ -241,20 +236,57 @@ std::vector<ChronicleChange> changes_between(const Marks& a, const Marks& b, con
 
 // What a logged outcome says changed, for an entry that was not replayed
 // (`sections` names the sections' structures).
-std::vector<ChronicleChange> changes_logged(const json& outcome, const Snapshot& sections, const Tables& t) {
+std::vector<ChronicleChange> changes_logged(JsonAt outcome, const Snapshot& sections, const Tables& t) {
   using K = ChronicleChange::Kind;
+  std::vector<std::string> breached, knocked_out;
+  std::string section;
+  JsonAt state;
+  outcome.members([&](std::string_view k, JsonAt v) {
+    if (k == "breached") breached = texts_of(v);
+    else if (k == "state") state = v;
+    else if (k == "section") section = text_of(v);
+    else if (k == "knocked_out") knocked_out = texts_of(v);
+  });
+  std::string before, after;
+  state.members([&](std::string_view k, JsonAt v) {
+    if (k == "before") before = text_of(v);
+    else if (k == "after") after = text_of(v);
+  });
   std::vector<ChronicleChange> out;
   const auto news = [&](const std::string& id) {
     const SectionState* sec = sections.find_section(id);
     const bool cut = sec != nullptr && t.structure(sec->structure).has(Tag::impassable_when_breached);  // R13
     return breach_news(id, cut ? Passable::no : Passable::yes);
   };
-  for (const auto& id : texts_at(outcome, "breached")) out.push_back({K::breach, news(id)});
-  const json& state = member(outcome, "state");
-  if (text_at(state, "after") == "breached" && text_at(state, "before") != "breached")
-    out.push_back({K::breach, news(text_at(outcome, "section"))});
-  for (const auto& id : texts_at(outcome, "knocked_out")) out.push_back({K::knock_out, id + " is knocked out"});
+  for (const auto& id : breached) out.push_back({K::breach, news(id)});
+  if (after == "breached" && before != "breached") out.push_back({K::breach, news(section)});
+  for (const auto& id : knocked_out) out.push_back({K::knock_out, id + " is knocked out"});
   return out;
+}
+
+// The rules, attacks and changes of an entry as its logged outcome holds
+// them: an entry the replay did not reach.
+void fill_from_log(ChronicleEntry& x, const LogEntry& e, const Snapshot& sections, const Tables& t) {
+  const JsonAt outcome(e.outcome.text());
+  outcome.members([&](std::string_view k, JsonAt v) {
+    if (k == "rules") x.rules = texts_of(v);
+    else if (k == "attacks") x.shots = shots_of(v);
+  });
+  x.changes = changes_logged(outcome, sections, t);
+}
+
+// The rules, dice, attacks and notes of an entry as replaying it gives them
+// (the action's --json object).
+void fill_from_replay(ChronicleEntry& x, const std::string& full) {
+  std::vector<std::string> not_modelled;
+  JsonAt(full).members([&](std::string_view k, JsonAt v) {
+    if (k == "rules") x.rules = texts_of(v);
+    else if (k == "check") x.roll = roll_of(v);
+    else if (k == "attacks") x.shots = shots_of(v);
+    else if (k == "notes") x.notes = texts_of(v);
+    else if (k == "not_modelled") not_modelled = texts_of(v);
+  });
+  for (const auto& m : not_modelled) x.notes.push_back("Not modelled here: " + m);
 }
 
 }  // namespace
@@ -263,6 +295,79 @@ std::vector<ChronicleChange> changes_logged(const json& outcome, const Snapshot&
 namespace {
 
 std::string describe(const LogEntry& e) { return entry_words().describe(e); }
+
+// The same line from the outcome a replay gave, when it is the logged one to
+// the byte (its dump() is the file's text): the value is at hand, and
+// reading the text again would build it a second time.
+std::optional<std::string> describe_replayed(const LogEntry& e, const nlohmann::json& summary) {
+  if (summary.dump() != e.outcome.text()) return std::nullopt;
+  try {
+    return find_action(e.action).describe(summary);
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;  // entry_words() says what a line it cannot read is
+  }
+}
+
+// The inputs of log entries as the command line takes them, each written as
+// inputs_as_options() writes it: positional inputs first as bare words, then
+// the others in the order the command declares them, then any key it does
+// not declare (in the order of the `inputs` object, whose keys are sorted).
+// An action's declaration is looked up once for the whole log, not once an
+// entry (describing a command's inputs builds a JSON object an input).
+class EntryOptions {
+ public:
+  std::string of(const std::string& action, const json& inputs) {
+    const Declared& d = declared(action);
+    const auto is_positional = [&](const std::string& k) {
+      return std::find(d.positional.begin(), d.positional.end(), k) != d.positional.end();
+    };
+    std::string out;
+    const auto put = [&](const std::string& k, const json& v) {
+      if (!out.empty()) out += ' ';
+      if (v.is_boolean()) {
+        out.append("--").append(k);
+        return;
+      }
+      const std::string text = v.is_string() ? v.get<std::string>() : v.dump();
+      // A positional value that starts with a dash would read as an option:
+      // it goes as one (note TEXT is also --text TEXT).
+      if (!is_positional(k) || text.rfind('-', 0) == 0) out.append("--").append(k).append(" ");
+      out += shell_word(text);
+    };
+    for (const auto& k : d.positional)
+      if (const auto it = inputs.find(k); it != inputs.end() && !it->is_array() && !it->is_boolean()) put(k, *it);
+    const auto each = [&](const std::string& k, const json& v) {
+      if (is_positional(k) && !v.is_array() && !v.is_boolean()) return;
+      if (v.is_boolean() && !v.get<bool>()) return;
+      if (!v.is_array()) return put(k, v);
+      for (const auto& item : v) put(k, item);
+    };
+    for (const auto& k : d.keys)
+      if (const auto it = inputs.find(k); it != inputs.end()) each(k, *it);
+    if (inputs.is_object())
+      for (const auto& [k, v] : inputs.items())
+        if (std::find(d.keys.begin(), d.keys.end(), k) == d.keys.end()) each(k, v);
+    return out;
+  }
+
+ private:
+  struct Declared {
+    std::vector<std::string> keys, positional;
+  };
+  std::map<std::string, Declared, std::less<>> of_;
+
+  const Declared& declared(const std::string& action) {
+    if (const auto it = of_.find(action); it != of_.end()) return it->second;
+    Declared d;
+    for (const auto& c : commands())
+      if (c.act != nullptr && c.name == action)
+        for (const auto& in : described_inputs(c)) {
+          d.keys.push_back(in.at("key").get<std::string>());
+          if (in.value("positional", false)) d.positional.push_back(d.keys.back());
+        }
+    return of_.emplace(action, std::move(d)).first->second;
+  }
+};
 
 // Hull suffered by every series, in the order of Chronicle::series: the
 // engines of `all` (every engine the siege holds at the end; R35: an engine
@@ -330,6 +435,8 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
   c.tables = &t;
   c.outlook_hidden = v == View::players;
 
+  EntryOptions options;
+  c.entries.reserve(shown.log.size());
   int scene = shown.initial.scene;
   for (const auto& e : shown.log) {
     if (e.action == "scene") ++scene;
@@ -337,14 +444,8 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
     x.number = e.entry;
     x.action = e.action;
     x.scene = scene;
-    x.options = inputs_as_options(e.action, e.inputs.json());
+    x.options = options.of(e.action, e.inputs.json());
     x.seed = e.seed;
-    x.line = describe(e);
-    // Until the replay says more: what the logged outcome itself holds.
-    const nlohmann::json outcome = e.outcome.json();
-    x.rules = texts_at(outcome, "rules");
-    x.shots = shots_of(outcome);
-    x.changes = changes_logged(outcome, shown.initial, t);
     c.entries.push_back(std::move(x));
   }
 
@@ -382,16 +483,16 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
   }
   Marks before = marks_of(st.initial, t);
   std::size_t replayed = 0;  // the view's entries replayed
+  std::vector<char> described(c.entries.size(), 0);  // the entries whose line the replay gave
   const auto after_each = [&](std::size_t i, const ActionResult& r, const SiegeState& now) {
     Marks after = marks_of(now.now, t);
     if (const std::size_t k = point_after[i]; k != 0) {
       ChronicleEntry& x = c.entries[k - 1];
-      const json full = json::parse(r.json);
-      x.rules = texts_at(full, "rules");
-      x.roll = roll_of(full);
-      x.shots = shots_of(full);
-      x.notes = texts_at(full, "notes");
-      for (const auto& m : texts_at(full, "not_modelled")) x.notes.push_back("Not modelled here: " + m);
+      fill_from_replay(x, r.json);
+      if (auto line = describe_replayed(st.log[i], r.summary)) {
+        x.line = std::move(*line);
+        described[k - 1] = 1;
+      }
       x.changes = changes_between(before, after, now.now, t);
       x.replayed = true;
       if (wanted[k] != 0) values[k] = hulls_of(now.now, t, shown.now);
@@ -410,6 +511,12 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
     c.replay_note =
         v == View::referee ? std::string(e.what()) : path + ": " + std::string(players_replay_note);
   }
+
+  // The entries the replay did not reach show what their logged outcomes hold.
+  for (std::size_t k = replayed; k < c.entries.size(); ++k)
+    if (!c.entries[k].replayed) fill_from_log(c.entries[k], shown.log[k], shown.initial, t);
+  for (std::size_t k = 0; k < c.entries.size(); ++k)
+    if (described[k] == 0) c.entries[k].line = describe(shown.log[k]);
 
   const auto point = [&](std::size_t i) {
     ChroniclePoint p;

@@ -24,17 +24,47 @@ namespace siege::cli {
 std::string command_line(const std::string& file, const ChronicleEntry& e) {
   // A name that starts with '-' would read as an option.
   const std::string name = !file.empty() && file[0] == '-' ? "./" + file : file;
-  return fmt::format("siege --state {} --seed {} {}{}{}", shell_word(name), e.seed, shell_word(e.action),
-                     e.options.empty() ? "" : " ", e.options);
+  std::string out = "siege --state ";
+  out += shell_word(name);
+  out += " --seed ";
+  out += std::to_string(e.seed);
+  out += ' ';
+  out += shell_word(e.action);
+  if (!e.options.empty()) out.append(" ").append(e.options);
+  return out;
 }
 
 // ---------------------------------------------------------------- escaping
 
 namespace {
 
+// The printable ASCII bytes that stand for themselves in HTML text and
+// attributes (markdown: false), and those that do in Markdown as well.
+struct PlainBytes {
+  bool html[128] = {};
+  bool markdown[128] = {};
+  constexpr PlainBytes() {
+    for (int c = 0x20; c < 0x7f; ++c) {
+      const bool special = c == '&' || c == '<' || c == '>' || c == '"' || c == '\'';
+      html[c] = !special;
+      markdown[c] = !special && std::string_view("\\`*_[]|#").find(static_cast<char>(c)) == std::string_view::npos;
+    }
+  }
+};
+constexpr PlainBytes plain_bytes;
+
 // Appends `text` escaped; `markdown` also escapes Markdown's own characters.
 void escape_into(std::string& out, std::string_view text, bool markdown) {
+  const bool* plain = markdown ? plain_bytes.markdown : plain_bytes.html;
   for (std::size_t i = 0; i < text.size();) {
+    // A run of bytes that need nothing, appended at once.
+    std::size_t run = i;
+    while (run < text.size() && static_cast<unsigned char>(text[run]) < 0x80 &&
+           plain[static_cast<unsigned char>(text[run])])
+      ++run;
+    out.append(text.data() + i, run - i);
+    if (run == text.size()) return;
+    i = run;
     const auto c = static_cast<unsigned char>(text[i]);
     if (c < 0x80) {
       ++i;
@@ -366,6 +396,16 @@ class Page {
 
 std::string esc(std::string_view s) { return html_escape(s); }
 
+// About the bytes of an HTML page (measured: some 500 an entry, 1,000 an
+// attack in an entry, 60,000 for the rest; the Markdown is smaller),
+// reserved at once: a long log's page is megabytes, and each time a string
+// outgrows its room it is copied to new memory, whose first touch is slow.
+std::size_t page_bytes(const Chronicle& c) {
+  std::size_t n = 64 * 1024;
+  for (const auto& e : c.entries) n += 512 + 1024 * e.shots.size();
+  return n;
+}
+
 std::string state_badge(BreachState s) {
   return fmt::format("<span class=\"state {0}\">{0}</span>", name_of(s));
 }
@@ -624,31 +664,59 @@ std::string rules_html(const std::vector<std::string>& ids) {
   std::string s;
   for (std::size_t i = 0; i < ids.size(); ++i) {
     if (i != 0) s += ", ";
-    s += esc(rule_with_ruling(ids[i]));
+    escape_into(s, rule_with_ruling(ids[i]), false);
   }
   return s;
 }
 
+// Every entry is written straight into the page, its texts escaped where
+// they go: a long log has tens of thousands.
 void entry_html(Page& p, const std::string& file, const ChronicleEntry& e) {
   const bool flagged = e.alarm();
-  p.put("<article class=\"entry{0}\" id=\"entry-{1}\" aria-labelledby=\"entry-{1}-h\">\n"
-        "<h4 id=\"entry-{1}-h\">Entry {1}: {2}{3}</h4>\n",
-        flagged ? " flagged" : "", e.number, esc(e.action), flagged ? " <span class=\"alarm\">(!)</span>" : "");
-  p.put("<p><code>{}</code></p>\n<p>{}</p>\n", esc(command_line(file, e)), esc(e.line));
+  const auto number = fmt::format_int(e.number);
+  const std::string_view n(number.data(), number.size());
+  p.raw(flagged ? "<article class=\"entry flagged\" id=\"entry-" : "<article class=\"entry\" id=\"entry-");
+  p.raw(n);
+  p.raw("\" aria-labelledby=\"entry-");
+  p.raw(n);
+  p.raw("-h\">\n<h4 id=\"entry-");
+  p.raw(n);
+  p.raw("-h\">Entry ");
+  p.raw(n);
+  p.raw(": ");
+  p.text(e.action);
+  if (flagged) p.raw(" <span class=\"alarm\">(!)</span>");
+  p.raw("</h4>\n<p><code>");
+  p.text(command_line(file, e));
+  p.raw("</code></p>\n<p>");
+  p.text(e.line);
+  p.raw("</p>\n");
   if (!e.changes.empty()) {
     p.raw("<ul class=\"changes\">\n");
     for (const auto& c : e.changes) {
-      if (c.alarm())
-        p.put("<li class=\"alarm\"><strong>{}:</strong> {}</li>\n", esc(change_label(c.kind)), esc(c.text));
-      else
-        p.put("<li>{}</li>\n", esc(c.text));
+      if (c.alarm()) {
+        p.raw("<li class=\"alarm\"><strong>");
+        p.text(change_label(c.kind));
+        p.raw(":</strong> ");
+      } else {
+        p.raw("<li>");
+      }
+      p.text(c.text);
+      p.raw("</li>\n");
     }
     p.raw("</ul>\n");
   }
-  if (e.roll)
-    p.put("<p>Dice: {}{}{}</p>\n", esc(roll_head(*e.roll)),
-          e.roll->rolled ? " <span class=\"dice\">" + esc(e.roll->dice) + "</span>" : std::string(),
-          esc(roll_tail(*e.roll)));
+  if (e.roll) {
+    p.raw("<p>Dice: ");
+    p.text(roll_head(*e.roll));
+    if (e.roll->rolled) {
+      p.raw(" <span class=\"dice\">");
+      p.text(e.roll->dice);
+      p.raw("</span>");
+    }
+    p.text(roll_tail(*e.roll));
+    p.raw("</p>\n");
+  }
   if (!e.shots.empty()) {
     std::vector<std::vector<std::string>> rows;
     for (const auto& s : e.shots) {
@@ -672,10 +740,18 @@ void entry_html(Page& p, const std::string& file, const ChronicleEntry& e) {
           {"Engine", "Target", "Dice", "Net Successes / Boons", "Result", "Hull", "State", "Rules"}, rows,
           {"", "", "", "n", "", "hull", "", "rules"}, "shots");
   }
-  if (!e.rules.empty()) p.put("<p class=\"rules\">Rules: {}</p>\n", rules_html(e.rules));
+  if (!e.rules.empty()) {
+    p.raw("<p class=\"rules\">Rules: ");
+    p.raw(rules_html(e.rules));
+    p.raw("</p>\n");
+  }
   if (!e.notes.empty()) {
     p.raw("<ul class=\"notes\">\n");
-    for (const auto& n : e.notes) p.put("<li>{}</li>\n", esc(n));
+    for (const auto& note : e.notes) {
+      p.raw("<li>");
+      p.text(note);
+      p.raw("</li>\n");
+    }
     p.raw("</ul>\n");
   }
   p.raw("</article>\n");
@@ -689,6 +765,7 @@ std::string chronicle_html(const Chronicle& c) {
   const Snapshot& now = st.now;
   const std::string title = st.name.empty() ? std::string("A siege") : st.name;
   Page p;
+  p.out.reserve(page_bytes(c));
   p.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         "<meta name=\"generator\" content=\"siege chronicle\">\n<title>");
@@ -957,22 +1034,36 @@ std::string md(std::string_view s) { return markdown_escape(s); }
 // renderer might take for markup anyway (a backtick, a control character,
 // < or &), or what must be shown escaped (R42's format characters, C1
 // controls, bytes that are not UTF-8).
-std::string md_code(std::string_view text, bool in_table = false) {
+void md_code_into(std::string& out, std::string_view text, bool in_table = false) {
   bool unsafe = text.empty();
   for (std::size_t i = 0; i < text.size() && !unsafe;) {
     const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7f) {  // printable ASCII: neither a control nor a format character
+      unsafe = c == '`' || c == '<' || c == '&';
+      ++i;
+      continue;
+    }
     char32_t cp = c;
     const std::size_t n = c < 0x80 ? 1 : utf8_at(text, i, cp);
-    unsafe = n == 0 || c == '`' || c == '<' || c == '&' || text::is_control(cp) || text::is_format_char(cp);
+    unsafe = n == 0 || text::is_control(cp) || text::is_format_char(cp);
     i += n;
   }
-  if (unsafe) return md(text);
-  std::string out = "`";
-  for (const char ch : text) {
-    if (in_table && ch == '|') out += '\\';
-    out += ch;
+  if (unsafe) return escape_into(out, text, true);
+  out += '`';
+  if (!in_table) {
+    out.append(text);
+  } else {
+    for (const char ch : text) {
+      if (ch == '|') out += '\\';
+      out += ch;
+    }
   }
-  return out + "`";
+  out += '`';
+}
+std::string md_code(std::string_view text, bool in_table = false) {
+  std::string out;
+  md_code_into(out, text, in_table);
+  return out;
 }
 
 template <typename... Args>
@@ -1004,9 +1095,15 @@ void md_table(std::string& out, const std::vector<std::string>& head, const std:
 
 std::string md_state(const std::string& s) { return s == "intact" || s.empty() ? md(s) : "**" + md(s) + "**"; }
 
+void md_rules_into(std::string& out, const std::vector<std::string>& ids) {
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (i != 0) out += ", ";
+    escape_into(out, rule_with_ruling(ids[i]), true);
+  }
+}
 std::string md_rules(const std::vector<std::string>& ids) {
   std::string s;
-  for (std::size_t i = 0; i < ids.size(); ++i) s += (i == 0 ? "" : ", ") + md(rule_with_ruling(ids[i]));
+  md_rules_into(s, ids);
   return s;
 }
 
@@ -1017,6 +1114,7 @@ std::string chronicle_markdown(const Chronicle& c) {
   const Tables& t = *c.tables;
   const Snapshot& now = st.now;
   std::string out;
+  out.reserve(page_bytes(c));
   add(out, "# {}\n\nThe chronicle of the siege: {} played (a scene is one {}), {} in the log.\n\n",
       md(st.name.empty() ? std::string("A siege") : st.name), plural(now.scene, "scene", "scenes"),
       name_of(st.scene_length), plural(static_cast<int>(st.log.size()), "entry", "entries"));
@@ -1104,14 +1202,38 @@ std::string chronicle_markdown(const Chronicle& c) {
       scene = e.scene;
       add(out, "### {}\n\n", scene_title(scene));
     }
-    add(out, "#### Entry {}: {}{}\n\n{}\n\n{}\n\n", e.number, md(e.action), e.alarm() ? " (!)" : "",
-        md_code(command_line(c.file, e)), md(e.line));
-    for (const auto& ch : e.changes)
-      add(out, "- {}\n", ch.alarm() ? "**" + md(change_label(ch.kind)) + ":** " + md(ch.text) : md(ch.text));
+    // Written straight into the page, as entry_html() writes an entry.
+    out += "#### Entry ";
+    out += fmt::format_int(e.number).c_str();
+    out += ": ";
+    escape_into(out, e.action, true);
+    if (e.alarm()) out += " (!)";
+    out += "\n\n";
+    md_code_into(out, command_line(c.file, e));
+    out += "\n\n";
+    escape_into(out, e.line, true);
+    out += "\n\n";
+    for (const auto& ch : e.changes) {
+      out += "- ";
+      if (ch.alarm()) {
+        out += "**";
+        escape_into(out, change_label(ch.kind), true);
+        out += ":** ";
+      }
+      escape_into(out, ch.text, true);
+      out += "\n";
+    }
     if (!e.changes.empty()) out += "\n";
-    if (e.roll)
-      add(out, "Dice: {}{}{}\n\n", md(roll_head(*e.roll)),
-          e.roll->rolled ? " " + md_code(e.roll->dice) : std::string(), md(roll_tail(*e.roll)));
+    if (e.roll) {
+      out += "Dice: ";
+      escape_into(out, roll_head(*e.roll), true);
+      if (e.roll->rolled) {
+        out += ' ';
+        md_code_into(out, e.roll->dice);
+      }
+      escape_into(out, roll_tail(*e.roll), true);
+      out += "\n\n";
+    }
     if (!e.shots.empty()) {
       std::vector<std::vector<std::string>> rows;
       for (const auto& s : e.shots) {
@@ -1127,7 +1249,11 @@ std::string chronicle_markdown(const Chronicle& c) {
       }
       md_table(out, {"Engine", "Target", "Dice", "Net Successes / Boons", "Result", "Hull", "State", "Rules"}, rows);
     }
-    if (!e.rules.empty()) add(out, "Rules: {}\n\n", md_rules(e.rules));
+    if (!e.rules.empty()) {
+      out += "Rules: ";
+      md_rules_into(out, e.rules);
+      out += "\n\n";
+    }
     for (const auto& n : e.notes) add(out, "- {}\n", md(n));
     if (!e.notes.empty()) out += "\n";
   }
