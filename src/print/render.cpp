@@ -564,7 +564,10 @@ std::string wrap_line(std::string_view line, std::size_t width, std::size_t inde
     for (std::size_t i = 0; i < word.size();) {
       std::size_t n = colour_sequence_at(word, i);
       std::size_t w = 0;
-      if (n == 0) {
+      if (n == 0 && printable_ascii(word[i])) {
+        n = 1;  // what the lines below give a printable ASCII byte, without their calls
+        w = 1;
+      } else if (n == 0) {
         char32_t cp = 0;
         n = std::max<std::size_t>(utf8_at(word, i, cp), 1);
         w = display_width(word.substr(i, n));
