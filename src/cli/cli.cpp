@@ -337,13 +337,17 @@ void on_bus_error(int) noexcept {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  guard_standard_descriptors();
-  std::set_terminate(on_terminate);
+void report_bus_errors() noexcept {
   struct sigaction bus {};
   bus.sa_handler = on_bus_error;
   ::sigemptyset(&bus.sa_mask);
   (void)::sigaction(SIGBUS, &bus, nullptr);
+}
+
+int main(int argc, char** argv) {
+  guard_standard_descriptors();
+  std::set_terminate(on_terminate);
+  report_bus_errors();
   StdoutOutput out;
   Context ctx(&out);
   ctx.run_command_line = &main;  // play runs each of its lines as a command line of its own

@@ -10,4 +10,9 @@ namespace siege::cli {
 // status.
 int main(int argc, char** argv);
 
+// Makes SIGBUS a state error (exit 4, "state-changed") naming the state
+// file last mapped (StateFile), said on stderr and, once --json is read,
+// as the JSON error on stdout. main() calls it first.
+void report_bus_errors() noexcept;
+
 }  // namespace siege::cli
