@@ -150,8 +150,11 @@ bool advice_has(const std::vector<std::string>& v, const std::string& x) {
 
 }  // namespace
 
+// [heavy]: run once, in the release step (1.8 s there, some 13 s under the
+// sanitizers); the cases below hold the same search to the brute force
+// under ASan and UBSan on smaller sieges.
 TEST_CASE("advise: on the example castle every plan's chance, by brute force, gives the best and the next three",
-          "[odds][advise][R45]") {
+          "[odds][advise][R45][heavy]") {
   const Snapshot castle = advice_castle();
   check_against_brute_force(castle, EngineSide::defender, 4);
   check_against_brute_force(castle, EngineSide::defender, 3, "north-wall");
