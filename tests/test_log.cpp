@@ -160,3 +160,29 @@ TEST_CASE("A state file cut short while it is mapped is a state error, exit 4, a
   CHECK(said == "siege: error: " + path +
                     ": changed while siege read it (another program cut it short); nothing was written\n");
 }
+
+TEST_CASE("A log built again entry by entry from a log as read refers to the same text", "[state][log]") {
+  const std::string text = write_state(logged());
+  const SiegeState st = read_state(text, log_src, test::tables());
+  Log again;
+  for (std::size_t i = 0; i < st.log.size(); ++i) {
+    same_entry(st.log.build(i), detail::read_state_built(text, log_src, test::tables(), 0).log[i]);
+    again.append_from(st.log, i);
+  }
+  CHECK(again.as_read() == st.log.size());
+  CHECK(again.as_read_text().data() == st.log.as_read_text().data());
+  CHECK(again.as_read_text() == st.log.as_read_text());
+  for (std::size_t i = 0; i < again.size(); ++i) same_entry(again[i], st.log[i]);
+
+  // Out of step (an entry of its own first, or one skipped): copies.
+  Log other;
+  other.push_back(st.log[0]);
+  other.append_from(st.log, 1);
+  CHECK(other.as_read() == 0);
+  same_entry(other[1], st.log[1]);
+  Log skipped;
+  skipped.append_from(st.log, 1);
+  CHECK(skipped.as_read() == 0);
+  CHECK(skipped.size() == 1);
+  same_entry(skipped[0], st.log[1]);
+}

@@ -202,6 +202,12 @@ class Log {
     if (!slot) slot = std::make_unique<LogEntry>(detail::EntryText::build(text_, starts_[i]));
     return *slot;
   }
+  // Entry i built anew (or copied when built already), not kept: for a
+  // pass over every entry that needs each only once.
+  [[nodiscard]] LogEntry build(std::size_t i) const {
+    if (built_[i]) return *built_[i];
+    return detail::EntryText::build(text_, starts_[i]);
+  }
   [[nodiscard]] const LogEntry& front() const { return (*this)[0]; }
   [[nodiscard]] const LogEntry& back() const { return (*this)[size() - 1]; }
   // Entry i to change: from then on it is no longer as read.
@@ -279,6 +285,25 @@ class Log {
   [[nodiscard]] const_iterator end() const { return {this, size()}; }
   [[nodiscard]] const_reverse_iterator rbegin() const { return const_reverse_iterator(end()); }
   [[nodiscard]] const_reverse_iterator rend() const { return const_reverse_iterator(begin()); }
+
+  // Appends entry i of `from`: as its text when `from` holds it as read and
+  // this log is `from`'s first i entries as read (a replay building the log
+  // again entry by entry), else as a built copy.
+  void append_from(const Log& from, std::size_t i) {
+    const bool same_text = i == 0 || text_.data() == from.text_.data();
+    if (size() == i && as_read_ == i && starts_.size() == i && same_text && i < from.as_read_ && from.owner_) {
+      if (i == 0) {
+        owner_ = from.owner_;
+        text_ = from.text_;
+      }
+      starts_.push_back(from.starts_[i]);
+      end_ = i + 1 < from.starts_.size() ? from.starts_[i + 1] - next_line.size() : from.end_;
+      built_.push_back(nullptr);
+      as_read_ = i + 1;
+      return;
+    }
+    push_back(from[i]);
+  }
 
   // Copies of the entries [first, last) of a log, appended (built: they are
   // no longer this log's text).

@@ -242,6 +242,13 @@ ActionResult run_entry(const LogEntry& e, SiegeState& work, Context& ctx, const 
 
 ActionResult replay_entry(SiegeState& work, const LogEntry& e, const std::string& at, Context& ctx,
                           const std::string& path) {
+  ActionResult r = replay_entry_only(work, e, at, ctx, path);
+  work.log.push_back(e);
+  return r;
+}
+
+ActionResult replay_entry_only(SiegeState& work, const LogEntry& e, const std::string& at, Context& ctx,
+                               const std::string& path) {
   const siege::JsonSource src{path, ErrorKind::state};
   ActionResult r;
   try {
@@ -270,7 +277,6 @@ ActionResult replay_entry(SiegeState& work, const LogEntry& e, const std::string
     fail_state("replay-differs", path + ":" + at + "/scene: the file has " + std::to_string(e.scene) +
                                      ", replaying gives " + std::to_string(work.now.scene) + " (log entry " +
                                      std::to_string(e.entry) + ", " + e.action + ")");
-  work.log.push_back(e);
   return r;
 }
 
@@ -282,8 +288,12 @@ SiegeState replay_log(const SiegeState& st, std::size_t count, Context& ctx, con
   work.now = st.initial;
   work.initial = st.initial;
   work.log.reserve(std::min(count, st.log.size()));
+  // Each entry is built for its run and let go (Log::build); the log built
+  // again refers to the file's text where st's does (Log::append_from), so
+  // a long log is neither copied nor kept built twice.
   for (std::size_t i = 0; i < count && i < st.log.size(); ++i) {
-    const ActionResult r = replay_entry(work, st.log[i], "/log/" + std::to_string(i), ctx, path);
+    const ActionResult r = replay_entry_only(work, st.log.build(i), "/log/" + std::to_string(i), ctx, path);
+    work.log.append_from(st.log, i);
     if (after_each) after_each(i, r, work);
   }
   return work;

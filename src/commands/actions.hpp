@@ -107,6 +107,9 @@ void refuse_size_past_limit(std::size_t text_bytes, const std::string& path, std
 // file and the pointer.
 ActionResult replay_entry(SiegeState& work, const LogEntry& e, const std::string& at, Context& ctx,
                           const std::string& path);
+// The same without appending `e` to work.log (the caller does).
+ActionResult replay_entry_only(SiegeState& work, const LogEntry& e, const std::string& at, Context& ctx,
+                               const std::string& path);
 // The same, calling `after_each(i, result, state)` once log entry i (from 0)
 // has replayed and matched: `result` is what the action gave, `state` the
 // siege reached (its log holds entries 0 to i). `chronicle` reads the
