@@ -28,7 +28,8 @@ function(siege_unity_groups target)
   siege_unity_group(${target} cli_d src/print/odds.cpp src/print/odds_text.cpp src/commands/cmd_advise.cpp)
   siege_unity_group(${target} cli_e src/print/state.cpp src/print/state_text.cpp src/print/tables.cpp
     src/print/log_lines.cpp src/commands/inputs.cpp src/state/read_file.cpp src/batch/progress.cpp
-    src/front/terminal.cpp src/commands/inputs_json.cpp src/wasm/api.cpp)
+    src/front/terminal.cpp src/commands/inputs_json.cpp src/wasm/api.cpp src/front/parse.cpp src/front/globals.cpp
+    src/cli/help.cpp)
   siege_unity_group(${target} cli_f src/commands/chronicle.cpp src/print/chronicle_page.cpp
     src/print/chronicle_plan.cpp src/commands/cmd_chronicle.cpp src/commands/view.cpp)
   siege_unity_group(${target} cli_g src/serve/cmd_serve.cpp src/serve/serve_view.cpp src/play/cmd_play.cpp)

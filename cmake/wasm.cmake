@@ -42,23 +42,23 @@ add_library(siege_wasm_objects OBJECT ${SIEGE_WASM_SOURCES} src/wasm/api.cpp ${S
 target_include_directories(siege_wasm_objects PUBLIC src ${SIEGE_GENERATED})
 target_link_libraries(siege_wasm_objects PUBLIC siege::siege PRIVATE siege_warnings)
 siege_unity_groups(siege_wasm_objects)
-# What both modules link with: one file, the WebAssembly inlined (nothing to
-# fetch, from file:// as from a server, in node as in a browser); memory
+# What both modules link with: memory
 # that grows as a question needs, to 1 GiB, past which an allocation fails
 # (a std::bad_alloc the package reports) instead of an abort.
-set(SIEGE_WASM_LINK -sMODULARIZE=1 -sEXPORT_NAME=createSiegeCore -sSINGLE_FILE=1 -sENVIRONMENT=web
+set(SIEGE_WASM_LINK -sMODULARIZE=1 -sEXPORT_NAME=createSiegeCore -sENVIRONMENT=web
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
     -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=1073741824 -sABORTING_MALLOC=0)
 
 # The package's module, an ES module: every command of the package, its
-# exports src/wasm/api.hpp's functions.
+# exports src/wasm/api.hpp's functions; one file, the WebAssembly inlined
+# (nothing to fetch, from file:// as from a server, in node as in a browser).
 set(SIEGE_WASM_EXPORTS _siege_configure _siege_resolve _siege_apply _siege_odds _siege_command _siege_inputs
     _siege_output _siege_version _malloc _free)
 list(JOIN SIEGE_WASM_EXPORTS "," SIEGE_WASM_EXPORT_LIST)
-add_executable(siege_wasm ${SIEGE_GENERATED}/registry.cpp)
+add_executable(siege_wasm ${SIEGE_GENERATED}/registry.cpp src/wasm/lines.cpp)
 target_link_libraries(siege_wasm PRIVATE siege_wasm_objects)
 set_target_properties(siege_wasm PROPERTIES OUTPUT_NAME siege-core SUFFIX .mjs)
-target_link_options(siege_wasm PRIVATE ${SIEGE_WASM_LINK} -sEXPORT_ES6=1 -sEXPORTED_FUNCTIONS=${SIEGE_WASM_EXPORT_LIST}
+target_link_options(siege_wasm PRIVATE ${SIEGE_WASM_LINK} -sSINGLE_FILE=1 -sEXPORT_ES6=1 -sEXPORTED_FUNCTIONS=${SIEGE_WASM_EXPORT_LIST}
   -sFILESYSTEM=1)  # a state file that a command reads by its name (odds scene, status, undo)
 
 # The calculator page's module (examples/calculator.html, tools/make-calculator.mjs):
@@ -72,7 +72,9 @@ siege_registry(${SIEGE_GENERATED}/calculator_registry.cpp " (the calculator's)" 
 add_executable(siege_calculator ${SIEGE_GENERATED}/calculator_registry.cpp)
 target_link_libraries(siege_calculator PRIVATE siege_wasm_objects)
 set_target_properties(siege_calculator PROPERTIES OUTPUT_NAME siege-calculator SUFFIX .js)
-# No file system (the page reads no state), and the smaller allocator.
+# No file system (the page reads no state), and the smaller allocator. Its
+# WebAssembly is written beside it (no -sSINGLE_FILE): the page holds it
+# gzipped (tools/make-calculator.mjs).
 target_link_options(siege_calculator PRIVATE ${SIEGE_WASM_LINK} -Oz -sFILESYSTEM=0 -sMALLOC=emmalloc
   -sEXPORTED_FUNCTIONS=_siege_resolve,_siege_odds,_siege_command,_siege_text,_siege_output,_siege_version,_malloc,_free)
 

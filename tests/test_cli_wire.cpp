@@ -6,7 +6,7 @@
 #include "commands/actions.hpp"
 #include "commands/cmd_works.hpp"
 #include "cli/help.hpp"
-#include "cli/parse.hpp"
+#include "front/parse.hpp"
 #include "commands/command.hpp"
 #include "support.hpp"
 #include "temp_dir.hpp"

@@ -19,8 +19,8 @@ if (!dir || !version) {
 }
 const { createSiege } = await import(pathToFileURL(join(dir, 'index.mjs')).href);
 const siege = await createSiege();
-if (siege.version !== version) {
-  console.error(`wasm-package: the module says version ${siege.version}, the build ${version}`);
+if (siege.version.version !== version) {
+  console.error(`wasm-package: the module says version ${siege.version.version}, the build ${version}`);
   process.exit(1);
 }
 const { commands } = siege.inputs();
@@ -118,8 +118,8 @@ export interface FileOption {
 }
 
 export interface Siege {
-  /** The version, as \`siege --version\` prints it. */
-  readonly version: string;
+  /** The version, as \`siege --json --version\` prints it: { schema: 1, action: "version", version: "0.1.0" }. */
+  readonly version: { readonly schema: number; readonly action: 'version'; readonly version: string };
   /** One batch line (an object or its JSON text): the outcome \`siege batch\` writes for it, without "line". */
   resolve(line: ActionLine | string): { [key: string]: Json };
   /** The same, JSON text in and out, byte for byte as the program writes it. */

@@ -17,9 +17,9 @@
 
 #include <fmt/core.h>
 
-#include "cli/globals.hpp"
+#include "front/globals.hpp"
 #include "cli/help.hpp"
-#include "cli/parse.hpp"
+#include "front/parse.hpp"
 #include "commands/command.hpp"
 #include "front/terminal.hpp"
 #include "commands/inputs_json.hpp"
@@ -28,7 +28,6 @@
 #include "state/state_file.hpp"
 #include "siege/detail/json_writer.hpp"
 #include "siege/detail/suggest.hpp"
-#include "version.hpp"
 
 namespace siege::cli {
 
@@ -73,16 +72,6 @@ std::vector<std::string> help_words(int argc, char** argv, std::size_t at) {
 namespace {
 
 void prefer_huge_pages() noexcept;  // below, with the signal handlers
-
-// The version as --version prints it: text, or with --json one object.
-std::string version_text(const Globals& g) {
-  if (!g.json) return std::string("siege ") + SIEGE_VERSION + "\n";
-  std::string out;
-  siege::JsonWriter w(out);
-  w.begin_object().field("schema", schema_version).field("action", "version").field("version", SIEGE_VERSION);
-  w.end_object();
-  return out + "\n";
-}
 
 // --help's text; with --json one object that holds it, with the command
 // it is of ("" for siege's own).
@@ -244,7 +233,7 @@ int run(int argc, char** argv, Context& ctx) {
   const CommandLine line = parse_command_line(words, ctx.globals);
   if (line.help) return print_help(line, ctx);
   if (line.version) {
-    write_stdout(version_text(ctx.globals));
+    write_stdout(version_text(ctx.globals.json));
     return 0;
   }
   json_errors = ctx.globals.json;

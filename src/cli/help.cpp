@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <type_traits>
 
-#include "cli/globals.hpp"
+#include "front/globals.hpp"
 #include "commands/inputs.hpp"
 #include "print/render.hpp"
 

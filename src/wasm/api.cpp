@@ -29,15 +29,19 @@
 #include "commands/command.hpp"
 #include "commands/context.hpp"
 #include "commands/inputs_json.hpp"
+#include "front/globals.hpp"
 #include "front/terminal.hpp"
 #include "siege/error.hpp"
 #include "siege/tables_json.hpp"
 #include "siege/text.hpp"
 #include "state/builtin_tables.hpp"
 #include "state/read_file.hpp"
-#include "version.hpp"
+#include "wasm/line_reader.hpp"
 
 namespace siege::cli::wasm {
+
+StateLine (*line_reader)(std::string_view line) = nullptr;
+
 namespace {
 
 // What the module keeps between calls: the tables and the last outputs.
@@ -64,6 +68,7 @@ struct Run {
   Run() {
     ctx.use_tables(tables());
     ctx.globals.json = !package().text;
+    ctx.read_state_line = line_reader;
   }
   // What the command printed, without its last newline.
   [[nodiscard]] std::string printed() {
@@ -323,5 +328,12 @@ int siege_command(const char* words, const char* inputs, const char* state, cons
 int siege_inputs() { return siege::cli::wasm::inputs(); }
 void siege_text(int on) { siege::cli::wasm::text(on); }
 const char* siege_output(int part) { return siege::cli::wasm::output(part); }
-const char* siege_version() { return SIEGE_VERSION; }
+const char* siege_version() {
+  static const std::string text = [] {
+    std::string s = siege::cli::version_text(true);
+    s.pop_back();  // its newline
+    return s;
+  }();
+  return text.c_str();
+}
 }

@@ -35,7 +35,7 @@ int siege_inputs();
 void siege_text(int on);
 // The outputs of the last call (part 0 or 1), valid up to the next call.
 const char* siege_output(int part);
-// The version, as `siege --version` prints it after "siege ".
+// The version as `siege --json --version` prints it (one JSON object).
 const char* siege_version();
 
 }

@@ -118,7 +118,8 @@ test('inputs() is what help --inputs --json says of the same commands', () => {
   for (const c of mine.commands) assert.deepEqual(c, byName.get(c.command), c.command);
   // The terminal's own commands are not in the package.
   for (const name of ['play', 'serve', 'batch']) assert.ok(!mine.commands.some((c) => c.command === name), name);
-  assert.equal(siege.version, native(['--version']).stdout.trim().replace(/^siege /, ''));
+  assert.deepEqual(siege.version, JSON.parse(native(['--json', '--version']).stdout));
+  assert.ok(Object.isFrozen(siege.version));
 });
 
 test('odds scene of a siege, and odds attack with a pool of 20, as the native program', () => {
@@ -133,6 +134,26 @@ test('odds scene of a siege, and odds attack with a pool of 20, as the native pr
       const file = { file: 'siege.json' };
       assert.equal(siege.oddsText(`{"of":"scene","scenes":${scenes}}`, state, file), want.stdout.trim());
       assert.deepEqual(siege.odds({ of: 'scene', scenes: Number(scenes) }, pkg.parseJson(state), file), pkg.parseJson(want.stdout));
+    }
+    // odds scene --if: the outlook after command lines, beside today's; a
+    // line refused as the command line refuses it (a scene without --seed,
+    // an engine that is not there), with the same id and exit status.
+    const file = { file: 'siege.json' };
+    const lines = ['target --engine trebuchet --at gatehouse', '--seed 9 scene'];
+    const argv = ['--json', '--state', 'siege.json', 'odds', 'scene', '--scenes', '2'];
+    const want = native([...argv, ...lines.flatMap((l) => ['--if', l])], { cwd: dir });
+    assert.equal(want.status, 0, want.stderr);
+    const got = siege.odds({ of: 'scene', scenes: 2, if: lines }, state, file);
+    assert.deepEqual(got, pkg.parseJson(want.stdout));
+    assert.ok(got.today !== undefined && got.if !== undefined);
+    for (const bad of ['scene', 'target --engine catapult --at gatehouse', 'status']) {
+      const refused = native([...argv, '--if', bad], { cwd: dir });
+      const err = JSON.parse(refused.stdout).error;
+      assert.throws(
+        () => siege.odds({ of: 'scene', scenes: 2, if: [bad] }, state, file),
+        (e) => e instanceof pkg.SiegeError && e.id === err.id && e.exit === err.code && e.input === 'if',
+        bad,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

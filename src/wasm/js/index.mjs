@@ -131,7 +131,7 @@ class Siege {
 
   constructor(core) {
     this.#core = core;
-    this.version = core.UTF8ToString(core._siege_version());
+    this.version = Object.freeze(parseJson(core.UTF8ToString(core._siege_version())));
   }
 
   // Calls an entry point of src/wasm/api.hpp with string arguments; returns

@@ -35,4 +35,9 @@ enum Global : std::size_t { help_option, version_option, json_option, data_optio
 // empty).
 void apply_global(Globals& g, const GlobalOption& o, const std::string& value);
 
+// What --version prints, its last newline included: "siege 0.1.0", or with
+// `json` the object {"schema":1,"action":"version","version":"0.1.0"} (the
+// WebAssembly package's `version` too).
+[[nodiscard]] std::string version_text(bool json);
+
 }  // namespace siege::cli

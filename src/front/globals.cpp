@@ -1,7 +1,10 @@
 // The global options (globals.hpp).
-#include "cli/globals.hpp"
+#include "front/globals.hpp"
 
+#include "print/json.hpp"
+#include "siege/detail/json_writer.hpp"
 #include "siege/error.hpp"
+#include "version.hpp"
 
 namespace siege::cli {
 
@@ -111,6 +114,15 @@ void apply_global(Globals& g, const GlobalOption& o, const std::string& value) {
     g.format = value;
     g.format_given = true;
   }
+}
+
+std::string version_text(bool json) {
+  if (!json) return std::string("siege ") + SIEGE_VERSION + "\n";
+  std::string out;
+  siege::JsonWriter w(out);
+  w.begin_object().field("schema", schema_version).field("action", "version").field("version", SIEGE_VERSION);
+  w.end_object();
+  return out + "\n";
 }
 
 }  // namespace siege::cli

@@ -1,10 +1,10 @@
 // The command line read against the command objects (parse.hpp).
-#include "cli/parse.hpp"
+#include "front/parse.hpp"
 
 #include <algorithm>
 #include <optional>
 
-#include "cli/globals.hpp"
+#include "front/globals.hpp"
 #include "commands/hint.hpp"
 #include "front/words.hpp"
 #include "print/render.hpp"
