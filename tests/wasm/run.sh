@@ -10,9 +10,23 @@
 #     project (offline), is imported by its name and answers.
 set -eu
 cd "$(dirname "$0")/../.."
-SIEGE_BIN=build/release/siege SIEGE_NPM=build/wasm/npm node --test tests/wasm/
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# The evenings (half the node tests' time, most of it spent waiting on the
+# native program) run in a node of their own beside the other files, one a
+# core; their report follows the others'.
+export SIEGE_BIN=build/release/siege SIEGE_NPM=build/wasm/npm
+node --test tests/wasm/evenings.test.mjs >"$work/evenings.log" 2>&1 &
+evenings=$!
+status=0
+set --
+for f in tests/wasm/*.test.mjs; do
+  [ "$f" = tests/wasm/evenings.test.mjs ] || set -- "$@" "$f"
+done
+node --test "$@" || status=$?
+wait "$evenings" || status=$?
+cat "$work/evenings.log"
+[ "$status" = 0 ] || exit "$status"
 (cd build/wasm/npm && npm pack --silent --pack-destination "$work" >/dev/null)
 mkdir "$work/tabletop"
 (cd "$work/tabletop" && npm init -y >/dev/null && npm install --offline --no-audit --no-fund --silent "$work"/siege-rules-*.tgz)
@@ -21,7 +35,7 @@ import { createSiege } from 'siege-rules';
 const s = await createSiege();
 const o = s.resolve({ action: 'attack', structure: 'curtain-wall', weapon: 'cannon', successes: 3 });
 if (o.hull.after !== o.damage) throw new Error('unexpected outcome: ' + JSON.stringify(o.hull));
-console.log('tests/wasm/run.sh: siege-rules ' + s.version + ' installed from its tarball answers');
+console.log('tests/wasm/run.sh: siege-rules ' + s.version.version + ' installed from its tarball answers');
 ")
 if ! cmp -s build/wasm/calculator.html examples/calculator.html; then
   echo "tests/wasm/run.sh: examples/calculator.html is not current: cp build/wasm/calculator.html examples/" >&2

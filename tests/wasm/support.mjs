@@ -5,7 +5,7 @@
 // Environment: SIEGE_NPM (the package's folder, build/wasm/npm) and
 // SIEGE_BIN (the native program, build/release/siege).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -129,4 +129,42 @@ export function toLine(argv, decl) {
   }
   if (kind === 'odds') return { kind, command, line: { of: command.slice(5), ...line }, state, seed };
   return { kind, command, line: { action: command, ...line }, state, seed };
+}
+
+// A case without a seed of its own gets this one, on both sides alike.
+export const fixedSeed = '424242';
+
+// What the package says to `line`: { ok: text } or { error: { id, exit } }.
+export function ask(fn) {
+  try {
+    return { ok: fn() };
+  } catch (e) {
+    if (!(e instanceof pkg.SiegeError)) throw new Error(`not a SiegeError: ${e}`, { cause: e });
+    return { error: { id: e.id, exit: e.exit } };
+  }
+}
+
+// What the native program says, in the same shape. A number past its
+// bounds is "bad-number" on the command line and "bad-json" in a JSON line
+// (batch's, the package's): the one id both are written as here.
+export function nativeAnswer(r) {
+  const out = r.stdout.replace(/\n$/, '');
+  if (r.status === 0) return { ok: out };
+  const err = JSON.parse(out.split('\n').pop()).error;
+  return { error: { id: err.id === 'bad-number' ? 'bad-json' : err.id, exit: err.code } };
+}
+
+// What native batch writes for one line, in the same shape (its "line" key taken out).
+export function batchAnswer(line) {
+  const r = native(['batch'], { stdin: line + '\n' });
+  const out = JSON.parse(r.stdout);
+  if (out.error) return { error: { id: out.error.id, exit: out.error.code } };
+  return { ok: r.stdout.trim().replace(/^\{"line":1,/, '{') };
+}
+
+export function writeFiles(dir, files) {
+  for (const [path, text] of Object.entries(files ?? {})) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
 }
