@@ -58,12 +58,29 @@ namespace detail {
 
 }  // namespace detail
 
+// The days the `mine` entries of the scene under way dug, section by
+// section in the order of st.now.sections: one pass over the log, in which
+// only those entries are built (Log::scene_at, action_at).
+[[nodiscard]] inline std::vector<int> days_used_this_scene(const SiegeState& st) {
+  std::vector<int> used(st.now.sections.size(), 0);
+  for (std::size_t i = 0; i < st.log.size(); ++i) {
+    if (st.log.scene_at(i) != st.now.scene || st.log.action_at(i) != "mine") continue;
+    const nlohmann::json o = st.log[i].outcome.json();
+    if (!o.is_object() || !o.contains("section")) continue;
+    for (std::size_t k = 0; k < used.size(); ++k)
+      if (o["section"] == st.now.sections[k].id) used[k] += detail::days_dug_by(o);
+  }
+  return used;
+}
+
 // R30: how many days the gallery under `section` may still dig in the scene
 // under way: the scene's days less what the `mine` entries of this scene
 // dug under it. A countermine that collapses the gallery gives none back
 // (its entry is no `mine` entry). Usage errors: an unknown section, and no
 // scene played yet ("play the first scene": before it no day has passed).
-[[nodiscard]] inline GalleryDays gallery_days(const SiegeState& st, std::string_view section) {
+// `used`: days_used_this_scene(st) when the caller has it already.
+[[nodiscard]] inline GalleryDays gallery_days(const SiegeState& st, std::string_view section,
+                                              const std::vector<int>* used = nullptr) {
   const SectionState& sec = section_of(st.now, section);
   if (st.now.scene == 0)
     fail_refusal("no-scene", "no scene has been played, so no day has passed for the sappers: play the first "
@@ -72,12 +89,8 @@ namespace detail {
   d.section = sec.id;
   d.scene = st.now.scene;
   d.per_scene = days_in(st.scene_length);
-  // Only this scene's `mine` entries are built (Log::scene_at, action_at).
-  for (std::size_t i = 0; i < st.log.size(); ++i) {
-    if (st.log.scene_at(i) != d.scene || st.log.action_at(i) != "mine") continue;
-    const nlohmann::json o = st.log[i].outcome.json();
-    if (o.is_object() && o.contains("section") && o["section"] == sec.id) d.used += detail::days_dug_by(o);
-  }
+  const std::vector<int> mine = used == nullptr ? days_used_this_scene(st) : std::vector<int>();
+  d.used = (used == nullptr ? mine : *used).at(static_cast<std::size_t>(&sec - st.now.sections.data()));
   d.left = std::max(0, d.per_scene - d.used);
   return d;
 }

@@ -390,49 +390,55 @@ std::string with_fields(std::string json, std::string_view action, std::string_v
   return json.insert(close, (close > 1 ? "," : "") + std::string(fields));
 }
 
-std::string inputs_as_options(std::string_view action, const nlohmann::json& inputs) {
-  // Positional inputs (abatis WORK) are words of their own, not options;
-  // the others follow in the order the command declares them (the file's
-  // `inputs` object keeps its keys sorted), then any key it does not declare.
-  std::vector<std::string> positional, declared;
+const OptionsWriter::Declared& OptionsWriter::declared(std::string_view action) {
+  for (const auto& [name, d] : of_)
+    if (name == action) return d;
+  Declared d;
   for (const auto& c : commands())
     if (c.act != nullptr && c.name == action)
       for (const auto& in : described_inputs(c)) {
-        declared.push_back(in.at("key").get<std::string>());
-        if (in.value("positional", false)) positional.push_back(declared.back());
+        d.keys.push_back(in.at("key").get<std::string>());
+        if (in.value("positional", false)) d.positional.push_back(d.keys.back());
       }
-  for (const auto& [k, v] : inputs.items())
-    if (std::find(declared.begin(), declared.end(), k) == declared.end()) declared.push_back(k);
-  auto is_positional = [&](const std::string& k) {
-    return std::find(positional.begin(), positional.end(), k) != positional.end();
+  return of_.emplace_back(std::string(action), std::move(d)).second;
+}
+
+std::string OptionsWriter::of(std::string_view action, const nlohmann::json& inputs) {
+  const Declared& d = declared(action);
+  const auto is_positional = [&](const std::string& k) {
+    return std::find(d.positional.begin(), d.positional.end(), k) != d.positional.end();
   };
   std::string out;
-  auto put = [&](const std::string& k, const nlohmann::json& v) {
+  const auto put = [&](const std::string& k, const nlohmann::json& v) {
     if (!out.empty()) out += ' ';
     if (v.is_boolean()) {
-      out += "--" + k;
+      out.append("--").append(k);
       return;
     }
     const std::string text = v.is_string() ? v.get<std::string>() : v.dump();
     // A positional value that starts with a dash would read as an option:
     // it goes as one (note TEXT is also --text TEXT).
-    if (!is_positional(k) || text.rfind('-', 0) == 0) out += "--" + k + ' ';
+    if (!is_positional(k) || text.rfind('-', 0) == 0) out.append("--").append(k).append(" ");
     out += shell_word(text);
   };
-  for (const auto& k : positional)
+  for (const auto& k : d.positional)
     if (const auto it = inputs.find(k); it != inputs.end() && !it->is_array() && !it->is_boolean()) put(k, *it);
-  for (const auto& k : declared) {
-    const auto it = inputs.find(k);
-    if (it == inputs.end()) continue;
-    const nlohmann::json& v = *it;
-    if (is_positional(k) && !v.is_array() && !v.is_boolean()) continue;
-    if (v.is_boolean() && !v.get<bool>()) continue;
-    if (v.is_array())
-      for (const auto& x : v) put(k, x);
-    else
-      put(k, v);
-  }
+  const auto each = [&](const std::string& k, const nlohmann::json& v) {
+    if (is_positional(k) && !v.is_array() && !v.is_boolean()) return;
+    if (v.is_boolean() && !v.get<bool>()) return;
+    if (!v.is_array()) return put(k, v);
+    for (const auto& item : v) put(k, item);
+  };
+  for (const auto& k : d.keys)
+    if (const auto it = inputs.find(k); it != inputs.end()) each(k, *it);
+  if (inputs.is_object())
+    for (const auto& [k, v] : inputs.items())
+      if (std::find(d.keys.begin(), d.keys.end(), k) == d.keys.end()) each(k, v);
   return out;
+}
+
+std::string inputs_as_options(std::string_view action, const nlohmann::json& inputs) {
+  return OptionsWriter().of(action, inputs);
 }
 
 namespace {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -157,9 +158,26 @@ decltype(auto) as_command(std::string_view name, F&& f) {
 [[nodiscard]] std::string json_field(std::string_view key, long long value);
 
 // "--section north-wall --weapon cannon --successes 2": the inputs of a log
-// entry of `action` as its command line takes them (positional inputs as
-// plain words, values quoted for the shell where needed).
+// entry of `action` as its command line takes them: positional inputs first
+// as plain words, then the others in the order the command declares them,
+// then any key it does not declare (in the order of `inputs`, whose keys
+// the file keeps sorted); values quoted for the shell where needed.
 [[nodiscard]] std::string inputs_as_options(std::string_view action, const nlohmann::json& inputs);
+
+// inputs_as_options for many entries (the chronicle's whole log): each
+// action's declaration is looked up once, not once an entry (describing a
+// command's inputs builds a JSON object an input).
+class OptionsWriter {
+ public:
+  [[nodiscard]] std::string of(std::string_view action, const nlohmann::json& inputs);
+
+ private:
+  struct Declared {
+    std::vector<std::string> keys, positional;
+  };
+  std::vector<std::pair<std::string, Declared>> of_;
+  const Declared& declared(std::string_view action);
+};
 
 // How the printers name a log entry (print::EntryWords): inputs_as_options,
 // and the `describe` of its action's object (a hand-edited outcome it

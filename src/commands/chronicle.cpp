@@ -308,67 +308,6 @@ std::optional<std::string> describe_replayed(const LogEntry& e, const nlohmann::
   }
 }
 
-// The inputs of log entries as the command line takes them, each written as
-// inputs_as_options() writes it: positional inputs first as bare words, then
-// the others in the order the command declares them, then any key it does
-// not declare (in the order of the `inputs` object, whose keys are sorted).
-// An action's declaration is looked up once for the whole log, not once an
-// entry (describing a command's inputs builds a JSON object an input).
-class EntryOptions {
- public:
-  std::string of(const std::string& action, const json& inputs) {
-    const Declared& d = declared(action);
-    const auto is_positional = [&](const std::string& k) {
-      return std::find(d.positional.begin(), d.positional.end(), k) != d.positional.end();
-    };
-    std::string out;
-    const auto put = [&](const std::string& k, const json& v) {
-      if (!out.empty()) out += ' ';
-      if (v.is_boolean()) {
-        out.append("--").append(k);
-        return;
-      }
-      const std::string text = v.is_string() ? v.get<std::string>() : v.dump();
-      // A positional value that starts with a dash would read as an option:
-      // it goes as one (note TEXT is also --text TEXT).
-      if (!is_positional(k) || text.rfind('-', 0) == 0) out.append("--").append(k).append(" ");
-      out += shell_word(text);
-    };
-    for (const auto& k : d.positional)
-      if (const auto it = inputs.find(k); it != inputs.end() && !it->is_array() && !it->is_boolean()) put(k, *it);
-    const auto each = [&](const std::string& k, const json& v) {
-      if (is_positional(k) && !v.is_array() && !v.is_boolean()) return;
-      if (v.is_boolean() && !v.get<bool>()) return;
-      if (!v.is_array()) return put(k, v);
-      for (const auto& item : v) put(k, item);
-    };
-    for (const auto& k : d.keys)
-      if (const auto it = inputs.find(k); it != inputs.end()) each(k, *it);
-    if (inputs.is_object())
-      for (const auto& [k, v] : inputs.items())
-        if (std::find(d.keys.begin(), d.keys.end(), k) == d.keys.end()) each(k, v);
-    return out;
-  }
-
- private:
-  struct Declared {
-    std::vector<std::string> keys, positional;
-  };
-  std::map<std::string, Declared, std::less<>> of_;
-
-  const Declared& declared(const std::string& action) {
-    if (const auto it = of_.find(action); it != of_.end()) return it->second;
-    Declared d;
-    for (const auto& c : commands())
-      if (c.act != nullptr && c.name == action)
-        for (const auto& in : described_inputs(c)) {
-          d.keys.push_back(in.at("key").get<std::string>());
-          if (in.value("positional", false)) d.positional.push_back(d.keys.back());
-        }
-    return of_.emplace(action, std::move(d)).first->second;
-  }
-};
-
 // Hull suffered by every series, in the order of Chronicle::series: the
 // engines of `all` (every engine the siege holds at the end; R35: an engine
 // that has not arrived yet counts 0).
@@ -435,7 +374,7 @@ Chronicle gather_chronicle(const SiegeState& st, Context& ctx, const std::string
   c.tables = &t;
   c.outlook_hidden = v == View::players;
 
-  EntryOptions options;
+  OptionsWriter options;
   c.entries.reserve(shown.log.size());
   int scene = shown.initial.scene;
   for (const auto& e : shown.log) {

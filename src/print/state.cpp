@@ -38,8 +38,9 @@ std::vector<NoteLine> last_notes(const SiegeState& st) {
 std::vector<GalleryLine> galleries(const SiegeState& st) {
   std::vector<GalleryLine> out;
   if (st.now.scene == 0) return out;
+  const std::vector<int> used = days_used_this_scene(st);  // one pass for every section
   for (const auto& x : st.now.sections) {
-    const GalleryDays d = gallery_days(st, x.id);
+    const GalleryDays d = gallery_days(st, x.id, &used);
     if (x.mine.days_dug > 0 || d.used > 0) out.push_back({x.id, x.mine, d.left});
   }
   return out;
