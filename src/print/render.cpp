@@ -133,6 +133,8 @@ std::string md_cell(const std::string& c) {
   return out;
 }
 
+bool printable_ascii(std::string_view text);  // below
+
 // The widest word of an escaped cell that must stay whole (an id, a
 // number, a word of prose); a word with a wide character in it (CJK, whose
 // text has no spaces) or an escaped control byte (\xNN) may be broken
@@ -148,12 +150,16 @@ std::size_t longest_whole_word(std::string_view cell) {
     }
     return false;
   };
+  // Printable ASCII (most cells): a character a column, and only an
+  // escaped byte breakable, without the calls a character of the loop below.
+  const bool ascii = printable_ascii(cell);
   std::size_t longest = 0;
   for (std::size_t i = 0; i < cell.size();) {
     const std::size_t at = std::min(cell.find_first_not_of(' ', i), cell.size());
     const std::size_t end = std::min(cell.find(' ', at), cell.size());
     const std::string_view word = cell.substr(at, end - at);
-    if (!breakable(word)) longest = std::max(longest, display_width(word));
+    if (ascii ? word.find("\\x") == std::string_view::npos : !breakable(word))
+      longest = std::max(longest, ascii ? word.size() : display_width(word));
     i = end;
   }
   return longest;
@@ -236,6 +242,21 @@ std::string render_table(const std::vector<std::vector<std::string>>& rows, Form
     }
   }
   for (const auto& r : shown) {
+    // A row whose cells all fit their columns on one line (most rows): its
+    // line written as it is, without wrapping a copy of each cell.
+    bool fits = true;
+    for (std::size_t i = 0; i < r.size() && fits; ++i)
+      fits = r[i].find('\n') == std::string::npos && display_width(r[i]) <= w[i];
+    if (fits) {
+      const std::size_t start = out.size();
+      for (std::size_t i = 0; i < r.size(); ++i) {
+        out += r[i];
+        if (i + 1 < r.size()) out.append(w[i] - display_width(r[i]) + 2, ' ');
+      }
+      while (out.size() > start && out.back() == ' ') out.pop_back();
+      out += '\n';
+      continue;
+    }
     std::vector<std::vector<std::string>> parts(r.size());  // each cell's lines
     std::size_t height = 1;
     for (std::size_t i = 0; i < r.size(); ++i) {
@@ -560,6 +581,14 @@ std::string wrap_line(std::string_view line, std::size_t width, std::size_t inde
       col += display_width(word.substr(0, cut));
       new_line();
       word.remove_prefix(cut);
+    }
+    if (col + word.size() <= width && printable_ascii(word)) {
+      // Fits whole (the loop below would place it a byte at a time, and
+      // break no line).
+      out.append(word);
+      col += word.size();
+      word_on_line = word_on_line || col > indent;
+      return;
     }
     for (std::size_t i = 0; i < word.size();) {
       std::size_t n = colour_sequence_at(word, i);
