@@ -1,6 +1,8 @@
 #include "commands/actions.hpp"
 
 #include <algorithm>
+#include <memory>
+#include <string>
 
 #include <fmt/core.h>
 
@@ -161,8 +163,11 @@ siege::StateText checked_state_text(const SiegeState& st, const std::string& pat
   // holds it), so its cost is that of what the command changed.
   const std::size_t skip = std::min(entries_from_file, st.log.size());
   try {
-    const std::string rest = skip == 0 ? text.str() : siege::write_state_text(st, skip).str();
-    (void)load_state_from(rest, path, tables, skip);
+    // The text read back owns itself (the reader's owner), so the reader
+    // does not copy it again.
+    const auto rest =
+        std::make_shared<const std::string>(skip == 0 ? text.str() : siege::write_state_text(st, skip).str());
+    (void)load_state_from(*rest, path, tables, skip, rest);
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::state) throw;
     fail_state("state-unreadable", std::string(e.what()) + " (in the state this command would write: it would be " +
