@@ -89,8 +89,8 @@ namespace detail {
   d.section = sec.id;
   d.scene = st.now.scene;
   d.per_scene = days_in(st.scene_length);
-  const std::vector<int> mine = used == nullptr ? days_used_this_scene(st) : std::vector<int>();
-  d.used = (used == nullptr ? mine : *used).at(static_cast<std::size_t>(&sec - st.now.sections.data()));
+  const std::size_t k = static_cast<std::size_t>(&sec - st.now.sections.data());
+  d.used = used != nullptr ? used->at(k) : days_used_this_scene(st).at(k);
   d.left = std::max(0, d.per_scene - d.used);
   return d;
 }

@@ -241,17 +241,21 @@ std::string render_table(const std::vector<std::vector<std::string>>& rows, Form
       --total;
     }
   }
+  std::vector<std::size_t> cell_width;  // of the row's cells, for the fast path below
   for (const auto& r : shown) {
     // A row whose cells all fit their columns on one line (most rows): its
     // line written as it is, without wrapping a copy of each cell.
     bool fits = true;
-    for (std::size_t i = 0; i < r.size() && fits; ++i)
-      fits = r[i].find('\n') == std::string::npos && display_width(r[i]) <= w[i];
+    cell_width.clear();
+    for (std::size_t i = 0; i < r.size() && fits; ++i) {
+      cell_width.push_back(display_width(r[i]));
+      fits = r[i].find('\n') == std::string::npos && cell_width[i] <= w[i];
+    }
     if (fits) {
       const std::size_t start = out.size();
       for (std::size_t i = 0; i < r.size(); ++i) {
         out += r[i];
-        if (i + 1 < r.size()) out.append(w[i] - display_width(r[i]) + 2, ' ');
+        if (i + 1 < r.size()) out.append(w[i] - cell_width[i] + 2, ' ');
       }
       while (out.size() > start && out.back() == ' ') out.pop_back();
       out += '\n';
